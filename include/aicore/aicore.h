@@ -1,0 +1,21 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// aicore: the Ascend C kernel API on the CPU. Include this one header in
+// kernel and host code: namespace AscendC holds the kernel API, namespace
+// aicore the runtime (Launch, configuration, errors).
+#pragma once
+
+#include "aicore/base/defs.h"
+#include "aicore/base/error.h"
+#include "aicore/base/half.h"
+#include "aicore/base/soc.h"
+#include "aicore/base/types.h"
+#include "aicore/memory/global_tensor.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/memory/pipe.h"
+#include "aicore/ops/cast.h"
+#include "aicore/ops/data_copy.h"
+#include "aicore/ops/elementwise.h"
+#include "aicore/ops/reduce.h"
+#include "aicore/ops/sync.h"
+#include "aicore/runtime/launch.h"

@@ -1,0 +1,113 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The error type raised by kernels, and the source location that every API
+// call records (the caller's file:line, through __builtin_FILE/__builtin_LINE
+// default arguments, which g++ and clang++ evaluate at the call site).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+namespace aicore {
+
+struct SrcLoc {
+  const char* file;
+  int line;
+  static constexpr SrcLoc Current(const char* f = __builtin_FILE(), int l = __builtin_LINE()) {
+    return SrcLoc{f, l};
+  }
+};
+
+enum class ErrorKind : uint8_t {
+  kCapacity,       // on-chip memory exhausted by InitBuffer / TBuf
+  kQueue,          // TQue state machine misuse
+  kAlignment,      // operand or length not 32-byte aligned
+  kBounds,         // GM or local access outside its tensor / buffer
+  kParameter,      // a parameter outside its documented range
+  kSync,           // SetFlag / WaitFlag misuse
+  kLaunch,         // bad launch (blockDim 0, nested launch, …)
+  kException,      // a C++ exception escaped from a block
+};
+
+inline const char* ErrorKindName(ErrorKind k) {
+  switch (k) {
+    case ErrorKind::kCapacity: return "capacity";
+    case ErrorKind::kQueue: return "queue";
+    case ErrorKind::kAlignment: return "alignment";
+    case ErrorKind::kBounds: return "out of bounds";
+    case ErrorKind::kParameter: return "parameter";
+    case ErrorKind::kSync: return "sync";
+    case ErrorKind::kLaunch: return "launch";
+    case ErrorKind::kException: return "exception";
+  }
+  return "error";
+}
+
+// Thrown from aicore::Launch (on the launching thread) for the first failure
+// of a launch. what() is one line:
+//   aicore: <kind> error in <api> at <file>:<line> (kernel <name>, block <b> of <n>): <detail>
+class KernelError : public std::runtime_error {
+ public:
+  KernelError(ErrorKind kind, std::string kernel, int32_t block, int32_t blockNum, std::string api,
+              SrcLoc loc, std::string detail, std::exception_ptr cause = nullptr)
+      : std::runtime_error(Format(kind, kernel, block, blockNum, api, loc, detail)),
+        kind_(kind),
+        kernel_(std::move(kernel)),
+        block_(block),
+        block_num_(blockNum),
+        api_(std::move(api)),
+        file_(loc.file ? loc.file : ""),
+        line_(loc.line),
+        detail_(std::move(detail)),
+        cause_(cause) {}
+
+  ErrorKind kind() const { return kind_; }
+  const std::string& kernel() const { return kernel_; }
+  int32_t block() const { return block_; }  // -1 outside a kernel
+  int32_t block_num() const { return block_num_; }
+  const std::string& api() const { return api_; }
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }
+  const std::string& detail() const { return detail_; }
+  // For kException: the exception that escaped from the block.
+  std::exception_ptr cause() const { return cause_; }
+
+ private:
+  static std::string Format(ErrorKind kind, const std::string& kernel, int32_t block,
+                            int32_t blockNum, const std::string& api, SrcLoc loc,
+                            const std::string& detail) {
+    std::string s = "aicore: ";
+    s += ErrorKindName(kind);
+    s += " error in ";
+    s += api;
+    if (loc.file && *loc.file) {
+      s += " at ";
+      s += loc.file;
+      s += ':';
+      s += std::to_string(loc.line);
+    }
+    if (block >= 0) {
+      s += " (kernel " + kernel + ", block " + std::to_string(block) + " of " +
+           std::to_string(blockNum) + ")";
+    } else if (!kernel.empty()) {
+      s += " (kernel " + kernel + ")";
+    }
+    s += ": ";
+    s += detail;
+    return s;
+  }
+
+  ErrorKind kind_;
+  std::string kernel_;
+  int32_t block_;
+  int32_t block_num_;
+  std::string api_;
+  std::string file_;
+  int line_;
+  std::string detail_;
+  std::exception_ptr cause_;
+};
+
+}  // namespace aicore

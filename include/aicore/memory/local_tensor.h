@@ -1,0 +1,114 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// LocalTensor<T>: a typed view into an on-chip buffer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "aicore/base/defs.h"
+#include "aicore/base/error.h"
+#include "aicore/base/type_name.h"
+#include "aicore/base/types.h"
+#include "aicore/memory/buffer.h"
+#include "aicore/runtime/context.h"
+
+namespace aicore {
+namespace detail {
+
+[[noreturn]] AICORE_COLD inline void FailNullTensor(const char* api, const char* role, SrcLoc loc) {
+  Fail(ErrorKind::kBounds, api, loc,
+       std::string(role) + " is a LocalTensor that was never allocated (default-constructed)");
+}
+
+[[noreturn]] AICORE_COLD inline void FailLocalIndex(const char* api, const BufferDesc& b,
+                                                    const uint8_t* addr, uint64_t index,
+                                                    uint32_t elem_bytes, const char* type,
+                                                    SrcLoc loc) {
+  const uint64_t byte = static_cast<uint64_t>(addr - b.base) + index * elem_bytes;
+  Fail(ErrorKind::kBounds, api, loc,
+       "element " + std::to_string(index) + " of " + type + " (byte offset " +
+           std::to_string(byte) + ") is outside the " + std::to_string(b.bytes) + "-byte " +
+           b.Describe());
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+template <typename T>
+class LocalTensor {
+ public:
+  using PrimType = T;
+
+  LocalTensor() = default;
+
+  // Sub-view starting `offset` elements later (must stay inside the buffer).
+  LocalTensor operator[](uint32_t offset) const {
+    if (AICORE_UNLIKELY(buf_ == nullptr)) {
+      aicore::detail::FailNullTensor("LocalTensor::operator[]", "the tensor", aicore::SrcLoc{"", 0});
+    }
+    const uint8_t* end = buf_->base + buf_->bytes;
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(addr_ + offset);
+    if (AICORE_UNLIKELY(p > end)) {
+      aicore::detail::FailLocalIndex("LocalTensor::operator[]", *buf_,
+                                     reinterpret_cast<const uint8_t*>(addr_), offset, sizeof(T),
+                                     aicore::detail::TypeName<T>(), aicore::SrcLoc{"", 0});
+    }
+    LocalTensor r = *this;
+    r.addr_ = addr_ + offset;
+    r.size_ = offset <= size_ ? size_ - offset : 0;
+    return r;
+  }
+
+  T GetValue(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    return *CheckedPtr("LocalTensor::GetValue", index, loc);
+  }
+  void SetValue(uint32_t index, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    *CheckedPtr("LocalTensor::SetValue", index, loc) = value;
+  }
+  T& operator()(uint32_t index) const {
+    return *CheckedPtr("LocalTensor::operator()", index, aicore::SrcLoc{"", 0});
+  }
+
+  // The same bytes seen as another element type; the size is rescaled.
+  template <typename U>
+  LocalTensor<U> ReinterpretCast() const {
+    LocalTensor<U> r;
+    r.buf_ = buf_;
+    r.addr_ = reinterpret_cast<U*>(addr_);
+    r.size_ = static_cast<uint32_t>(static_cast<uint64_t>(size_) * sizeof(T) / sizeof(U));
+    r.tag_ = tag_;
+    return r;
+  }
+
+  uint32_t GetSize() const { return size_; }
+  void SetSize(uint32_t size) { size_ = size; }
+  uint32_t GetLength() const { return static_cast<uint32_t>(size_ * sizeof(T)); }  // bytes
+  __ubuf__ T* GetPhyAddr() const { return addr_; }
+  __ubuf__ T* GetPhyAddr(uint32_t offset) const { return addr_ + offset; }
+  TPosition GetPosition() const { return buf_ ? buf_->pos : TPosition::VECCALC; }
+  void SetUserTag(int32_t tag) { tag_ = tag; }
+  int32_t GetUserTag() const { return tag_; }
+
+  // aicore internals (public so that every instruction can reach them; not
+  // part of the Ascend C API).
+  aicore::detail::BufferDesc* buf_ = nullptr;
+  T* addr_ = nullptr;
+  uint32_t size_ = 0;
+  int32_t tag_ = 0;
+
+ private:
+  T* CheckedPtr(const char* api, uint32_t index, aicore::SrcLoc loc) const {
+    if (AICORE_UNLIKELY(buf_ == nullptr)) aicore::detail::FailNullTensor(api, "the tensor", loc);
+    T* p = addr_ + index;
+    if (AICORE_UNLIKELY(reinterpret_cast<uint8_t*>(p + 1) > buf_->base + buf_->bytes)) {
+      aicore::detail::FailLocalIndex(api, *buf_, reinterpret_cast<const uint8_t*>(addr_), index,
+                                     sizeof(T), aicore::detail::TypeName<T>(), loc);
+    }
+    return p;
+  }
+};
+
+}  // namespace AscendC

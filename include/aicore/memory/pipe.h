@@ -1,0 +1,388 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// TPipe (owner of a core's on-chip memory), TQue/TQueBind (buffers with the
+// FREE → OCCUPIED → ENQUE → DEQUE → FREE state machine) and TBuf (scratch).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include "aicore/base/defs.h"
+#include "aicore/base/error.h"
+#include "aicore/base/types.h"
+#include "aicore/memory/buffer.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/runtime/context.h"
+
+namespace AscendC {
+
+using TEventID = int8_t;
+
+class TPipe;
+
+// The most buffers one queue may own (event ids are a hardware resource).
+constexpr int32_t kMaxQueueBuffers = 8;
+
+// Queue whose producer position `src` and consumer position `dst` may
+// differ. Buffers live in the memory of the on-chip side.
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+ public:
+  static constexpr TPosition kPosition = (src == TPosition::GM) ? dst : src;
+
+  TQueBind() = default;
+  TQueBind(const TQueBind&) = delete;
+  TQueBind& operator=(const TQueBind&) = delete;
+
+  ~TQueBind() {
+    // A buffer not returned with FreeTensor when the block ends is a bug (on
+    // the NPU its events stay pending). Reported through the core context
+    // because destructors cannot throw.
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core == nullptr || core->launch == nullptr || std::uncaught_exceptions() > 0) return;
+    for (uint8_t i = 0; i < num_; ++i) {
+      const auto& b = bufs_[i];
+      if (b.state != aicore::detail::BufState::kFree) {
+        core->Defer(aicore::ErrorKind::kQueue, "AllocTensor", b.alloc_loc,
+                    b.Describe() + " is still " + aicore::detail::BufStateName(b.state) +
+                        " when the block ends: every AllocTensor needs a FreeTensor");
+        return;
+      }
+    }
+  }
+
+  template <typename T>
+  LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::AllocTensor", loc);
+    if (AICORE_UNLIKELY(num_ == 0)) FailNotInit("AllocTensor", loc);
+    for (uint8_t k = 0; k < num_; ++k) {
+      const uint8_t i = static_cast<uint8_t>((cursor_ + k) % num_);
+      auto& b = bufs_[i];
+      if (b.state == aicore::detail::BufState::kFree) {
+        cursor_ = static_cast<uint8_t>((i + 1) % num_);
+        b.state = aicore::detail::BufState::kOccupied;
+        b.alloc_loc = loc;
+        return MakeTensor<T>(b);
+      }
+    }
+    FailNoFree(loc);
+  }
+
+  template <typename T>
+  bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::EnQue", loc);
+    auto& b = Owned("EnQue", tensor.buf_, loc);
+    if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied)) {
+      FailState("EnQue", b, "OCCUPIED (allocated with AllocTensor and not yet enqueued)", loc);
+    }
+    b.state = aicore::detail::BufState::kEnque;
+    fifo_[(head_ + count_) % kMaxQueueBuffers] = b.index;
+    ++count_;
+    return true;
+  }
+
+  template <typename T>
+  LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::DeQue", loc);
+    if (AICORE_UNLIKELY(count_ == 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::DeQue", loc,
+                           std::string("DeQue on an empty ") + Name() +
+                               " (nothing was enqueued; the NPU would hang here)");
+    }
+    auto& b = bufs_[fifo_[head_]];
+    head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
+    --count_;
+    b.state = aicore::detail::BufState::kDeque;
+    return MakeTensor<T>(b);
+  }
+
+  template <typename T>
+  void FreeTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::FreeTensor", loc);
+    auto& b = Owned("FreeTensor", tensor.buf_, loc);
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree)) {
+      FailState("FreeTensor", b, "allocated (the tensor was already freed: double FreeTensor)", loc);
+    }
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kEnque)) {
+      FailState("FreeTensor", b, "OCCUPIED or DEQUE (it is still in the queue; DeQue it first)", loc);
+    }
+    b.state = aicore::detail::BufState::kFree;
+  }
+
+  // Queries.
+  bool VacantInQue() const { return count_ < Capacity(); }
+  bool HasTensorInQue() const { return count_ > 0; }
+  int32_t GetTensorCountInQue() const { return count_; }
+  bool HasIdleBuffer() const {
+    for (uint8_t i = 0; i < num_; ++i) {
+      if (bufs_[i].state == aicore::detail::BufState::kFree) return true;
+    }
+    return false;
+  }
+  void FreeAllEvent() {}
+
+  // aicore internals, used by TPipe::InitBuffer.
+  void Setup(uint8_t* base, uint32_t offset, uint8_t num, uint32_t bytes) {
+    num_ = num;
+    cursor_ = head_ = count_ = 0;
+    for (uint8_t i = 0; i < num; ++i) {
+      auto& b = bufs_[i];
+      b.base = base + static_cast<uint64_t>(i) * bytes;
+      b.offset = offset + i * bytes;
+      b.bytes = bytes;
+      b.pos = kPosition;
+      b.state = aicore::detail::BufState::kFree;
+      b.index = i;
+      b.kind = "TQue";
+    }
+  }
+  uint8_t NumBuffers() const { return num_; }
+
+ private:
+  static constexpr int32_t Capacity() { return kMaxQueueBuffers; }
+
+  static std::string Name() {
+    return std::string(src == dst ? "TQue<" : "TQueBind<") + aicore::detail::PositionName(src) +
+           (src == dst ? "" : std::string(", ") + aicore::detail::PositionName(dst)) + ", " +
+           std::to_string(depth) + ">";
+  }
+
+  template <typename T>
+  static LocalTensor<T> MakeTensor(aicore::detail::BufferDesc& b) {
+    LocalTensor<T> t;
+    t.buf_ = &b;
+    t.addr_ = reinterpret_cast<T*>(b.base);
+    t.size_ = static_cast<uint32_t>(b.bytes / sizeof(T));
+    return t;
+  }
+
+  aicore::detail::BufferDesc& Owned(const char* api, aicore::detail::BufferDesc* b,
+                                    aicore::SrcLoc loc) {
+    if (AICORE_UNLIKELY(b < bufs_ || b >= bufs_ + num_)) {
+      aicore::detail::Fail(
+          aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+          std::string(api) + " of a tensor that does not belong to this " + Name() +
+              (b == nullptr ? " (the tensor was never allocated)"
+                            : " (it comes from " + b->Describe() + ")"));
+    }
+    return *b;
+  }
+
+  [[noreturn]] AICORE_COLD void FailState(const char* api, const aicore::detail::BufferDesc& b,
+                                          const char* expected, aicore::SrcLoc loc) const {
+    aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+                         b.Describe() + " of " + Name() + " is " +
+                             aicore::detail::BufStateName(b.state) + ", expected " + expected);
+  }
+  [[noreturn]] AICORE_COLD void FailNoFree(aicore::SrcLoc loc) const {
+    std::string states;
+    for (uint8_t i = 0; i < num_; ++i) {
+      states += (i ? ", " : "") + std::to_string(i) + ": " +
+                aicore::detail::BufStateName(bufs_[i].state);
+    }
+    aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::AllocTensor", loc,
+                         "no free buffer in " + Name() + " (" + std::to_string(num_) +
+                             " buffers given to InitBuffer, all in use: " + states +
+                             "); FreeTensor one first or give InitBuffer more buffers");
+  }
+  [[noreturn]] AICORE_COLD void FailNotInit(const char* api, aicore::SrcLoc loc) const {
+    aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+                         Name() + " has no buffers: call pipe.InitBuffer(queue, num, bytes) first");
+  }
+
+  aicore::detail::BufferDesc bufs_[kMaxQueueBuffers];
+  uint8_t fifo_[kMaxQueueBuffers] = {};
+  uint8_t num_ = 0;
+  uint8_t cursor_ = 0;
+  uint8_t head_ = 0;
+  uint8_t count_ = 0;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+template <TPosition pos = TPosition::VECCALC>
+class TBuf {
+ public:
+  TBuf() = default;
+  TBuf(const TBuf&) = delete;
+  TBuf& operator=(const TBuf&) = delete;
+
+  // The whole buffer.
+  template <typename T>
+  LocalTensor<T> Get(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::Get", 0, 0, loc);
+    return Make<T>(0, desc_.bytes / sizeof(T));
+  }
+  // The first `len` elements.
+  template <typename T>
+  LocalTensor<T> Get(uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::Get", 0, static_cast<uint64_t>(len) * sizeof(T), loc);
+    return Make<T>(0, len);
+  }
+  // `len` elements starting `offsetBytes` bytes into the buffer.
+  template <typename T>
+  LocalTensor<T> GetWithOffset(uint32_t len, uint32_t offsetBytes,
+                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::GetWithOffset", offsetBytes, static_cast<uint64_t>(len) * sizeof(T), loc);
+    return Make<T>(offsetBytes, len);
+  }
+
+  // aicore internals.
+  void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
+    desc_.base = base;
+    desc_.offset = offset;
+    desc_.bytes = bytes;
+    desc_.pos = pos;
+    desc_.state = aicore::detail::BufState::kOccupied;
+    desc_.index = 0;
+    desc_.kind = "TBuf";
+  }
+  static constexpr TPosition kPosition = pos;
+
+ private:
+  void Check(const char* api, uint64_t offset, uint64_t bytes, aicore::SrcLoc loc) const {
+    aicore::detail::Enter(api, loc);
+    if (AICORE_UNLIKELY(desc_.base == nullptr)) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, api, loc,
+                           "TBuf has no memory: call pipe.InitBuffer(tbuf, bytes) first");
+    }
+    if (AICORE_UNLIKELY(offset + bytes > desc_.bytes)) {
+      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
+                           "bytes [" + std::to_string(offset) + ", " + std::to_string(offset + bytes) +
+                               ") are outside the " + desc_.Describe());
+    }
+  }
+  template <typename T>
+  LocalTensor<T> Make(uint32_t offsetBytes, uint32_t len) {
+    LocalTensor<T> t;
+    t.buf_ = &desc_;
+    t.addr_ = reinterpret_cast<T*>(desc_.base + offsetBytes);
+    t.size_ = len;
+    return t;
+  }
+
+  aicore::detail::BufferDesc desc_;
+};
+
+class TPipe {
+ public:
+  TPipe() { Init(); }
+  ~TPipe() {
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core != nullptr && core->pipe == this) core->pipe = nullptr;
+  }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  // Makes this the current pipe and forgets every buffer carved so far.
+  void Init() {
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core != nullptr) core->pipe = this;
+    Reset();
+  }
+  // Releases all buffers (the memory can be carved again for a new phase).
+  void Reset() {
+    for (auto& u : used_) u = 0;
+    for (auto& e : event_alloc_) e = 0;
+  }
+  void Destroy() { Reset(); }
+
+  template <TPosition src, TPosition dst, int32_t depth, auto mask>
+  bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len,
+                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    using Q = TQueBind<src, dst, depth, mask>;
+    aicore::detail::Enter("TPipe::InitBuffer", loc);
+    if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "TPipe::InitBuffer", loc,
+                           "a queue takes 1 to " + std::to_string(kMaxQueueBuffers) +
+                               " buffers, got " + std::to_string(num));
+    }
+    uint32_t offset = 0;
+    uint8_t* base = Carve(Q::kPosition, num, len, loc, &offset);
+    que.Setup(base, offset, num, Round32(len));
+    return true;
+  }
+
+  template <TPosition pos>
+  bool InitBuffer(TBuf<pos>& buf, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TPipe::InitBuffer", loc);
+    uint32_t offset = 0;
+    uint8_t* base = Carve(pos, 1, len, loc, &offset);
+    buf.Setup(base, offset, Round32(len));
+    return true;
+  }
+
+  // Event ids: Fetch returns a free id without taking it; Alloc takes one.
+  TEventID FetchEventID(HardEvent evt) {
+    const uint8_t bits = event_alloc_[static_cast<int>(evt)];
+    for (int i = 0; i < aicore::detail::kNumEventIds; ++i) {
+      if (!(bits & (1u << i))) return static_cast<TEventID>(i);
+    }
+    return 0;
+  }
+  template <HardEvent evt>
+  TEventID FetchEventID() {
+    return FetchEventID(evt);
+  }
+  template <HardEvent evt>
+  TEventID AllocEventID(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    uint8_t& bits = event_alloc_[static_cast<int>(evt)];
+    for (int i = 0; i < aicore::detail::kNumEventIds; ++i) {
+      if (!(bits & (1u << i))) {
+        bits = static_cast<uint8_t>(bits | (1u << i));
+        return static_cast<TEventID>(i);
+      }
+    }
+    aicore::detail::Fail(aicore::ErrorKind::kSync, "TPipe::AllocEventID", loc,
+                         "all 8 event ids of this HardEvent are allocated");
+  }
+  template <HardEvent evt>
+  void ReleaseEventID(TEventID id) {
+    if (id >= 0 && id < aicore::detail::kNumEventIds) {
+      event_alloc_[static_cast<int>(evt)] &= static_cast<uint8_t>(~(1u << id));
+    }
+  }
+
+  // Bytes carved so far from a memory (aicore extension, for tests/tools).
+  uint32_t UsedBytes(aicore::Memory m) const { return used_[static_cast<int>(m)]; }
+
+ private:
+  static uint32_t Round32(uint32_t len) { return (len + 31u) & ~31u; }
+
+  uint8_t* Carve(TPosition pos, uint32_t num, uint32_t len, aicore::SrcLoc loc, uint32_t* offset) {
+    aicore::detail::CoreContext& core = *aicore::detail::t_core;
+    const aicore::Memory mem = aicore::detail::PositionMemory(pos);
+    const int m = static_cast<int>(mem);
+    const uint64_t each = (static_cast<uint64_t>(len) + 31u) & ~uint64_t{31};
+    const uint64_t need = each * num;
+    const uint64_t cap = core.capacity[m];
+    if (AICORE_UNLIKELY(len == 0 || used_[m] + need > cap)) {
+      aicore::detail::Fail(
+          aicore::ErrorKind::kCapacity, "TPipe::InitBuffer", loc,
+          len == 0 ? std::string("buffer length 0")
+                   : std::to_string(num) + " buffer(s) of " + std::to_string(len) + " bytes (" +
+                         std::to_string(need) + " bytes after 32-byte rounding) for position " +
+                         aicore::detail::PositionName(pos) + " do not fit in " +
+                         aicore::MemoryName(mem) + ": " + std::to_string(used_[m]) + " of " +
+                         std::to_string(cap) + " bytes already used (" +
+                         aicore::GetSocProfile().name + "), overflow by " +
+                         std::to_string(used_[m] + need - cap) + " bytes");
+    }
+    *offset = used_[m];
+    uint8_t* base = core.arena[m].get() + used_[m];
+    used_[m] += static_cast<uint32_t>(need);
+    return base;
+  }
+
+  uint32_t used_[aicore::detail::kNumMemories] = {};
+  uint8_t event_alloc_[aicore::detail::kNumHardEvents] = {};
+};
+
+inline TPipe* GetTPipePtr() {
+  aicore::detail::CoreContext* core = aicore::detail::t_core;
+  return core ? core->pipe : nullptr;
+}
+
+}  // namespace AscendC

@@ -1,0 +1,64 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// O(1) operand checks shared by every instruction: the tensor is allocated,
+// its start is 32-byte aligned, and the elements the instruction touches lie
+// inside its buffer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "aicore/base/error.h"
+#include "aicore/base/type_name.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/runtime/context.h"
+
+namespace aicore {
+namespace detail {
+
+[[noreturn]] AICORE_COLD inline void FailMisaligned(const char* api, const char* role,
+                                                    const BufferDesc& b, const void* addr,
+                                                    uint32_t elem_bytes, SrcLoc loc) {
+  const uint64_t byte = static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - b.base);
+  Fail(ErrorKind::kAlignment, api, loc,
+       std::string(role) + " operand starts at element offset " +
+           std::to_string(byte / elem_bytes) + " (byte offset " + std::to_string(byte) + ", " +
+           MemoryName(PositionMemory(b.pos)) + " address " + std::to_string(b.offset + byte) +
+           ") of " + b.Describe() +
+           ", which is not 32-byte aligned (the NPU raises an illegal-instruction exception)");
+}
+
+[[noreturn]] AICORE_COLD inline void FailOverrun(const char* api, const char* role,
+                                                 const BufferDesc& b, const void* addr,
+                                                 uint64_t count, uint32_t elem_bytes,
+                                                 const char* type, SrcLoc loc) {
+  const uint64_t byte = static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - b.base);
+  const uint64_t end = byte + count * elem_bytes;
+  Fail(ErrorKind::kBounds, api, loc,
+       std::string(role) + " operand of " + std::to_string(count) + " " + type + " (" +
+           std::to_string(count * elem_bytes) + " bytes at byte offset " + std::to_string(byte) +
+           ") ends " + std::to_string(end - b.bytes) + " bytes past the end of the " +
+           std::to_string(b.bytes) + "-byte " + b.Describe());
+}
+
+[[noreturn]] AICORE_COLD inline void FailCount(const char* api, int64_t count, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc, "count " + std::to_string(count) + " is negative");
+}
+
+// Checks a LocalTensor operand covering `bytes` bytes from its start.
+template <class T>
+AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                              uint64_t bytes, SrcLoc loc, bool aligned = true) {
+  const BufferDesc* b = t.buf_;
+  if (AICORE_UNLIKELY(b == nullptr)) FailNullTensor(api, role, loc);
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
+  if (AICORE_UNLIKELY(aligned && ((p - b->base) & 31) != 0)) {
+    FailMisaligned(api, role, *b, p, sizeof(T), loc);
+  }
+  if (AICORE_UNLIKELY(p + bytes > b->base + b->bytes)) {
+    FailOverrun(api, role, *b, p, bytes / sizeof(T), sizeof(T), TypeName<T>(), loc);
+  }
+}
+
+}  // namespace detail
+}  // namespace aicore

@@ -1,0 +1,170 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// DataCopy: GM → UB, UB → GM and UB → UB, in the count form and the
+// DataCopyParams (burst) form. Units: count in elements; blockLen, srcStride
+// and dstStride in 32-byte blocks, the strides being the gaps between the end
+// of one burst and the start of the next.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "aicore/base/error.h"
+#include "aicore/base/type_name.h"
+#include "aicore/memory/global_tensor.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/ops/check.h"
+#include "aicore/runtime/context.h"
+
+namespace AscendC {
+
+struct DataCopyParams {
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+};
+
+}  // namespace AscendC
+
+namespace aicore {
+namespace detail {
+
+[[noreturn]] AICORE_COLD inline void FailCopyLength(const char* api, uint64_t count,
+                                                    uint32_t elem_bytes, const char* type,
+                                                    SrcLoc loc) {
+  const uint64_t bytes = count * elem_bytes;
+  Fail(ErrorKind::kAlignment, api, loc,
+       std::to_string(count) + " " + type + " elements = " + std::to_string(bytes) +
+           " bytes is not a multiple of 32 bytes (the NPU silently copies only " +
+           std::to_string(bytes / 32 * 32) + " bytes); use DataCopyPad for unaligned lengths");
+}
+
+template <class T>
+AICORE_INLINE void CheckCopyCount(const char* api, uint32_t count, SrcLoc loc) {
+  if (AICORE_UNLIKELY((static_cast<uint64_t>(count) * sizeof(T)) % 32 != 0)) {
+    FailCopyLength(api, count, sizeof(T), TypeName<T>(), loc);
+  }
+}
+
+[[noreturn]] AICORE_COLD inline void FailParams(const char* api, const AscendC::DataCopyParams& p,
+                                                const char* what, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string(what) + " (DataCopyParams{blockCount=" + std::to_string(p.blockCount) +
+           ", blockLen=" + std::to_string(p.blockLen) + ", srcStride=" + std::to_string(p.srcStride) +
+           ", dstStride=" + std::to_string(p.dstStride) + "})");
+}
+
+inline void CheckParams(const char* api, const AscendC::DataCopyParams& p, SrcLoc loc) {
+  if (AICORE_UNLIKELY(p.blockCount < 1 || p.blockCount > 4095)) {
+    FailParams(api, p, "blockCount must be in [1, 4095]", loc);
+  }
+  if (AICORE_UNLIKELY(p.blockLen < 1)) FailParams(api, p, "blockLen must be at least 1", loc);
+}
+
+// Bytes spanned by a burst pattern: (count - 1) * (len + gap) + len blocks.
+inline uint64_t BurstSpan(uint16_t count, uint16_t len, uint16_t gap) {
+  return (static_cast<uint64_t>(count - 1) * (len + gap) + len) * 32u;
+}
+
+inline void CopyBursts(uint8_t* dst, const uint8_t* src, const AscendC::DataCopyParams& p) {
+  const uint64_t len = p.blockLen * 32u;
+  const uint64_t src_step = len + p.srcStride * 32u;
+  const uint64_t dst_step = len + p.dstStride * 32u;
+  if (p.srcStride == 0 && p.dstStride == 0) {
+    std::memmove(dst, src, len * p.blockCount);
+    return;
+  }
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    std::memmove(dst + i * dst_step, src + i * src_step, len);
+  }
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+// GM → on-chip, `count` elements (count * sizeof(T) must be a multiple of 32).
+template <typename T>
+AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst, uint64_t{count} * sizeof(T), loc);
+  src.CheckRange("DataCopy", 0, count, loc);
+  std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
+}
+
+// On-chip → GM.
+template <typename T>
+AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
+  aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc);
+  dst.CheckRange("DataCopy", 0, count, loc);
+  std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
+}
+
+// On-chip → on-chip.
+template <typename T>
+AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst, uint64_t{count} * sizeof(T), loc);
+  aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc);
+  std::memmove(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
+}
+
+// GM → on-chip in bursts.
+template <typename T>
+AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                            const DataCopyParams& p,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckParams("DataCopy", p, loc);
+  const uint64_t dst_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride);
+  const uint64_t src_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst, dst_span, loc);
+  src.CheckRange("DataCopy", 0, (src_span + sizeof(T) - 1) / sizeof(T), loc);
+  aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
+                             reinterpret_cast<const uint8_t*>(src.addr_), p);
+}
+
+// On-chip → GM in bursts.
+template <typename T>
+AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                            const DataCopyParams& p,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckParams("DataCopy", p, loc);
+  const uint64_t dst_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride);
+  const uint64_t src_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride);
+  aicore::detail::CheckLocal("DataCopy", "src", src, src_span, loc);
+  dst.CheckRange("DataCopy", 0, (dst_span + sizeof(T) - 1) / sizeof(T), loc);
+  aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
+                             reinterpret_cast<const uint8_t*>(src.addr_), p);
+}
+
+// On-chip → on-chip in bursts.
+template <typename T>
+AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                            const DataCopyParams& p,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DataCopy", loc);
+  aicore::detail::CheckParams("DataCopy", p, loc);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst,
+                             aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride), loc);
+  aicore::detail::CheckLocal("DataCopy", "src", src,
+                             aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride), loc);
+  aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
+                             reinterpret_cast<const uint8_t*>(src.addr_), p);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,273 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The SIMD engine behind the vector instructions: Highway loops (static
+// dispatch: the target comes from the compile flags) over contiguous memory.
+// half and bfloat16_t are promoted to f32, computed, and rounded once to
+// nearest-even on the way back, so that one instruction rounds once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <hwy/highway.h>
+#include <hwy/contrib/math/math-inl.h>
+
+#include "aicore/base/half.h"
+
+// Whether f32 <-> f16 vector conversions are done in hardware with
+// round-to-nearest-even. (Highway 1.0.3 emulates DemoteTo f16 by truncation on
+// x86 targets without F16C, so those take a scalar path instead.)
+#if (HWY_ARCH_X86 && HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)) || HWY_ARCH_ARM_A64
+#define AICORE_SIMD_F16 1
+#else
+#define AICORE_SIMD_F16 0
+#endif
+
+namespace aicore {
+namespace simd {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <class T>
+constexpr bool kIsHalfLike = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
+
+// The type the vector unit computes in for element type T.
+template <class T>
+using ComputeT = std::conditional_t<kIsHalfLike<T>, float, T>;
+
+// The Highway tag for T's compute type.
+template <class T>
+using TagFor = hn::ScalableTag<ComputeT<T>>;
+
+constexpr size_t kMaxLanesBytes = HWY_MAX_BYTES;
+
+// Loads Lanes(d) elements of T from p as compute-type lanes.
+template <class T, class D>
+HWY_INLINE hn::Vec<D> LoadC(D d, const T* HWY_RESTRICT p) {
+  if constexpr (std::is_same_v<T, half>) {
+#if AICORE_SIMD_F16
+    const hn::Rebind<hwy::float16_t, D> dh;
+    return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
+#else
+    HWY_ALIGN float tmp[kMaxLanesBytes / sizeof(float)];
+    const size_t n = hn::Lanes(d);
+    for (size_t i = 0; i < n; ++i) tmp[i] = detail::HalfBitsToFloat(p[i].ToBits());
+    return hn::Load(d, tmp);
+#endif
+  } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+    const hn::RebindToUnsigned<D> du32;
+    const hn::Rebind<uint16_t, D> du16;
+    const auto u = hn::PromoteTo(du32, hn::LoadU(du16, reinterpret_cast<const uint16_t*>(p)));
+    return hn::BitCast(d, hn::ShiftLeft<16>(u));
+  } else {
+    return hn::LoadU(d, p);
+  }
+}
+
+// Stores compute-type lanes to p as T (rounding to nearest-even).
+template <class T, class D>
+HWY_INLINE void StoreC(D d, hn::Vec<D> v, T* HWY_RESTRICT p) {
+  if constexpr (std::is_same_v<T, half>) {
+#if AICORE_SIMD_F16
+    const hn::Rebind<hwy::float16_t, D> dh;
+    hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(p));
+#else
+    HWY_ALIGN float tmp[kMaxLanesBytes / sizeof(float)];
+    hn::Store(v, d, tmp);
+    const size_t n = hn::Lanes(d);
+    for (size_t i = 0; i < n; ++i) p[i] = half::FromBits(detail::FloatToHalfBits(tmp[i]));
+#endif
+  } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+    const hn::RebindToUnsigned<D> du32;
+    const hn::RebindToSigned<D> di32;
+    const hn::Rebind<uint16_t, D> du16;
+    const auto u = hn::BitCast(du32, v);
+    // Round to nearest-even on bit 16; NaNs are made quiet instead.
+    const auto lsb = hn::And(hn::ShiftRight<16>(u), hn::Set(du32, 1));
+    const auto rounded = hn::Add(u, hn::Add(hn::Set(du32, 0x7FFF), lsb));
+    const auto quiet = hn::Or(u, hn::Set(du32, 0x00400000));
+    const auto bits = hn::IfThenElse(hn::RebindMask(du32, hn::IsNaN(v)), quiet, rounded);
+    const auto hi = hn::BitCast(di32, hn::ShiftRight<16>(bits));
+    hn::StoreU(hn::DemoteTo(du16, hi), du16, reinterpret_cast<uint16_t*>(p));
+  } else {
+    hn::StoreU(v, d, p);
+  }
+}
+
+// dst[i] = op(a[i], b[i]) for i < n.
+template <class T, class Op>
+HWY_INLINE void Binary(T* dst, const T* a, const T* b, size_t n, const Op& op) {
+  const TagFor<T> d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 2 * N <= n; i += 2 * N) {
+    const auto r0 = op(d, LoadC(d, a + i), LoadC(d, b + i));
+    const auto r1 = op(d, LoadC(d, a + i + N), LoadC(d, b + i + N));
+    StoreC(d, r0, dst + i);
+    StoreC(d, r1, dst + i + N);
+  }
+  for (; i + N <= n; i += N) StoreC(d, op(d, LoadC(d, a + i), LoadC(d, b + i)), dst + i);
+  if (i < n) {
+    // Tail: stage through zeroed stack buffers so that no byte past n is
+    // read from the operands or written to dst.
+    HWY_ALIGN T ta[kMaxLanesBytes / sizeof(ComputeT<T>)] = {};
+    HWY_ALIGN T tb[kMaxLanesBytes / sizeof(ComputeT<T>)] = {};
+    HWY_ALIGN T tr[kMaxLanesBytes / sizeof(ComputeT<T>)];
+    const size_t rem = n - i;
+    std::memcpy(ta, a + i, rem * sizeof(T));
+    std::memcpy(tb, b + i, rem * sizeof(T));
+    StoreC(d, op(d, LoadC(d, ta), LoadC(d, tb)), tr);
+    std::memcpy(dst + i, tr, rem * sizeof(T));
+  }
+}
+
+// dst[i] = op(a[i]) for i < n.
+template <class T, class Op>
+HWY_INLINE void Unary(T* dst, const T* a, size_t n, const Op& op) {
+  const TagFor<T> d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 2 * N <= n; i += 2 * N) {
+    const auto r0 = op(d, LoadC(d, a + i));
+    const auto r1 = op(d, LoadC(d, a + i + N));
+    StoreC(d, r0, dst + i);
+    StoreC(d, r1, dst + i + N);
+  }
+  for (; i + N <= n; i += N) StoreC(d, op(d, LoadC(d, a + i)), dst + i);
+  if (i < n) {
+    HWY_ALIGN T ta[kMaxLanesBytes / sizeof(ComputeT<T>)] = {};
+    HWY_ALIGN T tr[kMaxLanesBytes / sizeof(ComputeT<T>)];
+    const size_t rem = n - i;
+    std::memcpy(ta, a + i, rem * sizeof(T));
+    StoreC(d, op(d, LoadC(d, ta)), tr);
+    std::memcpy(dst + i, tr, rem * sizeof(T));
+  }
+}
+
+// Fills n elements with the bit pattern of value.
+template <class T>
+HWY_INLINE void Fill(T* dst, T value, size_t n) {
+  using U = std::conditional_t<sizeof(T) == 1, uint8_t,
+                               std::conditional_t<sizeof(T) == 2, uint16_t,
+                                                  std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  static_assert(sizeof(U) == sizeof(T), "unsupported element size");
+  U bits;
+  std::memcpy(&bits, &value, sizeof(T));
+  const hn::ScalableTag<U> d;
+  const size_t N = hn::Lanes(d);
+  const auto v = hn::Set(d, bits);
+  U* out = reinterpret_cast<U*>(dst);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(v, d, out + i);
+  for (; i < n; ++i) out[i] = bits;
+}
+
+// ---- element-wise operations on compute-type vectors ----------------------
+
+struct AddOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Add(a, b); }
+};
+struct SubOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Sub(a, b); }
+};
+struct MulOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Mul(a, b); }
+};
+struct DivOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Div(a, b); }
+};
+// Max/Min: a > b ? a : b (resp. a < b ? a : b), spelled out so that NaN and
+// signed-zero behaviour does not depend on the host instruction set.
+struct MaxOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::IfThenElse(hn::Gt(a, b), a, b); }
+};
+struct MinOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::IfThenElse(hn::Lt(a, b), a, b); }
+};
+
+template <class C>
+struct AddsOp {
+  C s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return hn::Add(a, hn::Set(d, s)); }
+};
+template <class C>
+struct MulsOp {
+  C s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return hn::Mul(a, hn::Set(d, s)); }
+};
+template <class C>
+struct MaxsOp {
+  C s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return MaxOp()(d, a, hn::Set(d, s)); }
+};
+template <class C>
+struct MinsOp {
+  C s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return MinOp()(d, a, hn::Set(d, s)); }
+};
+// x < 0 ? x * alpha : x
+template <class C>
+struct LeakyReluOp {
+  C alpha;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const {
+    return hn::IfThenElse(hn::Lt(a, hn::Zero(d)), hn::Mul(a, hn::Set(d, alpha)), a);
+  }
+};
+
+struct ExpOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const {
+    V r = hn::Exp(d, a);
+    // Highway's Exp flushes at the range ends; give IEEE results there.
+    r = hn::IfThenElse(hn::Gt(a, hn::Set(d, 88.72283935546875f)), hn::Set(d, HUGE_VALF), r);
+    r = hn::IfThenZeroElse(hn::Lt(a, hn::Set(d, -103.972084045410f)), r);
+    return hn::IfThenElse(hn::IsNaN(a), a, r);
+  }
+};
+struct LnOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const {
+    V r = hn::Log(d, a);
+    r = hn::IfThenElse(hn::Eq(a, hn::Zero(d)), hn::Set(d, -HUGE_VALF), r);
+    r = hn::IfThenElse(hn::Eq(a, hn::Set(d, HUGE_VALF)), a, r);
+    const V nan = hn::Set(d, __builtin_nanf(""));
+    return hn::IfThenElse(hn::Or(hn::Lt(a, hn::Zero(d)), hn::IsNaN(a)), nan, r);
+  }
+};
+struct AbsOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a) const { return hn::Abs(a); }
+};
+struct SqrtOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a) const { return hn::Sqrt(a); }
+};
+struct RsqrtOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return hn::Div(hn::Set(d, 1.0f), hn::Sqrt(a)); }
+};
+struct ReciprocalOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return hn::Div(hn::Set(d, 1.0f), a); }
+};
+// x > 0 ? x : 0
+struct ReluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const { return hn::IfThenElseZero(hn::Gt(a, hn::Zero(d)), a); }
+};
+
+}  // namespace simd
+}  // namespace aicore

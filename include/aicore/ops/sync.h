@@ -1,0 +1,90 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// SetFlag / WaitFlag / PipeBarrier and the system values. The CPU executes a
+// core's pipes in program order, so these synchronise nothing; they are
+// tracked so that a wait without a set (a hang on the NPU) and a set that is
+// never waited for are reported.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "aicore/base/error.h"
+#include "aicore/base/types.h"
+#include "aicore/runtime/context.h"
+
+namespace aicore {
+namespace detail {
+
+inline const char* HardEventName(int e) {
+  static const char* const kNames[] = {
+      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",    "M_MTE1",    "MTE2_V",    "V_MTE2",   "MTE3_V",
+      "V_MTE3",    "M_V",       "V_M",       "V_V",       "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
+      "MTE2_M",    "M_MTE2",    "V_MTE1",    "M_FIX",     "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
+      "S_V",       "V_S",       "S_MTE2",    "MTE2_S",    "S_MTE3",    "MTE3_S",   "MTE2_FIX",
+      "FIX_MTE2",  "FIX_S",     "M_S",       "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
+  return (e >= 0 && e < kNumHardEvents) ? kNames[e] : "?";
+}
+
+inline std::string FlagName(int event, int id) {
+  return std::string("SetFlag<HardEvent::") + HardEventName(event) + ">(" + std::to_string(id) + ")";
+}
+
+[[noreturn]] AICORE_COLD inline void FailEventId(const char* api, int event, int32_t id, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string("event id ") + std::to_string(id) + " of HardEvent::" + HardEventName(event) +
+           " is outside [0, 8)");
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+template <HardEvent event>
+AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  auto& core = aicore::detail::Enter("SetFlag", loc);
+  constexpr int e = static_cast<int>(event);
+  if (AICORE_UNLIKELY(eventID < 0 || eventID >= aicore::detail::kNumEventIds)) {
+    aicore::detail::FailEventId("SetFlag", e, eventID, loc);
+  }
+  ++core.flags[e][eventID];
+  ++core.flags_outstanding;
+}
+
+template <HardEvent event>
+AICORE_INLINE void WaitFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  auto& core = aicore::detail::Enter("WaitFlag", loc);
+  constexpr int e = static_cast<int>(event);
+  if (AICORE_UNLIKELY(eventID < 0 || eventID >= aicore::detail::kNumEventIds)) {
+    aicore::detail::FailEventId("WaitFlag", e, eventID, loc);
+  }
+  if (AICORE_UNLIKELY(core.flags[e][eventID] == 0)) {
+    aicore::detail::Fail(aicore::ErrorKind::kSync, "WaitFlag", loc,
+                         std::string("WaitFlag<HardEvent::") + aicore::detail::HardEventName(e) +
+                             ">(" + std::to_string(eventID) +
+                             ") has no matching SetFlag before it (the NPU would hang here)");
+  }
+  --core.flags[e][eventID];
+  --core.flags_outstanding;
+}
+
+template <pipe_t pipe>
+AICORE_INLINE void PipeBarrier(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("PipeBarrier", loc);
+}
+
+AICORE_INLINE int64_t GetBlockIdx() {
+  aicore::detail::CoreContext* core = aicore::detail::t_core;
+  return core ? core->block_idx : 0;
+}
+
+AICORE_INLINE int64_t GetBlockNum() {
+  aicore::detail::CoreContext* core = aicore::detail::t_core;
+  return core ? core->block_num : 1;
+}
+
+AICORE_INLINE void DataSyncBarrier() {}
+AICORE_INLINE void DataCacheCleanAndInvalid() {}
+
+}  // namespace AscendC

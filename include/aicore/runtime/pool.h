@@ -1,0 +1,214 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The core grid: a persistent thread pool. The launching thread takes part in
+// every job; workers spin briefly, then yield, then park on a condition
+// variable, so that back-to-back launches are cheap and an idle pool burns no
+// CPU.
+//
+// Job hand-off protocol (all atomics seq_cst where it matters):
+//  - state_ is 2*generation+1 while a job is open, even while closed.
+//  - The launcher writes the job fields, then opens state_. A worker that
+//    sees an open state it has not served registers in busy_, re-reads
+//    state_, and only if it is still open reads the fields and takes tasks.
+//  - When every task is done the launcher closes state_ and waits for busy_
+//    to drain; only then may it write the next job's fields. (A Dekker-style
+//    handshake: a worker either sees the close and backs off, or the launcher
+//    sees the worker in busy_ and waits.)
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define AICORE_PAUSE() _mm_pause()
+#elif defined(__aarch64__)
+#define AICORE_PAUSE() asm volatile("yield" ::: "memory")
+#else
+#define AICORE_PAUSE() ((void)0)
+#endif
+
+namespace aicore {
+namespace detail {
+
+class ThreadPool {
+ public:
+  using TaskFn = void (*)(void* closure, uint32_t task, uint32_t thread);
+
+  explicit ThreadPool(uint32_t num_threads) : num_threads_(std::max<uint32_t>(1, num_threads)) {
+    for (uint32_t t = 1; t < num_threads_; ++t) {
+      workers_.emplace_back([this, t] { WorkerLoop(t); });
+    }
+  }
+
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lock(park_mu_);
+      stop_.store(true);
+    }
+    park_cv_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  uint32_t NumThreads() const { return num_threads_; }
+
+  // Runs fn(closure, task, thread) for task in [0, num_tasks) on up to
+  // max_threads threads (the caller is thread 0) and returns when all are
+  // done. Not reentrant: callers serialise (see Launch).
+  void Run(uint32_t num_tasks, uint32_t max_threads, TaskFn fn, void* closure) {
+    if (num_tasks == 0) return;
+    const uint32_t threads = std::min({num_threads_, max_threads, num_tasks});
+    if (threads <= 1) {
+      for (uint32_t i = 0; i < num_tasks; ++i) fn(closure, i, 0);
+      return;
+    }
+    fn_ = fn;
+    closure_ = closure;
+    num_tasks_ = num_tasks;
+    max_workers_ = threads - 1;
+    next_.store(0, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    joined_.store(0, std::memory_order_relaxed);
+    const uint64_t open = state_.load(std::memory_order_relaxed) + 1;  // odd
+    state_.store(open, std::memory_order_seq_cst);
+    if (parked_.load(std::memory_order_seq_cst) > 0) {
+      std::lock_guard<std::mutex> lock(park_mu_);
+      park_cv_.notify_all();
+    }
+    // The caller works too.
+    for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < num_tasks;) {
+      fn(closure, i, 0);
+      done_.fetch_add(1, std::memory_order_release);
+    }
+    for (uint32_t spins = 0; done_.load(std::memory_order_acquire) < num_tasks; ++spins) {
+      if (spins < 4096) {
+        AICORE_PAUSE();
+      } else {
+        std::this_thread::yield();
+      }
+    }
+    state_.store(open + 1, std::memory_order_seq_cst);  // close
+    while (busy_.load(std::memory_order_seq_cst) != 0) AICORE_PAUSE();
+  }
+
+ private:
+  void WorkerLoop(uint32_t thread) {
+    uint64_t served = 0;
+    for (;;) {
+      // Wait for an open job this worker has not served.
+      uint64_t s = state_.load(std::memory_order_acquire);
+      for (uint32_t spins = 0; !((s & 1) && s != served); ++spins) {
+        if (stop_.load(std::memory_order_relaxed)) return;
+        if (spins < kSpin) {
+          AICORE_PAUSE();
+        } else if (spins < kSpin + kYield) {
+          std::this_thread::yield();
+        } else {
+          std::unique_lock<std::mutex> lock(park_mu_);
+          parked_.fetch_add(1, std::memory_order_seq_cst);
+          park_cv_.wait(lock, [&] {
+            uint64_t now = state_.load(std::memory_order_seq_cst);
+            return stop_.load() || ((now & 1) && now != served);
+          });
+          parked_.fetch_sub(1, std::memory_order_relaxed);
+          spins = 0;
+        }
+        s = state_.load(std::memory_order_acquire);
+      }
+      busy_.fetch_add(1, std::memory_order_seq_cst);
+      const uint64_t now = state_.load(std::memory_order_seq_cst);
+      if ((now & 1) && now != served) {
+        served = now;
+        if (joined_.fetch_add(1, std::memory_order_relaxed) < max_workers_) {
+          const uint32_t n = num_tasks_;
+          for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n;) {
+            fn_(closure_, i, thread);
+            done_.fetch_add(1, std::memory_order_release);
+          }
+        }
+      }
+      busy_.fetch_sub(1, std::memory_order_seq_cst);
+    }
+  }
+
+  static constexpr uint32_t kSpin = 20000;  // ~ tens of microseconds
+  static constexpr uint32_t kYield = 2000;  // then yield for a while before parking
+
+  const uint32_t num_threads_;
+  std::vector<std::thread> workers_;
+
+  // The current job (written only while closed and busy_ == 0).
+  TaskFn fn_ = nullptr;
+  void* closure_ = nullptr;
+  uint32_t num_tasks_ = 0;
+  uint32_t max_workers_ = 0;
+
+  alignas(64) std::atomic<uint64_t> state_{0};
+  alignas(64) std::atomic<uint32_t> next_{0};
+  alignas(64) std::atomic<uint32_t> done_{0};
+  alignas(64) std::atomic<uint32_t> busy_{0};
+  std::atomic<uint32_t> joined_{0};
+  alignas(64) std::atomic<uint32_t> parked_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex park_mu_;
+  std::condition_variable park_cv_;
+};
+
+inline uint32_t DefaultNumThreads() {
+  if (const char* env = std::getenv("AICORE_NUM_THREADS")) {
+    const long n = std::strtol(env, nullptr, 10);
+    if (n > 0) return static_cast<uint32_t>(std::min<long>(n, 1024));
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : hw;
+}
+
+// The process-wide pool and the lock that serialises launches on it.
+struct PoolHolder {
+  std::mutex launch_mu;  // held for the duration of a launch
+  std::unique_ptr<ThreadPool> pool;
+  uint32_t wanted = DefaultNumThreads();
+
+  ThreadPool& Get() {
+    if (!pool || pool->NumThreads() != wanted) {
+      pool.reset();
+      pool = std::make_unique<ThreadPool>(wanted);
+    }
+    return *pool;
+  }
+};
+
+inline PoolHolder& Pool() {
+  static PoolHolder holder;
+  return holder;
+}
+
+}  // namespace detail
+
+// Number of threads of the core grid (the launching thread included).
+inline uint32_t GetNumThreads() {
+  auto& h = detail::Pool();
+  std::lock_guard<std::mutex> lock(h.launch_mu);
+  return h.wanted;
+}
+
+// Resizes the core grid; takes effect at the next launch. n == 0 restores the
+// default (AICORE_NUM_THREADS or the hardware threads).
+inline void SetNumThreads(uint32_t n) {
+  auto& h = detail::Pool();
+  std::lock_guard<std::mutex> lock(h.launch_mu);
+  h.wanted = n == 0 ? detail::DefaultNumThreads() : std::min<uint32_t>(n, 1024);
+}
+
+}  // namespace aicore
