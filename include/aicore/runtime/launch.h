@@ -119,6 +119,22 @@ void Launch(Kernel&& kernel, uint32_t blockDim, Args&&... args) {
   LaunchNamed("kernel", std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
 }
 
+// Runs fn(i) for i in [0, n) on the core grid (the same threads that run
+// kernel blocks); for hand-written baselines and host-side work. fn must not
+// throw.
+template <class Fn>
+void ParallelFor(uint32_t n, Fn&& fn) {
+  if (detail::t_core != nullptr) {
+    detail::Fail(ErrorKind::kLaunch, "ParallelFor", SrcLoc{"", 0},
+                 "ParallelFor from inside a kernel is not supported");
+  }
+  using F = std::remove_reference_t<Fn>;
+  auto body = [](void* f, uint32_t i, uint32_t) { (*static_cast<F*>(f))(i); };
+  auto& holder = detail::Pool();
+  std::lock_guard<std::mutex> lock(holder.launch_mu);
+  holder.Get().Run(n, n, body, const_cast<void*>(static_cast<const void*>(&fn)));
+}
+
 }  // namespace aicore
 
 // Launch naming the kernel after its expression: AICORE_LAUNCH(add_custom, 8, x, y, z).

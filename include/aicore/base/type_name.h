@@ -1,0 +1,34 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "aicore/base/half.h"
+
+namespace aicore {
+namespace detail {
+
+// Element type names used in diagnostics.
+template <class T>
+constexpr const char* TypeName() {
+  if constexpr (std::is_same_v<T, half>) return "half";
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
+  else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
+  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
+  else return "T";
+}
+
+template <class T, class... Ts>
+constexpr bool kIsOneOf = (std::is_same_v<T, Ts> || ...);
+
+}  // namespace detail
+}  // namespace aicore
