@@ -67,8 +67,8 @@ class GlobalTensor {
   void SetValue(uint64_t offset, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
     *Checked("GlobalTensor::SetValue", offset, loc) = value;
   }
-  T& operator()(uint64_t offset) const {
-    return *Checked("GlobalTensor::operator()", offset, aicore::SrcLoc{"", 0});
+  T& operator()(uint64_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    return *Checked("GlobalTensor::operator()", offset, loc);
   }
 
   uint64_t GetSize() const { return size_; }

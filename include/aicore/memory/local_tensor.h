@@ -68,8 +68,8 @@ class LocalTensor {
   void SetValue(uint32_t index, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
     *CheckedPtr("LocalTensor::SetValue", index, loc) = value;
   }
-  T& operator()(uint32_t index) const {
-    return *CheckedPtr("LocalTensor::operator()", index, aicore::SrcLoc{"", 0});
+  T& operator()(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    return *CheckedPtr("LocalTensor::operator()", index, loc);
   }
 
   // The same bytes seen as another element type; the size is rescaled.

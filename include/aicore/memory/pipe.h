@@ -140,7 +140,11 @@ class TQueBind {
   uint8_t NumBuffers() const { return num_; }
 
  private:
-  static constexpr int32_t Capacity() { return kMaxQueueBuffers; }
+  // How many tensors may be enqueued at once: the queue depth (depth <= 0 or
+  // > 8 is taken as the hardware maximum of 8).
+  static constexpr int32_t Capacity() {
+    return (depth > 0 && depth < kMaxQueueBuffers) ? depth : kMaxQueueBuffers;
+  }
 
   static std::string Name() {
     return std::string(src == dst ? "TQue<" : "TQueBind<") + aicore::detail::PositionName(src) +

@@ -50,6 +50,7 @@ AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc:
   }
   ++core.flags[e][eventID];
   ++core.flags_outstanding;
+  core.flag_loc[e][eventID] = loc;
 }
 
 template <HardEvent event>

@@ -72,6 +72,9 @@ struct CoreContext {
   // Outstanding SetFlag count per (event, id).
   uint16_t flags[kNumHardEvents][kNumEventIds] = {};
   uint32_t flags_outstanding = 0;
+  // Where the latest SetFlag of each (event, id) was called, to name it when
+  // it is left unpaired at block end.
+  SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
 
   // An error found where it cannot be thrown (a destructor); raised by the
   // launcher when the block returns.

@@ -16,6 +16,14 @@
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/pool.h"
 
+#if defined(__has_include)
+#if __has_include(<cxxabi.h>)
+#include <cxxabi.h>
+#include <cstdlib>
+#define AICORE_HAVE_CXXABI 1
+#endif
+#endif
+
 namespace aicore {
 
 // The largest blockDim a launch accepts (the NPU's limit).
@@ -24,6 +32,21 @@ constexpr uint32_t kMaxBlockDim = 65535;
 namespace detail {
 
 inline std::string FlagName(int event, int id);
+
+// The readable name of a type_info ("std::runtime_error", not "St13runtime_error").
+inline std::string ReadableTypeName(const std::type_info& t) {
+#ifdef AICORE_HAVE_CXXABI
+  int status = 0;
+  char* s = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
+  if (status == 0 && s != nullptr) {
+    std::string r(s);
+    std::free(s);
+    return r;
+  }
+  std::free(s);
+#endif
+  return t.name();
+}
 
 // Checks a block must pass when its kernel returns: nothing left allocated in
 // a queue, every SetFlag waited for.
@@ -36,7 +59,7 @@ inline void CheckBlockEnd(CoreContext& core) {
     for (int e = 0; e < kNumHardEvents; ++e) {
       for (int id = 0; id < kNumEventIds; ++id) {
         if (core.flags[e][id] != 0) {
-          Fail(ErrorKind::kSync, "SetFlag", SrcLoc{"", 0},
+          Fail(ErrorKind::kSync, "SetFlag", core.flag_loc[e][id],
                FlagName(e, id) + " was set but never waited for when the block ended "
                "(an unpaired SetFlag leaves the event pending on the NPU)");
         }
@@ -68,7 +91,7 @@ struct LaunchClosure {
       st.Record(std::make_exception_ptr(KernelError(
           ErrorKind::kException, st.kernel, static_cast<int32_t>(block),
           static_cast<int32_t>(st.block_dim), "kernel body", SrcLoc{"", 0},
-          std::string("uncaught exception ") + typeid(e).name() + ": " + e.what(),
+          "uncaught exception " + ReadableTypeName(typeid(e)) + ": " + e.what(),
           std::current_exception())));
     } catch (...) {
       st.Record(std::make_exception_ptr(KernelError(
@@ -81,6 +104,41 @@ struct LaunchClosure {
   }
 };
 
+// True on a thread while it runs a ParallelFor body (a launch or a
+// ParallelFor from there would wait for the pool it is running on).
+inline thread_local bool t_in_parallel_for = false;
+
+// Launch recording the caller's source location for launch errors.
+template <class Kernel, class... Args>
+void LaunchAt(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+  if (t_core != nullptr) {
+    Fail(ErrorKind::kLaunch, "Launch", loc,
+         std::string("nested launch of kernel ") + name + " from inside a kernel is not supported");
+  }
+  if (t_in_parallel_for) {
+    throw KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                      "launch from inside an aicore::ParallelFor body is not supported");
+  }
+  if (blockDim == 0 || blockDim > kMaxBlockDim) {
+    throw KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                      "blockDim " + std::to_string(blockDim) + " is outside [1, " +
+                          std::to_string(kMaxBlockDim) + "]");
+  }
+  using Fn = std::remove_reference_t<Kernel>;
+  using Tuple = std::tuple<std::decay_t<Args>...>;
+  Tuple tuple(std::forward<Args>(args)...);
+  LaunchState state;
+  state.kernel = name;
+  state.block_dim = blockDim;
+  LaunchClosure<Fn, Tuple> closure{&state, &kernel, &tuple};
+  {
+    auto& holder = Pool();
+    std::lock_guard<std::mutex> lock(holder.launch_mu);
+    holder.Get().Run(blockDim, blockDim, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
+  }
+  if (state.first) std::rethrow_exception(state.first);
+}
+
 }  // namespace detail
 
 // Runs kernel(args...) once for every block in [0, blockDim) on the core grid
@@ -89,29 +147,8 @@ struct LaunchClosure {
 // `name` is the kernel name used in error reports.
 template <class Kernel, class... Args>
 void LaunchNamed(const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
-  if (detail::t_core != nullptr) {
-    detail::Fail(ErrorKind::kLaunch, "Launch", SrcLoc{"", 0},
-                 std::string("nested launch of kernel ") + name +
-                     " from inside a kernel is not supported");
-  }
-  if (blockDim == 0 || blockDim > kMaxBlockDim) {
-    throw KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", SrcLoc{"", 0},
-                      "blockDim " + std::to_string(blockDim) + " is outside [1, " +
-                          std::to_string(kMaxBlockDim) + "]");
-  }
-  using Fn = std::remove_reference_t<Kernel>;
-  using Tuple = std::tuple<std::decay_t<Args>...>;
-  Tuple tuple(std::forward<Args>(args)...);
-  detail::LaunchState state;
-  state.kernel = name;
-  state.block_dim = blockDim;
-  detail::LaunchClosure<Fn, Tuple> closure{&state, &kernel, &tuple};
-  {
-    auto& holder = detail::Pool();
-    std::lock_guard<std::mutex> lock(holder.launch_mu);
-    holder.Get().Run(blockDim, blockDim, &detail::LaunchClosure<Fn, Tuple>::RunBlock, &closure);
-  }
-  if (state.first) std::rethrow_exception(state.first);
+  detail::LaunchAt(SrcLoc{"", 0}, name, std::forward<Kernel>(kernel), blockDim,
+                   std::forward<Args>(args)...);
 }
 
 template <class Kernel, class... Args>
@@ -121,21 +158,47 @@ void Launch(Kernel&& kernel, uint32_t blockDim, Args&&... args) {
 
 // Runs fn(i) for i in [0, n) on the core grid (the same threads that run
 // kernel blocks); for hand-written baselines and host-side work. fn must not
-// throw.
+// launch kernels or call ParallelFor (rejected with KernelError). If fn
+// throws, the remaining iterations still run and the first exception is
+// rethrown here.
 template <class Fn>
 void ParallelFor(uint32_t n, Fn&& fn) {
   if (detail::t_core != nullptr) {
     detail::Fail(ErrorKind::kLaunch, "ParallelFor", SrcLoc{"", 0},
                  "ParallelFor from inside a kernel is not supported");
   }
+  if (detail::t_in_parallel_for) {
+    throw KernelError(ErrorKind::kLaunch, "", -1, 0, "ParallelFor", SrcLoc{"", 0},
+                      "ParallelFor from inside a ParallelFor body is not supported");
+  }
   using F = std::remove_reference_t<Fn>;
-  auto body = [](void* f, uint32_t i, uint32_t) { (*static_cast<F*>(f))(i); };
-  auto& holder = detail::Pool();
-  std::lock_guard<std::mutex> lock(holder.launch_mu);
-  holder.Get().Run(n, n, body, const_cast<void*>(static_cast<const void*>(&fn)));
+  struct Closure {
+    F* fn;
+    std::mutex mu;
+    std::exception_ptr first;
+  } closure{&fn, {}, nullptr};
+  auto body = [](void* self, uint32_t i, uint32_t) {
+    auto& c = *static_cast<Closure*>(self);
+    detail::t_in_parallel_for = true;
+    try {
+      (*c.fn)(i);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(c.mu);
+      if (!c.first) c.first = std::current_exception();
+    }
+    detail::t_in_parallel_for = false;
+  };
+  {
+    auto& holder = detail::Pool();
+    std::lock_guard<std::mutex> lock(holder.launch_mu);
+    holder.Get().Run(n, n, body, &closure);
+  }
+  if (closure.first) std::rethrow_exception(closure.first);
 }
 
 }  // namespace aicore
 
 // Launch naming the kernel after its expression: AICORE_LAUNCH(add_custom, 8, x, y, z).
-#define AICORE_LAUNCH(kernel, ...) ::aicore::LaunchNamed(#kernel, kernel, __VA_ARGS__)
+// Launch errors (blockDim out of range, nested launch) name the line of the macro.
+#define AICORE_LAUNCH(kernel, ...) \
+  ::aicore::detail::LaunchAt(::aicore::SrcLoc{__FILE__, __LINE__}, #kernel, kernel, __VA_ARGS__)

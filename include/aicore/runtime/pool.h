@@ -178,12 +178,15 @@ inline uint32_t DefaultNumThreads() {
 struct PoolHolder {
   std::mutex launch_mu;  // held for the duration of a launch
   std::unique_ptr<ThreadPool> pool;
-  uint32_t wanted = DefaultNumThreads();
+  // Read without launch_mu (GetNumThreads may be called from inside a kernel,
+  // while the launch holds launch_mu); applied at the next launch.
+  std::atomic<uint32_t> wanted{DefaultNumThreads()};
 
   ThreadPool& Get() {
-    if (!pool || pool->NumThreads() != wanted) {
+    const uint32_t n = wanted.load(std::memory_order_relaxed);
+    if (!pool || pool->NumThreads() != n) {
       pool.reset();
-      pool = std::make_unique<ThreadPool>(wanted);
+      pool = std::make_unique<ThreadPool>(n);
     }
     return *pool;
   }
@@ -198,17 +201,14 @@ inline PoolHolder& Pool() {
 
 // Number of threads of the core grid (the launching thread included).
 inline uint32_t GetNumThreads() {
-  auto& h = detail::Pool();
-  std::lock_guard<std::mutex> lock(h.launch_mu);
-  return h.wanted;
+  return detail::Pool().wanted.load(std::memory_order_relaxed);
 }
 
 // Resizes the core grid; takes effect at the next launch. n == 0 restores the
 // default (AICORE_NUM_THREADS or the hardware threads).
 inline void SetNumThreads(uint32_t n) {
-  auto& h = detail::Pool();
-  std::lock_guard<std::mutex> lock(h.launch_mu);
-  h.wanted = n == 0 ? detail::DefaultNumThreads() : std::min<uint32_t>(n, 1024);
+  detail::Pool().wanted.store(n == 0 ? detail::DefaultNumThreads() : std::min<uint32_t>(n, 1024),
+                              std::memory_order_relaxed);
 }
 
 }  // namespace aicore
