@@ -1,0 +1,402 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// aicore_bench: seed workloads, each as an aicore kernel (the DSL), a
+// hand-written Highway loop over the same thread pool and block partitioning,
+// and a plain scalar C++ loop; plus the latency of an empty launch.
+//
+//   aicore_bench [--csv] [--filter SUBSTR] [--reps N] [--threads 1,2] [--quick]
+//
+// Variants of one workload run interleaved (aicore::bench::CompareVariants),
+// so that their ratios come from the same conditions. Every variant's output
+// is checked against the scalar loop's before timing.
+#include <aicore/aicore.h>
+#include <aicore/bench/bench.h>
+#include <aicore/testing/golden.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../examples/gelu/gelu_kernel.h"
+#include "../examples/rms_norm/rms_norm_kernel.h"
+#include "add_kernel.h"
+#include "hwy_baselines.h"
+
+namespace {
+
+using aicore::bench::Buffer;
+using aicore::bench::Row;
+
+// ---- options ---------------------------------------------------------------
+
+struct Options {
+  bool csv = false;
+  bool quick = false;
+  std::string filter;
+  uint32_t reps = 0;  // 0: chosen per workload from its cost
+  std::vector<uint32_t> threads{1, 2};
+};
+
+[[noreturn]] void Usage(int code) {
+  std::fprintf(code == 0 ? stdout : stderr,
+               "usage: aicore_bench [--csv] [--filter SUBSTR] [--reps N] [--threads 1,2] [--quick]\n"
+               "  --csv          one CSV row per measurement (header: %s)\n"
+               "  --filter S     only workloads whose 'workload/dtype' contains S\n"
+               "  --reps N       timed repetitions per variant (default: by workload cost)\n"
+               "  --threads L    comma-separated core-grid sizes (default 1,2)\n"
+               "  --quick        few repetitions (smoke test)\n",
+               aicore::bench::CsvHeader());
+  std::exit(code);
+}
+
+Options ParseOptions(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) Usage(2);
+      return argv[++i];
+    };
+    if (a == "--csv") {
+      o.csv = true;
+    } else if (a == "--quick") {
+      o.quick = true;
+    } else if (a == "--filter") {
+      o.filter = value();
+    } else if (a == "--reps") {
+      const long n = std::strtol(value().c_str(), nullptr, 10);
+      if (n <= 0) Usage(2);
+      o.reps = static_cast<uint32_t>(n);
+    } else if (a == "--threads") {
+      o.threads.clear();
+      const std::string list = value();
+      for (size_t p = 0; p < list.size();) {
+        const size_t q = std::min(list.find(',', p), list.size());
+        const long n = std::strtol(list.substr(p, q - p).c_str(), nullptr, 10);
+        if (n <= 0) Usage(2);
+        o.threads.push_back(static_cast<uint32_t>(n));
+        p = q + 1;
+      }
+      if (o.threads.empty()) Usage(2);
+    } else if (a == "--help" || a == "-h") {
+      Usage(0);
+    } else {
+      std::fprintf(stderr, "aicore_bench: unknown option '%s'\n", a.c_str());
+      Usage(2);
+    }
+  }
+  return o;
+}
+
+// ---- data ------------------------------------------------------------------
+
+// Buffers shared by all workloads, sized for the largest, allocated and
+// touched once.
+constexpr size_t kMaxBytes = size_t{16} << 22;  // 16M floats
+struct Buffers {
+  Buffer<uint8_t> x{kMaxBytes}, y{kMaxBytes}, z{kMaxBytes}, ref{kMaxBytes};
+  Buffer<half> gamma{4096};
+};
+
+// Deterministic pseudo-random fill in [lo, hi).
+template <class T>
+void Fill(T* p, size_t n, float lo, float hi, uint64_t seed) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (size_t i = 0; i < n; ++i) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    const float u = static_cast<float>(s >> 40) * (1.0f / 16777216.0f);
+    p[i] = static_cast<T>(lo + (hi - lo) * u);
+  }
+}
+
+template <class T>
+const char* DtypeName() {
+  return std::is_same_v<T, half> ? "half" : "float";
+}
+
+// ---- workloads ---------------------------------------------------------------
+
+struct Workload {
+  std::string name;
+  std::string dtype;
+  size_t elements = 0;  // elements of the output (0 for launch_empty)
+  double bytes = 0;     // read + written per call
+  std::function<void()> prepare;  // fills the inputs (untimed)
+  std::function<void()> aicore, highway, scalar;
+  // Compares the output buffer with the reference buffer; "" when it matches.
+  std::function<std::string()> check;
+};
+
+template <class T>
+std::function<std::string()> Checker(Buffers& b, size_t n) {
+  return [&b, n] {
+    const auto r = aicore::CompareGolden(reinterpret_cast<const T*>(b.z.data()),
+                                         reinterpret_cast<const T*>(b.ref.data()), n);
+    return r.pass ? std::string() : r.Summary();
+  };
+}
+
+// Add over `blocks` blocks, tiles of `tile_bytes` per buffer.
+template <class T>
+Workload AddWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, uint32_t tile_bytes) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = n;
+  w.bytes = 3.0 * n * sizeof(T);
+  T* x = reinterpret_cast<T*>(b.x.data());
+  T* y = reinterpret_cast<T*>(b.y.data());
+  T* z = reinterpret_cast<T*>(b.z.data());
+  w.prepare = [=] {
+    Fill(x, n, -100.0f, 100.0f, 1);
+    Fill(y, n, -100.0f, 100.0f, 2);
+  };
+  const AddTiling tiling{n, tile_bytes / static_cast<uint32_t>(sizeof(T))};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("add_tiled", add_tiled<T>, blocks, b.x.bytes(), b.y.bytes(), b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t len = n / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      baseline::Add(x + i * len, y + i * len, z + i * len, len);
+    });
+  };
+  w.scalar = [=] {
+    for (size_t i = 0; i < n; ++i) z[i] = static_cast<T>(static_cast<float>(x[i]) + static_cast<float>(y[i]));
+  };
+  w.check = Checker<T>(b, n);
+  return w;
+}
+
+template <class T>
+Workload GeluWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, uint32_t tile) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = n;
+  w.bytes = 2.0 * n * sizeof(T);
+  T* x = reinterpret_cast<T*>(b.x.data());
+  T* y = reinterpret_cast<T*>(b.z.data());
+  w.prepare = [=] { Fill(x, n, -6.0f, 6.0f, 3); };
+  const GeluTiling tiling{n, tile};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("gelu_custom", gelu_custom<T>, blocks, b.x.bytes(), b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t len = n / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) { baseline::Gelu(x + i * len, y + i * len, len); });
+  };
+  w.scalar = [=] {
+    constexpr float kSqrt2OverPi = 0.7978845608028654f;
+    for (size_t i = 0; i < n; ++i) {
+      const float v = static_cast<float>(x[i]);
+      const float u = kSqrt2OverPi * (v + 0.044715f * v * v * v);
+      y[i] = static_cast<T>(v / (1.0f + std::exp(-2.0f * u)));
+    }
+  };
+  w.check = Checker<T>(b, n);
+  return w;
+}
+
+Workload RmsNormWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t hidden, uint32_t blocks) {
+  Workload w;
+  w.name = name;
+  w.dtype = "half";
+  w.elements = size_t{rows} * hidden;
+  w.bytes = 2.0 * 2.0 * rows * hidden + 2.0 * hidden;
+  half* x = reinterpret_cast<half*>(b.x.data());
+  half* y = reinterpret_cast<half*>(b.z.data());
+  half* gamma = b.gamma.data();
+  constexpr float kEps = 1e-6f;
+  w.prepare = [=] {
+    Fill(x, size_t{rows} * hidden, -2.0f, 2.0f, 4);
+    Fill(gamma, hidden, 0.5f, 1.5f, 5);
+  };
+  const RmsNormTiling tiling{rows, hidden, kEps};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("rms_norm_custom", rms_norm_custom, blocks, b.x.bytes(), b.gamma.bytes(),
+                        b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t per = rows / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      baseline::RmsNorm(x + i * per * hidden, gamma, y + i * per * hidden, per, hidden, kEps);
+    });
+  };
+  w.scalar = [=] {
+    for (size_t r = 0; r < rows; ++r) {
+      const half* xr = x + r * hidden;
+      half* yr = y + r * hidden;
+      float ss = 0;
+      for (size_t i = 0; i < hidden; ++i) ss += static_cast<float>(xr[i]) * static_cast<float>(xr[i]);
+      const float inv = 1.0f / std::sqrt(ss / static_cast<float>(hidden) + kEps);
+      for (size_t i = 0; i < hidden; ++i) {
+        yr[i] = static_cast<half>(static_cast<float>(xr[i]) * inv * static_cast<float>(gamma[i]));
+      }
+    }
+  };
+  w.check = Checker<half>(b, w.elements);
+  return w;
+}
+
+Workload LaunchEmptyWorkload() {
+  Workload w;
+  w.name = "launch_empty";
+  w.dtype = "-";
+  w.prepare = [] {};
+  w.aicore = [] { aicore::LaunchNamed("empty_kernel", empty_kernel, 8); };
+  w.highway = [] { aicore::ParallelFor(8, [](uint32_t) {}); };
+  return w;
+}
+
+// Tiling, chosen by measurement on the 2-core development machine:
+//  - add: 32 KiB per buffer (BUFFER_NUM 2, three queues: 192 KiB, the whole
+//    Ascend910B UB). Larger tiles are faster here at every size (per tile,
+//    each copy restarts its memory stream): 8 -> 16 -> 32 KiB gave about
+//    0.39 -> 0.42 -> 0.44 of the Highway loop's speed at 1M floats.
+//  - GELU: 2048 elements per tile, so that the kernel's working set (about
+//    40 KiB) stays in the 48 KiB L1 cache across its passes. gelu_1x4096 runs
+//    2 blocks: with 8 blocks of 512 elements, dispatch costs more than the work.
+//  - 16 blocks for the large workloads (a multiple of 1 and 2 threads).
+std::vector<Workload> MakeWorkloads(Buffers& b) {
+  constexpr uint32_t k1M = 1u << 20, k16M = 1u << 24;
+  std::vector<Workload> w;
+  constexpr uint32_t kAddTileBytes = 32 * 1024;
+  w.push_back(AddWorkload<half>(b, "add_1M", k1M, 16, kAddTileBytes));
+  w.push_back(AddWorkload<float>(b, "add_1M", k1M, 16, kAddTileBytes));
+  w.push_back(AddWorkload<half>(b, "add_16M", k16M, 16, kAddTileBytes));
+  w.push_back(AddWorkload<float>(b, "add_16M", k16M, 16, kAddTileBytes));
+  w.push_back(GeluWorkload<half>(b, "gelu_1x4096", 4096, 2, 2048));
+  w.push_back(GeluWorkload<float>(b, "gelu_1x4096", 4096, 2, 2048));
+  w.push_back(GeluWorkload<half>(b, "gelu_16M", k16M, 16, 2048));
+  w.push_back(GeluWorkload<float>(b, "gelu_16M", k16M, 16, 2048));
+  w.push_back(RmsNormWorkload(b, "rms_norm_32x4096", 32, 4096, 8));
+  w.push_back(RmsNormWorkload(b, "rms_norm_2048x4096", 2048, 4096, 16));
+  w.push_back(LaunchEmptyWorkload());
+  return w;
+}
+
+// Runs each variant once into the output buffer and checks it against the
+// scalar loop's output. Returns the time of one round of the variants that
+// will be timed (a cost estimate, from these first calls), negated when a
+// variant's output is wrong.
+double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar) {
+  auto timed = [](const std::function<void()>& fn) {
+    const aicore::bench::Timer t;
+    fn();
+    return t.ElapsedNs();
+  };
+  if (!w.check) return timed(w.aicore) + timed(w.highway);
+  const size_t out_bytes = w.elements * (w.dtype == "half" ? 2 : 4);
+  double round = timed(w.scalar);  // the reference
+  if (!with_scalar) round = 0;
+  std::memcpy(b.ref.data(), b.z.data(), out_bytes);
+  bool ok = true;
+  for (const char* name : {"aicore", "highway"}) {
+    const auto& fn = name[0] == 'a' ? w.aicore : w.highway;
+    std::memset(b.z.data(), 0xFF, out_bytes);
+    round += timed(fn);
+    const std::string err = w.check();
+    if (!err.empty()) {
+      std::fprintf(stderr, "aicore_bench: %s/%s %s output differs from scalar: %s\n", w.name.c_str(),
+                   w.dtype.c_str(), name, err.c_str());
+      ok = false;
+    }
+  }
+  return ok ? round : -round;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options opt = ParseOptions(argc, argv);
+  Buffers buffers;
+  std::vector<Workload> workloads = MakeWorkloads(buffers);
+
+  if (opt.csv) {
+    aicore::bench::WriteCsvHeader(std::cout);
+    std::cout.flush();
+  }
+  std::vector<Row> rows;
+  bool all_ok = true;
+  for (size_t ti = 0; ti < opt.threads.size(); ++ti) {
+    const uint32_t threads = opt.threads[ti];
+    aicore::SetNumThreads(threads);
+    // The scalar loop runs on one thread: measured once, in the first group.
+    const bool with_scalar = ti == 0;
+    for (Workload& w : workloads) {
+      if (!opt.filter.empty() && (w.name + "/" + w.dtype).find(opt.filter) == std::string::npos) continue;
+      std::fprintf(stderr, "aicore_bench: %s/%s on %u thread(s)\n", w.name.c_str(), w.dtype.c_str(), threads);
+      w.prepare();
+      const double round_ns = CheckAndEstimate(w, buffers, with_scalar && w.scalar);
+      if (round_ns < 0) all_ok = false;  // reported above; still timed
+
+      std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
+      if (with_scalar && w.scalar) variants.push_back({"scalar", w.scalar});
+      aicore::bench::CompareOptions co;
+      if (opt.quick) {
+        co.reps = 3;
+        co.warmup = 1;
+        co.min_warmup_ns = 0;
+      } else if (opt.reps > 0) {
+        co.reps = opt.reps;
+      } else {
+        // About 1.5 s per workload, 21 to 2001 repetitions.
+        const double reps = 1.5e9 / std::max(std::abs(round_ns), 1.0);
+        co.reps = static_cast<uint32_t>(std::min(std::max(reps, 21.0), 2001.0));
+      }
+      for (const auto& r : aicore::bench::CompareVariants(variants, co)) {
+        Row row{w.name, w.dtype, r.name == "scalar" ? 1u : threads, r.name, r.stats, w.bytes};
+        if (opt.csv) {
+          aicore::bench::WriteCsvRow(std::cout, row);
+          std::cout.flush();
+        }
+        rows.push_back(std::move(row));
+      }
+    }
+  }
+
+  if (!opt.csv) {
+    aicore::bench::PrintTable(std::cout, rows, "highway");
+    // The targets: aicore >= 0.95x highway on workloads of >= 1M elements;
+    // an empty 8-block launch <= 2 us on 2 threads.
+    std::cout << "\ntargets (aicore speed / highway speed >= 0.95 at >= 1M elements; "
+                 "launch_empty <= 2 us at 2 threads):\n";
+    for (const Row& a : rows) {
+      if (a.variant != "aicore") continue;
+      const Workload* w = nullptr;
+      for (const Workload& x : workloads) {
+        if (x.name == a.workload && x.dtype == a.dtype) w = &x;
+      }
+      if (a.workload == "launch_empty") {
+        if (a.threads == 2) {
+          std::printf("  %-20s %-6s thr %u  median %.0f ns  %s\n", a.workload.c_str(), a.dtype.c_str(),
+                      a.threads, a.stats.median, a.stats.median <= 2000 ? "ok" : "MISS");
+        }
+        continue;
+      }
+      if (w == nullptr || w->elements < (1u << 20)) continue;
+      for (const Row& h : rows) {
+        if (h.variant == "highway" && h.workload == a.workload && h.dtype == a.dtype &&
+            h.threads == a.threads) {
+          const double ratio = aicore::bench::SpeedRatio(a, h);
+          std::printf("  %-20s %-6s thr %u  %.3fx  %s\n", a.workload.c_str(), a.dtype.c_str(),
+                      a.threads, ratio, ratio >= 0.95 ? "ok" : "MISS");
+        }
+      }
+    }
+  }
+  if (!all_ok) {
+    std::fprintf(stderr, "aicore_bench: some outputs were wrong (see above)\n");
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,143 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Hand-written Highway baselines: the same math as the DSL kernels as one
+// fused loop per block (no staging through on-chip buffers, no per-call
+// checks), unrolled, f32 compute with half promoted/demoted in registers
+// (F16C). Each function processes one block's slice; the benchmark runs them
+// over aicore::ParallelFor with the kernels' block partitioning. Written
+// against plain Highway only, independent of aicore's SIMD layer.
+#pragma once
+
+#include <hwy/highway.h>
+#include <hwy/contrib/math/math-inl.h>
+
+#include <aicore/base/half.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace baseline {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using DF = hn::ScalableTag<float>;
+
+// Element T <-> f32 lanes.
+template <class T>
+HWY_INLINE hn::Vec<DF> Load(DF d, const T* HWY_RESTRICT p) {
+  if constexpr (std::is_same_v<T, half>) {
+    const hn::Rebind<hwy::float16_t, DF> dh;
+    return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
+  } else {
+    return hn::LoadU(d, p);
+  }
+}
+template <class T>
+HWY_INLINE void Store(DF d, hn::Vec<DF> v, T* HWY_RESTRICT p) {
+  if constexpr (std::is_same_v<T, half>) {
+    const hn::Rebind<hwy::float16_t, DF> dh;
+    hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(p));
+  } else {
+    hn::StoreU(v, d, p);
+  }
+}
+
+// ---- add: z = x + y --------------------------------------------------------
+template <class T>
+HWY_NOINLINE void Add(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y, T* HWY_RESTRICT z,
+                      size_t n) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    const auto a0 = hn::Add(Load(d, x + i), Load(d, y + i));
+    const auto a1 = hn::Add(Load(d, x + i + N), Load(d, y + i + N));
+    const auto a2 = hn::Add(Load(d, x + i + 2 * N), Load(d, y + i + 2 * N));
+    const auto a3 = hn::Add(Load(d, x + i + 3 * N), Load(d, y + i + 3 * N));
+    Store(d, a0, z + i);
+    Store(d, a1, z + i + N);
+    Store(d, a2, z + i + 2 * N);
+    Store(d, a3, z + i + 3 * N);
+  }
+  for (; i + N <= n; i += N) Store(d, hn::Add(Load(d, x + i), Load(d, y + i)), z + i);
+  for (; i < n; ++i) z[i] = static_cast<T>(static_cast<float>(x[i]) + static_cast<float>(y[i]));
+}
+
+// ---- GELU: y = x / (1 + exp(-2u)), u = sqrt(2/pi) (x + 0.044715 x^3) ----------
+HWY_INLINE hn::Vec<DF> Gelu(DF d, hn::Vec<DF> x) {
+  const auto c = hn::Set(d, 0.044715f);
+  const auto k = hn::Set(d, -2.0f * 0.7978845608028654f);
+  const auto one = hn::Set(d, 1.0f);
+  const auto inner = hn::MulAdd(hn::Mul(x, x), c, one);       // 1 + 0.044715 x^2
+  // -2u, clamped where exp(-2u) overflows float anyway (Highway's Exp is only
+  // valid below ~88.7): the quotient is then x / huge = -0.
+  const auto t = hn::Min(hn::Mul(hn::Mul(inner, x), k), hn::Set(d, 88.0f));
+  return hn::Div(x, hn::Add(hn::Exp(d, t), one));
+}
+
+template <class T>
+HWY_NOINLINE void Gelu(const T* HWY_RESTRICT x, T* HWY_RESTRICT y, size_t n) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 2 * N <= n; i += 2 * N) {
+    const auto r0 = Gelu(d, Load(d, x + i));
+    const auto r1 = Gelu(d, Load(d, x + i + N));
+    Store(d, r0, y + i);
+    Store(d, r1, y + i + N);
+  }
+  for (; i + N <= n; i += N) Store(d, Gelu(d, Load(d, x + i)), y + i);
+  for (; i < n; ++i) {
+    const float v = static_cast<float>(x[i]);
+    const float u = std::fmin(-2.0f * 0.7978845608028654f * v * (1.0f + 0.044715f * v * v), 88.0f);
+    y[i] = static_cast<T>(v / (1.0f + std::exp(u)));
+  }
+}
+
+// ---- RMSNorm: y = x * (1 / sqrt(mean(x^2) + eps)) * gamma, per row ------------
+// rows x hidden half, row-major.
+HWY_NOINLINE inline void RmsNorm(const half* HWY_RESTRICT x, const half* HWY_RESTRICT gamma,
+                                 half* HWY_RESTRICT y, size_t rows, size_t hidden, float eps) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  for (size_t r = 0; r < rows; ++r) {
+    const half* HWY_RESTRICT xr = x + r * hidden;
+    half* HWY_RESTRICT yr = y + r * hidden;
+    auto s0 = hn::Zero(d), s1 = hn::Zero(d), s2 = hn::Zero(d), s3 = hn::Zero(d);
+    size_t i = 0;
+    for (; i + 4 * N <= hidden; i += 4 * N) {
+      const auto v0 = Load(d, xr + i);
+      const auto v1 = Load(d, xr + i + N);
+      const auto v2 = Load(d, xr + i + 2 * N);
+      const auto v3 = Load(d, xr + i + 3 * N);
+      s0 = hn::MulAdd(v0, v0, s0);
+      s1 = hn::MulAdd(v1, v1, s1);
+      s2 = hn::MulAdd(v2, v2, s2);
+      s3 = hn::MulAdd(v3, v3, s3);
+    }
+    for (; i + N <= hidden; i += N) {
+      const auto v = Load(d, xr + i);
+      s0 = hn::MulAdd(v, v, s0);
+    }
+    float ss = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    for (; i < hidden; ++i) ss += static_cast<float>(xr[i]) * static_cast<float>(xr[i]);
+    const float inv_s = 1.0f / std::sqrt(ss / static_cast<float>(hidden) + eps);
+    const auto inv = hn::Set(d, inv_s);
+    i = 0;
+    for (; i + 2 * N <= hidden; i += 2 * N) {
+      const auto r0 = hn::Mul(hn::Mul(Load(d, xr + i), inv), Load(d, gamma + i));
+      const auto r1 = hn::Mul(hn::Mul(Load(d, xr + i + N), inv), Load(d, gamma + i + N));
+      Store(d, r0, yr + i);
+      Store(d, r1, yr + i + N);
+    }
+    for (; i + N <= hidden; i += N) {
+      Store(d, hn::Mul(hn::Mul(Load(d, xr + i), inv), Load(d, gamma + i)), yr + i);
+    }
+    for (; i < hidden; ++i) {
+      yr[i] = static_cast<half>(static_cast<float>(xr[i]) * inv_s * static_cast<float>(gamma[i]));
+    }
+  }
+}
+
+}  // namespace baseline
