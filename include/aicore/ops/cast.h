@@ -106,8 +106,11 @@ struct ToInt32Op {
 };
 template <AscendC::RoundMode M>
 struct RoundIntegralOp {
+  // Rounding to an integral value keeps the sign (-0.3 -> -0, CEIL(-0.5) =
+  // -0); t + 0 in CAST_ROUND and Highway's emulated Round/Ceil/Floor (SSSE3
+  // and scalar targets) do not, so the sign is put back.
   template <class V>
-  HWY_INLINE V operator()(V v) const { return RoundIntegral<M>(v); }
+  HWY_INLINE V operator()(V v) const { return hn::CopySign(RoundIntegral<M>(v), v); }
 };
 struct I32ToF32Op {
   template <class V>

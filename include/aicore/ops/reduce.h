@@ -70,19 +70,20 @@ HWY_INLINE float ExtremeF32(const T* p, size_t n, uint32_t* index) {
   for (size_t k = 1; k < N; ++k) {
     if (kMax ? lanes[k] > best : lanes[k] < best) best = lanes[k];
   }
-  // First occurrence.
+  // First occurrence. The value returned is that element's own (best may be
+  // a zero of the other sign: +0 and -0 compare equal).
   const auto target = hn::Set(d, best);
   for (i = 0; i + N <= n; i += N) {
     const intptr_t k = hn::FindFirstTrue(d, hn::Eq(LoadC(d, p + i), target));
     if (k >= 0) {
       *index = static_cast<uint32_t>(i + static_cast<size_t>(k));
-      return best;
+      return static_cast<float>(p[*index]);
     }
   }
   for (; i < n; ++i) {
     if (static_cast<float>(p[i]) == best) {
       *index = static_cast<uint32_t>(i);
-      return best;
+      return static_cast<float>(p[i]);
     }
   }
   *index = 0;  // every element was NaN
@@ -111,9 +112,9 @@ template <class T>
 AICORE_INLINE void StoreIndex(T* dst, uint32_t index) {
   if constexpr (sizeof(T) == 2) {
     const uint16_t bits = static_cast<uint16_t>(index);
-    std::memcpy(dst, &bits, 2);
+    std::memcpy(static_cast<void*>(dst), &bits, 2);
   } else {
-    std::memcpy(dst, &index, 4);
+    std::memcpy(static_cast<void*>(dst), &index, 4);
   }
 }
 
