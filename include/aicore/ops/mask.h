@@ -1,0 +1,223 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Repeat-form geometry and the vector mask registers.
+//
+// One repeat covers 8 blocks of 32 bytes = 256 bytes: 128 lanes of a 2-byte
+// type, 64 of a 4-byte type (mixed-width instructions take the lane count of
+// the wider type). For operand X in repeat r, block b (0..7) starts at byte
+//   base + r * XRepStride * 32 + b * XBlkStride * 32
+// and holds lanes b*E .. b*E+E-1, E = 32 / sizeof(T) (of the wider type).
+//
+// Masks: a continuous mask m activates lanes [0, m) of every repeat; a bit
+// mask uint64_t[2] activates lane i when bit i is set (mask[0] = lanes 0..63,
+// mask[1] = lanes 64..127). With isSetMask = false the mask comes from the
+// registers set by SetVectorMask. In counter mode (SetMaskCount) the mask
+// value is a total element count: ceil(count / lanes) repeats run, the last
+// one partial, and repeatTimes is ignored. Masked-off destination lanes keep
+// their old values.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "aicore/base/error.h"
+#include "aicore/base/type_name.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/ops/check.h"
+#include "aicore/runtime/context.h"
+
+namespace AscendC {
+
+struct BinaryRepeatParams {
+  uint8_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  BinaryRepeatParams() = default;
+  BinaryRepeatParams(uint8_t dstBlk, uint8_t src0Blk, uint8_t src1Blk, uint8_t dstRep,
+                     uint8_t src0Rep, uint8_t src1Rep)
+      : dstBlkStride(dstBlk),
+        src0BlkStride(src0Blk),
+        src1BlkStride(src1Blk),
+        dstRepStride(dstRep),
+        src0RepStride(src0Rep),
+        src1RepStride(src1Rep) {}
+};
+
+struct UnaryRepeatParams {
+  uint16_t dstBlkStride = 1;
+  uint16_t srcBlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t srcRepStride = 8;
+  UnaryRepeatParams() = default;
+  UnaryRepeatParams(uint16_t dstBlk, uint16_t srcBlk, uint8_t dstRep, uint8_t srcRep)
+      : dstBlkStride(dstBlk), srcBlkStride(srcBlk), dstRepStride(dstRep), srcRepStride(srcRep) {}
+};
+
+// Mask registers. SetVectorMask<T>(high, low): bit mask (normal mode) — in
+// counter mode `low` is the element count.
+template <typename T>
+AICORE_INLINE void SetVectorMask(uint64_t maskHigh, uint64_t maskLow,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  auto& core = aicore::detail::Enter("SetVectorMask", loc);
+  core.mask_bits[0] = maskLow;
+  core.mask_bits[1] = maskHigh;
+}
+
+// SetVectorMask<T>(len): the first len lanes (normal mode) or len elements
+// (counter mode).
+template <typename T>
+AICORE_INLINE void SetVectorMask(int32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  auto& core = aicore::detail::Enter("SetVectorMask", loc);
+  if (core.mask_counter_mode) {
+    if (AICORE_UNLIKELY(len < 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "SetVectorMask", loc,
+                           "counter-mode element count " + std::to_string(len) + " is negative");
+    }
+    core.mask_bits[0] = static_cast<uint64_t>(len);
+    core.mask_bits[1] = 0;
+    return;
+  }
+  constexpr int32_t kLanes = 256 / static_cast<int32_t>(sizeof(T));
+  if (AICORE_UNLIKELY(len < 0 || len > kLanes)) {
+    aicore::detail::Fail(aicore::ErrorKind::kParameter, "SetVectorMask", loc,
+                         "mask length " + std::to_string(len) + " is outside [0, " +
+                             std::to_string(kLanes) + "] lanes of " +
+                             aicore::detail::TypeName<T>());
+  }
+  core.mask_bits[0] = len >= 64 ? ~uint64_t{0} : ((uint64_t{1} << len) - 1);
+  core.mask_bits[1] = len <= 64 ? 0 : (len >= 128 ? ~uint64_t{0} : ((uint64_t{1} << (len - 64)) - 1));
+}
+
+AICORE_INLINE void SetMaskNorm(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("SetMaskNorm", loc).mask_counter_mode = false;
+}
+AICORE_INLINE void SetMaskCount(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("SetMaskCount", loc).mask_counter_mode = true;
+}
+// All lanes active (normal mode keeps its mode; the register is all ones).
+AICORE_INLINE void ResetMask(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  auto& core = aicore::detail::Enter("ResetMask", loc);
+  core.mask_bits[0] = core.mask_bits[1] = ~uint64_t{0};
+}
+
+}  // namespace AscendC
+
+namespace aicore {
+namespace detail {
+
+// The lanes active in each repeat of one repeat-form call, resolved once.
+// Repeats [0, repeats) use `bits`, except that in counter mode the last
+// repeat uses `last_bits` (the remainder).
+struct RepeatMask {
+  uint32_t repeats = 0;
+  uint32_t lanes = 0;  // lanes per repeat
+  uint64_t bits[2] = {0, 0};
+  uint64_t last_bits[2] = {0, 0};
+  bool full = false;  // every lane of every repeat active
+
+  const uint64_t* For(uint32_t r) const { return r + 1 == repeats ? last_bits : bits; }
+  bool Active(const uint64_t* b, uint32_t lane) const { return (b[lane >> 6] >> (lane & 63)) & 1; }
+  // Highest active lane + 1 in a repeat's mask (0 if none).
+  static uint32_t LaneEnd(const uint64_t* b) {
+    if (b[1]) return 128 - static_cast<uint32_t>(__builtin_clzll(b[1]));
+    if (b[0]) return 64 - static_cast<uint32_t>(__builtin_clzll(b[0]));
+    return 0;
+  }
+};
+
+inline void PrefixBits(uint64_t n, uint64_t out[2]) {
+  out[0] = n >= 64 ? ~uint64_t{0} : ((uint64_t{1} << n) - 1);
+  out[1] = n <= 64 ? 0 : (n >= 128 ? ~uint64_t{0} : ((uint64_t{1} << (n - 64)) - 1));
+}
+
+[[noreturn]] AICORE_COLD inline void FailMask(const char* api, const std::string& what, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc, what);
+}
+
+// Resolves the mask of a repeat-form call. `lanes` = lanes per repeat (of
+// the wider type for mixed-width instructions). `mask` points to the
+// continuous mask value or to the uint64_t[2] bit mask (is_bits). With
+// set_mask == false the registers are used instead.
+inline RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
+                              bool set_mask, bool is_bits, const uint64_t* mask,
+                              uint32_t repeat_times, SrcLoc loc) {
+  RepeatMask m;
+  m.lanes = lanes;
+  if (core.mask_counter_mode) {
+    // Counter mode: the mask value is an element count.
+    const uint64_t count = set_mask ? mask[0] : core.mask_bits[0];
+    m.repeats = static_cast<uint32_t>((count + lanes - 1) / lanes);
+    PrefixBits(lanes, m.bits);
+    const uint64_t rem = count - uint64_t{lanes} * (m.repeats ? m.repeats - 1 : 0);
+    PrefixBits(rem, m.last_bits);
+    m.full = count % lanes == 0;
+    return m;
+  }
+  if (AICORE_UNLIKELY(repeat_times > 255)) {
+    FailMask(api, "repeatTimes " + std::to_string(repeat_times) + " is outside [0, 255]", loc);
+  }
+  m.repeats = repeat_times;
+  if (!set_mask) {
+    m.bits[0] = core.mask_bits[0];
+    m.bits[1] = core.mask_bits[1];
+  } else if (!is_bits) {
+    const uint64_t n = mask[0];
+    if (AICORE_UNLIKELY(n < 1 || n > lanes)) {
+      FailMask(api, "continuous mask " + std::to_string(n) + " is outside [1, " +
+                        std::to_string(lanes) + "] lanes per repeat", loc);
+    }
+    PrefixBits(n, m.bits);
+  } else {
+    m.bits[0] = mask[0];
+    m.bits[1] = mask[1];
+  }
+  // Lanes beyond the repeat: a bit mask of a 4-byte type must leave mask[1]
+  // zero. (Register masks are clipped silently, as the hardware ignores them.)
+  uint64_t valid[2];
+  PrefixBits(lanes, valid);
+  if (set_mask && is_bits && AICORE_UNLIKELY((m.bits[0] & ~valid[0]) || (m.bits[1] & ~valid[1]))) {
+    FailMask(api, "bit mask {" + std::to_string(mask[0]) + ", " + std::to_string(mask[1]) +
+                      "} selects lanes beyond the " + std::to_string(lanes) + " lanes of a repeat",
+             loc);
+  }
+  m.bits[0] &= valid[0];
+  m.bits[1] &= valid[1];
+  m.last_bits[0] = m.bits[0];
+  m.last_bits[1] = m.bits[1];
+  m.full = m.bits[0] == valid[0] && m.bits[1] == valid[1];
+  return m;
+}
+
+// Checks one operand of a repeat-form call: 32-byte aligned start, and the
+// whole footprint — every block holding an active lane, in every repeat —
+// inside its buffer. `elem_bytes` is the operand's element size,
+// `lane_bytes_per_block` the lanes per 32-byte block of the operand
+// (32 / elem_bytes; for the narrower operand of a mixed-width instruction a
+// block holds the same lanes in fewer bytes: pass its own block geometry).
+template <class T>
+AICORE_INLINE void CheckRepeatOperand(const char* api, const char* role,
+                                      const AscendC::LocalTensor<T>& t, const RepeatMask& m,
+                                      uint32_t lanes_per_block, uint32_t blk_stride,
+                                      uint32_t rep_stride, SrcLoc loc,
+                                      uint32_t block_bytes = 32) {
+  // The furthest byte: the last active block of the last full-mask repeat
+  // or of the final (possibly partial) repeat.
+  uint64_t span = 0;
+  auto extend = [&](uint32_t r, const uint64_t* bits) {
+    const uint32_t lane_end = RepeatMask::LaneEnd(bits);
+    if (lane_end == 0) return;
+    const uint64_t last_block = (lane_end - 1) / lanes_per_block;
+    span = std::max<uint64_t>(span, uint64_t{r} * rep_stride * 32u +
+                                        last_block * blk_stride * 32u + block_bytes);
+  };
+  if (m.repeats >= 2) extend(m.repeats - 2, m.bits);
+  if (m.repeats >= 1) extend(m.repeats - 1, m.last_bits);
+  CheckLocal(api, role, t, span, loc);
+}
+
+}  // namespace detail
+}  // namespace aicore
