@@ -3,7 +3,9 @@
 // LocalTensor<T>: a typed view into an on-chip buffer.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "aicore/base/defs.h"
@@ -12,6 +14,7 @@
 #include "aicore/base/types.h"
 #include "aicore/memory/buffer.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/output.h"
 
 namespace aicore {
 namespace detail {
@@ -43,6 +46,33 @@ class LocalTensor {
   using PrimType = T;
 
   LocalTensor() = default;
+
+  // A tensor of `tileSize` elements at byte address `addr` of the memory
+  // behind `pos` (UB for VECIN/VECOUT/VECCALC, L1 for A1/B1, ...), outside
+  // any TPipe buffer. Checked against that memory's size.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize,
+              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::CoreContext& core = aicore::detail::Enter("LocalTensor", loc);
+    const auto m = static_cast<int>(aicore::detail::PositionMemory(pos));
+    if (AICORE_UNLIKELY(pos >= TPosition::MAX || pos == TPosition::GM)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "LocalTensor", loc,
+                           "position " + std::to_string(static_cast<int>(pos)) +
+                               " is not an on-chip position");
+    }
+    aicore::detail::BufferDesc& d = core.static_desc[static_cast<int>(pos)];
+    d.bytes = core.capacity[m];
+    if (AICORE_UNLIKELY(uint64_t{addr} + uint64_t{tileSize} * sizeof(T) > d.bytes)) {
+      aicore::detail::Fail(aicore::ErrorKind::kBounds, "LocalTensor", loc,
+                           std::to_string(tileSize) + " " + aicore::detail::TypeName<T>() +
+                               " elements at " + aicore::MemoryName(static_cast<aicore::Memory>(m)) +
+                               " address " + std::to_string(addr) + " end past the " +
+                               std::to_string(d.bytes) + " bytes of " +
+                               aicore::MemoryName(static_cast<aicore::Memory>(m)));
+    }
+    buf_ = &d;
+    addr_ = reinterpret_cast<T*>(d.base + addr);
+    size_ = tileSize;
+  }
 
   // Sub-view starting `offset` elements later (must stay inside the buffer).
   LocalTensor operator[](uint32_t offset) const {
@@ -92,6 +122,36 @@ class LocalTensor {
   void SetUserTag(int32_t tag) { tag_ = tag; }
   int32_t GetUserTag() const { return tag_; }
 
+  // CPU debug helpers: print the first `len` elements (all by default) as
+  // one uninterrupted block of lines, or write the elements' bytes to a file
+  // (returns 0, or -1 when the file cannot be written).
+  void Print() const { Print(size_); }
+  void Print(uint32_t len) const {
+    if (buf_ == nullptr) {
+      aicore::detail::KernelWrite(std::string("LocalTensor<") + aicore::detail::TypeName<T>() +
+                                  ">: not allocated\n");
+      return;
+    }
+    const uint32_t avail = Available();
+    const uint32_t n = len < avail ? len : avail;
+    std::string s = std::string("LocalTensor<") + aicore::detail::TypeName<T>() + "> " +
+                    aicore::detail::PositionName(GetPosition()) + " at " +
+                    aicore::MemoryName(aicore::detail::PositionMemory(buf_->pos)) + " offset " +
+                    std::to_string(buf_->offset + (reinterpret_cast<uint8_t*>(addr_) - buf_->base)) +
+                    ", " + std::to_string(n) + " of " + std::to_string(size_) + " elements" +
+                    (n < len ? " (the rest is outside the buffer)" : "") + ":\n";
+    aicore::detail::AppendValues(s, addr_, n, 16);
+    aicore::detail::KernelWrite(s);
+  }
+  int32_t ToFile(const std::string& fileName) const {
+    if (buf_ == nullptr) return -1;
+    FILE* f = std::fopen(fileName.c_str(), "wb");
+    if (f == nullptr) return -1;
+    const uint32_t n = size_ < Available() ? size_ : Available();
+    const size_t wrote = std::fwrite(addr_, sizeof(T), n, f);
+    return (std::fclose(f) == 0 && wrote == n) ? 0 : -1;
+  }
+
   // aicore internals (public so that every instruction can reach them; not
   // part of the Ascend C API).
   aicore::detail::BufferDesc* buf_ = nullptr;
@@ -100,6 +160,12 @@ class LocalTensor {
   int32_t tag_ = 0;
 
  private:
+  // Elements from addr_ to the end of the buffer.
+  uint32_t Available() const {
+    return static_cast<uint32_t>((buf_->base + buf_->bytes - reinterpret_cast<uint8_t*>(addr_)) /
+                                 static_cast<std::ptrdiff_t>(sizeof(T)));
+  }
+
   T* CheckedPtr(const char* api, uint32_t index, aicore::SrcLoc loc) const {
     if (AICORE_UNLIKELY(buf_ == nullptr)) aicore::detail::FailNullTensor(api, "the tensor", loc);
     T* p = addr_ + index;

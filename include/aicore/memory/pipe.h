@@ -270,6 +270,116 @@ class TBuf {
   aicore::detail::BufferDesc desc_;
 };
 
+// A sub-pool of a TPipe's memory for one phase of a kernel: queues, TBufs
+// and nested pools carved from it are bump-allocated inside its region;
+// Reset() makes the whole region free again for the next phase. A pool made
+// with InitBufPool(pool, len, shared) reuses the region of `shared`.
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+ public:
+  static constexpr TPosition kPosition = pos;
+
+  TBufPool() = default;
+  TBufPool(const TBufPool&) = delete;
+  TBufPool& operator=(const TBufPool&) = delete;
+
+  template <class Que>
+  bool InitBuffer(Que& que, uint8_t num, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBufPool::InitBuffer", loc);
+    if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "TBufPool::InitBuffer", loc,
+                           "a queue takes 1 to " + std::to_string(kMaxQueueBuffers) +
+                               " buffers, got " + std::to_string(num));
+    }
+    uint32_t offset = 0;
+    uint8_t* base = Carve("TBufPool::InitBuffer", Que::kPosition, num, len, loc, &offset);
+    que.Setup(base, offset, num, (len + 31u) & ~31u);
+    return true;
+  }
+  template <TPosition bufPos>
+  bool InitBuffer(TBuf<bufPos>& buf, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBufPool::InitBuffer", loc);
+    uint32_t offset = 0;
+    uint8_t* base = Carve("TBufPool::InitBuffer", bufPos, 1, len, loc, &offset);
+    buf.Setup(base, offset, (len + 31u) & ~31u);
+    return true;
+  }
+  template <class Pool>
+  bool InitBufPool(Pool& sub, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBufPool::InitBufPool", loc);
+    uint32_t offset = 0;
+    uint8_t* base = Carve("TBufPool::InitBufPool", Pool::kPosition, 1, len, loc, &offset);
+    sub.Setup(base, offset, (len + 31u) & ~31u);
+    return true;
+  }
+  template <class Pool, class Shared>
+  bool InitBufPool(Pool& sub, uint32_t len, Shared& shared,
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBufPool::InitBufPool", loc);
+    shared.ShareInto(sub, len, "TBufPool::InitBufPool", loc);
+    return true;
+  }
+  // Frees everything carved from the pool.
+  void Reset() { used_ = 0; }
+
+  // aicore internals.
+  void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
+    base_ = base;
+    offset_ = offset;
+    bytes_ = bytes;
+    used_ = 0;
+  }
+  template <class Pool>
+  void ShareInto(Pool& sub, uint32_t len, const char* api, aicore::SrcLoc loc) const {
+    if (AICORE_UNLIKELY(base_ == nullptr || len > bytes_ ||
+                        aicore::detail::PositionMemory(Pool::kPosition) !=
+                            aicore::detail::PositionMemory(pos))) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, api, loc,
+                           "cannot share " + std::to_string(len) + " bytes of a " +
+                               std::to_string(bytes_) + "-byte buffer pool" +
+                               (base_ == nullptr ? " that has no memory yet" : ""));
+    }
+    sub.Setup(base_, offset_, (len + 31u) & ~31u);
+  }
+  uint32_t UsedBytes() const { return used_; }
+
+ private:
+  uint8_t* Carve(const char* api, TPosition p, uint32_t num, uint32_t len, aicore::SrcLoc loc,
+                 uint32_t* offset) {
+    const uint64_t each = (static_cast<uint64_t>(len) + 31u) & ~uint64_t{31};
+    const uint64_t need = each * num;
+    if (AICORE_UNLIKELY(base_ == nullptr)) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, api, loc,
+                           "the buffer pool has no memory: call pipe.InitBufPool(pool, bytes) first");
+    }
+    if (AICORE_UNLIKELY(aicore::detail::PositionMemory(p) != aicore::detail::PositionMemory(pos))) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,
+                           std::string("position ") + aicore::detail::PositionName(p) +
+                               " lives in " + aicore::MemoryName(aicore::detail::PositionMemory(p)) +
+                               ", but the pool is " + aicore::detail::PositionName(pos) + " memory (" +
+                               aicore::MemoryName(aicore::detail::PositionMemory(pos)) + ")");
+    }
+    if (AICORE_UNLIKELY(len == 0 || used_ + need > bytes_)) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, api, loc,
+                           len == 0 ? std::string("buffer length 0")
+                                    : std::to_string(num) + " buffer(s) of " + std::to_string(len) +
+                                          " bytes (" + std::to_string(need) +
+                                          " bytes after 32-byte rounding) do not fit in the " +
+                                          std::to_string(bytes_) + "-byte buffer pool: " +
+                                          std::to_string(used_) + " bytes already used");
+    }
+    *offset = offset_ + used_;
+    uint8_t* base = base_ + used_;
+    used_ += static_cast<uint32_t>(need);
+    return base;
+  }
+
+  uint8_t* base_ = nullptr;
+  uint32_t offset_ = 0;
+  uint32_t bytes_ = 0;
+  uint32_t used_ = 0;
+};
+
 class TPipe {
  public:
   TPipe() { Init(); }
@@ -315,6 +425,26 @@ class TPipe {
     uint32_t offset = 0;
     uint8_t* base = Carve(pos, 1, len, loc, &offset);
     buf.Setup(base, offset, Round32(len));
+    return true;
+  }
+
+  // A buffer pool of `len` bytes carved from the pipe (see TBufPool).
+  template <TPosition pos, uint32_t ids>
+  bool InitBufPool(TBufPool<pos, ids>& pool, uint32_t len,
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TPipe::InitBufPool", loc);
+    uint32_t offset = 0;
+    uint8_t* base = Carve(pos, 1, len, loc, &offset);
+    pool.Setup(base, offset, Round32(len));
+    return true;
+  }
+  // A pool over the first `len` bytes of `shared`'s region (phases that
+  // never run at once share memory).
+  template <TPosition pos, uint32_t ids, class Shared>
+  bool InitBufPool(TBufPool<pos, ids>& pool, uint32_t len, Shared& shared,
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TPipe::InitBufPool", loc);
+    shared.ShareInto(pool, len, "TPipe::InitBufPool", loc);
     return true;
   }
 

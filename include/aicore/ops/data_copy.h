@@ -14,6 +14,7 @@
 #include "aicore/base/type_name.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/ops/atomic.h"
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
 
@@ -100,15 +101,15 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& sr
   std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
 }
 
-// On-chip → GM.
+// On-chip → GM (combining into GM when an atomic mode is set).
 template <typename T>
 AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("DataCopy", loc);
+  const auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
   aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc);
   dst.CheckRange("DataCopy", 0, count, loc);
-  std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
+  aicore::detail::StoreToGm(core, dst.addr_, src.addr_, uint64_t{count} * sizeof(T), "DataCopy", loc);
 }
 
 // On-chip → on-chip.
@@ -137,19 +138,29 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& sr
                              reinterpret_cast<const uint8_t*>(src.addr_), p);
 }
 
-// On-chip → GM in bursts.
+// On-chip → GM in bursts (combining into GM when an atomic mode is set).
 template <typename T>
 AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                             const DataCopyParams& p,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("DataCopy", loc);
+  const auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckParams("DataCopy", p, loc);
   const uint64_t dst_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride);
   const uint64_t src_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride);
   aicore::detail::CheckLocal("DataCopy", "src", src, src_span, loc);
   dst.CheckRange("DataCopy", 0, (dst_span + sizeof(T) - 1) / sizeof(T), loc);
-  aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
-                             reinterpret_cast<const uint8_t*>(src.addr_), p);
+  if (AICORE_LIKELY(core.atomic_op == aicore::detail::AtomicOp::kNone)) {
+    aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
+                               reinterpret_cast<const uint8_t*>(src.addr_), p);
+    return;
+  }
+  const uint64_t len = p.blockLen * 32u;
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    aicore::detail::AtomicCopyToGm(
+        core, reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(dst.addr_) + i * (len + p.dstStride * 32u)),
+        reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.addr_) + i * (len + p.srcStride * 32u)),
+        len, "DataCopy", loc);
+  }
 }
 
 // On-chip → on-chip in bursts.

@@ -14,11 +14,19 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#define AICORE_HAVE_MMAP 1
+#endif
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
+#include "aicore/memory/buffer.h"
+#include "aicore/runtime/coop_state.h"
 
 namespace AscendC {
 class TPipe;
@@ -34,12 +42,31 @@ struct AbortBlock {};
 // What the blocks of one launch share.
 struct LaunchState {
   const char* kernel = "kernel";
-  uint32_t block_dim = 0;
+  uint32_t block_dim = 0;  // blocks (tasks) run by the launch
   std::atomic<bool> abort{false};
   std::mutex mu;
   std::exception_ptr first;
 
+  // Numbering of the blocks: `group_num` is the blockDim the kernel was
+  // launched with (the cube block count of a mixed launch).
+  Geometry geom = Geometry::kPlain;
+  uint32_t group_num = 0;
+  uint64_t tiling_key = 0;  // TILING_KEY_IS
+  // Whether every block runs on its own thread at once (SyncAll and
+  // cross-core flags need it), and the state those use.
+  bool cooperative = false;
+  CoopState* coop = nullptr;
+  uint32_t threads = 1;  // threads running the blocks
+
   void Record(std::exception_ptr e) {
+    RecordNoWake(std::move(e));
+    if (coop != nullptr) {
+      std::lock_guard<std::mutex> lock(coop->mu);
+      coop->cv.notify_all();
+    }
+  }
+  // Record for a caller that holds coop->mu (it wakes the waiters itself).
+  void RecordNoWake(std::exception_ptr e) {
     std::lock_guard<std::mutex> lock(mu);
     if (!first) first = std::move(e);
     abort.store(true, std::memory_order_relaxed);
@@ -53,51 +80,127 @@ constexpr int kNumEventIds = 8;
 // operand's end.
 constexpr uint32_t kArenaSlack = 256;
 
-struct AlignedDelete {
-  void operator()(uint8_t* p) const { ::operator delete(p, std::align_val_t(64)); }
+// On-chip arenas are mapped pages where mmap exists: zero, and only the
+// pages a kernel touches are ever committed (a pool of many threads costs
+// nothing for memories its kernels do not use).
+inline uint8_t* ArenaAlloc(size_t bytes) {
+#ifdef AICORE_HAVE_MMAP
+  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return static_cast<uint8_t*>(p);
+#else
+  auto* p = static_cast<uint8_t*>(::operator new(bytes, std::align_val_t(64)));
+  std::memset(p, 0, bytes);
+  return p;
+#endif
+}
+
+struct ArenaDelete {
+  size_t bytes = 0;
+  void operator()(uint8_t* p) const {
+#ifdef AICORE_HAVE_MMAP
+    ::munmap(p, bytes);
+#else
+    ::operator delete(p, std::align_val_t(64));
+#endif
+  }
 };
+
+enum class AtomicOp : uint8_t { kNone = 0, kAdd, kMax, kMin };
 
 struct CoreContext {
   // Identity of the block being run.
   int32_t block_idx = -1;
   int32_t block_num = 0;
   LaunchState* launch = nullptr;
+  uint32_t task = 0;  // index of the block among all blocks of the launch
+  CoreType core_type = CoreType::kAIV;
+  int32_t sub_block_idx = 0;
+  int32_t sub_block_num = 1;
+  int32_t task_ration = 1;
 
   // On-chip memories, allocated once per thread at the largest profile size.
-  std::unique_ptr<uint8_t, AlignedDelete> arena[kNumMemories];
+  std::unique_ptr<uint8_t, ArenaDelete> arena[kNumMemories];
   uint32_t capacity[kNumMemories] = {};  // bytes usable under the current profile
+  // Whole-memory descriptors behind LocalTensor(TPosition, addr, size), one
+  // per position (its size is set when such a tensor is made).
+  BufferDesc static_desc[static_cast<int>(AscendC::TPosition::MAX)];
+
+  // Atomic mode of UB -> GM copies (SetAtomicAdd/Max/Min/None).
+  AtomicOp atomic_op = AtomicOp::kNone;
+  uint8_t atomic_type = 0;          // detail::AtomicTypeId<T>()
+  const char* atomic_type_name = "";
+
+  uint8_t* sys_workspace = nullptr;  // SetSysWorkspace / GetSysWorkSpacePtr
+  // printf output of the block not yet written (a partial line).
+  std::vector<char> out;
 
   AscendC::TPipe* pipe = nullptr;  // the current pipe (GetTPipePtr)
 
   // Outstanding SetFlag count per (event, id).
   uint16_t flags[kNumHardEvents][kNumEventIds] = {};
   uint32_t flags_outstanding = 0;
+
+  // Vector-unit registers: the mask (SetVectorMask; in counter mode
+  // mask_bits[0] holds the element count) and the mask mode.
+  uint64_t mask_bits[2] = {~uint64_t{0}, ~uint64_t{0}};
+  bool mask_counter_mode = false;
   // Where the latest SetFlag of each (event, id) was called, to name it when
   // it is left unpaired at block end.
   SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
 
   // An error found where it cannot be thrown (a destructor); raised by the
-  // launcher when the block returns.
+  // launcher when the block returns. (No std::string members: this struct is
+  // shared by every translation unit of a program, and kernel libraries are
+  // sometimes built with another _GLIBCXX_USE_CXX11_ABI than the host code,
+  // which changes std::string's layout but not std::vector's.)
   bool deferred = false;
   ErrorKind deferred_kind = ErrorKind::kQueue;
-  std::string deferred_api;
-  std::string deferred_detail;
+  const char* deferred_api = "";
+  std::vector<char> deferred_detail;  // NUL-terminated
   SrcLoc deferred_loc{"", 0};
 
   CoreContext() {
     for (int m = 0; m < kNumMemories; ++m) {
       const size_t bytes = kMaxMemoryBytes[m] + kArenaSlack;
-      arena[m].reset(static_cast<uint8_t*>(::operator new(bytes, std::align_val_t(64))));
-      std::memset(arena[m].get(), 0, bytes);
+      arena[m] = std::unique_ptr<uint8_t, ArenaDelete>(ArenaAlloc(bytes), ArenaDelete{bytes});
+    }
+    for (int p = 0; p < static_cast<int>(AscendC::TPosition::MAX); ++p) {
+      BufferDesc& d = static_desc[p];
+      d.pos = static_cast<AscendC::TPosition>(p);
+      d.base = arena[static_cast<int>(PositionMemory(d.pos))].get();
+      d.state = BufState::kOccupied;
+      d.kind = "LocalTensor";
     }
   }
 
-  void BeginBlock(LaunchState* l, int32_t idx, int32_t num) {
+  // Starts block `t` of launch `l`: its identity follows l->geom.
+  void BeginBlock(LaunchState* l, uint32_t t) {
     launch = l;
-    block_idx = idx;
-    block_num = num;
+    task = t;
+    const uint32_t n = l->group_num;
+    core_type = CoreType::kAIV;
+    sub_block_idx = 0;
+    sub_block_num = 1;
+    task_ration = 1;
+    block_idx = static_cast<int32_t>(t);
+    block_num = static_cast<int32_t>(n);
+    if (AICORE_UNLIKELY(l->geom == Geometry::kAIC)) {
+      core_type = CoreType::kAIC;
+    } else if (AICORE_UNLIKELY(l->geom == Geometry::kMix)) {
+      if (t < n) {
+        core_type = CoreType::kAIC;
+      } else {
+        block_idx = static_cast<int32_t>(t - n);
+        sub_block_idx = block_idx & 1;
+        sub_block_num = 2;
+        task_ration = 2;
+      }
+    }
+    ResetSocState();
     const SocProfile& soc = GetSocProfile();
     for (int m = 0; m < kNumMemories; ++m) capacity[m] = soc.bytes[m];
+    sys_workspace = nullptr;
     pipe = nullptr;
     if (flags_outstanding != 0) {
       std::memset(flags, 0, sizeof(flags));
@@ -106,19 +209,28 @@ struct CoreContext {
     deferred = false;
   }
 
+  // The registers a kernel sets and InitSocState() resets: the vector mask
+  // and mask mode, the atomic mode.
+  void ResetSocState() {
+    mask_bits[0] = mask_bits[1] = ~uint64_t{0};
+    mask_counter_mode = false;
+    atomic_op = AtomicOp::kNone;
+  }
+
   void EndBlock() {
     launch = nullptr;
     block_idx = -1;
     pipe = nullptr;
   }
 
-  void Defer(ErrorKind kind, const char* api, SrcLoc loc, std::string detail) {
+  // `api` must be a string literal (it is kept by pointer).
+  void Defer(ErrorKind kind, const char* api, SrcLoc loc, const std::string& detail) {
     if (deferred) return;
     deferred = true;
     deferred_kind = kind;
     deferred_api = api;
     deferred_loc = loc;
-    deferred_detail = std::move(detail);
+    deferred_detail.assign(detail.c_str(), detail.c_str() + detail.size() + 1);
   }
 };
 
@@ -136,12 +248,24 @@ inline const char* CurrentKernelName() {
   return (t_core && t_core->launch) ? t_core->launch->kernel : "";
 }
 
+// The kernel name and block count an error report gives for a block: in a
+// mixed launch the name says which kind of core the block runs on, and the
+// count is the number of blocks of that kind.
+inline std::string ReportKernel(const LaunchState& l, CoreType type) {
+  if (l.geom != Geometry::kMix) return l.kernel;
+  return std::string(l.kernel) + (type == CoreType::kAIC ? " [AIC]" : " [AIV]");
+}
+inline int32_t ReportBlockNum(const LaunchState& l, CoreType type) {
+  if (l.geom == Geometry::kMix && type == CoreType::kAIV) return static_cast<int32_t>(2 * l.group_num);
+  return static_cast<int32_t>(l.group_num);
+}
+
 [[noreturn]] AICORE_COLD inline void Fail(ErrorKind kind, const char* api, SrcLoc loc,
                                          std::string detail) {
   CoreContext* c = t_core;
   if (c != nullptr && c->launch != nullptr) {
-    throw KernelError(kind, c->launch->kernel, c->block_idx, c->block_num, api, loc,
-                      std::move(detail));
+    throw KernelError(kind, ReportKernel(*c->launch, c->core_type), c->block_idx,
+                      ReportBlockNum(*c->launch, c->core_type), api, loc, std::move(detail));
   }
   throw KernelError(kind, "", -1, 0, api, loc, std::move(detail) + " (called outside a kernel launch)");
 }

@@ -3,6 +3,7 @@
 // aicore::Launch — runs a kernel once per block on the core grid.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -14,6 +15,8 @@
 
 #include "aicore/base/error.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/coop.h"
+#include "aicore/runtime/output.h"
 #include "aicore/runtime/pool.h"
 
 #if defined(__has_include)
@@ -53,7 +56,7 @@ inline std::string ReadableTypeName(const std::type_info& t) {
 inline void CheckBlockEnd(CoreContext& core) {
   if (core.deferred) {
     core.deferred = false;
-    Fail(core.deferred_kind, core.deferred_api.c_str(), core.deferred_loc, core.deferred_detail);
+    Fail(core.deferred_kind, core.deferred_api, core.deferred_loc, core.deferred_detail.data());
   }
   if (core.flags_outstanding != 0) {
     for (int e = 0; e < kNumHardEvents; ++e) {
@@ -77,9 +80,12 @@ struct LaunchClosure {
   static void RunBlock(void* self, uint32_t block, uint32_t /*thread*/) {
     auto& c = *static_cast<LaunchClosure*>(self);
     LaunchState& st = *c.state;
-    if (st.abort.load(std::memory_order_relaxed)) return;
+    if (st.abort.load(std::memory_order_relaxed)) {
+      if (st.cooperative) CoopExit(st);
+      return;
+    }
     CoreContext& core = ThreadCore();
-    core.BeginBlock(&st, static_cast<int32_t>(block), static_cast<int32_t>(st.block_dim));
+    core.BeginBlock(&st, block);
     t_core = &core;
     try {
       std::apply([&](auto&... a) { (*c.kernel)(a...); }, *c.args);
@@ -89,18 +95,20 @@ struct LaunchClosure {
       st.Record(std::current_exception());
     } catch (const std::exception& e) {
       st.Record(std::make_exception_ptr(KernelError(
-          ErrorKind::kException, st.kernel, static_cast<int32_t>(block),
-          static_cast<int32_t>(st.block_dim), "kernel body", SrcLoc{"", 0},
+          ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
+          ReportBlockNum(st, core.core_type), "kernel body", SrcLoc{"", 0},
           "uncaught exception " + ReadableTypeName(typeid(e)) + ": " + e.what(),
           std::current_exception())));
     } catch (...) {
       st.Record(std::make_exception_ptr(KernelError(
-          ErrorKind::kException, st.kernel, static_cast<int32_t>(block),
-          static_cast<int32_t>(st.block_dim), "kernel body", SrcLoc{"", 0},
+          ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
+          ReportBlockNum(st, core.core_type), "kernel body", SrcLoc{"", 0},
           "uncaught exception of unknown type", std::current_exception())));
     }
+    if (AICORE_UNLIKELY(!core.out.empty())) FlushBlockOutput(core);
     t_core = nullptr;
     core.EndBlock();
+    if (st.cooperative) CoopExit(st);
   }
 };
 
@@ -108,9 +116,23 @@ struct LaunchClosure {
 // ParallelFor from there would wait for the pool it is running on).
 inline thread_local bool t_in_parallel_for = false;
 
-// Launch recording the caller's source location for launch errors.
+// How a launch numbers and runs its blocks.
+struct LaunchConfig {
+  Geometry geom = Geometry::kPlain;
+  uint64_t tiling_key = 0;
+  // Run every block on a thread of its own (up to kMaxCooperativeBlocks
+  // blocks), so that SyncAll and cross-core flags work for any blockDim.
+  bool cooperative = false;
+};
+
+// Number of blocks a launch of blockDim runs under a geometry.
+constexpr uint32_t LaunchTasks(Geometry g, uint32_t blockDim) {
+  return g == Geometry::kMix ? 3 * blockDim : blockDim;
+}
+
 template <class Kernel, class... Args>
-void LaunchAt(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& kernel,
+                uint32_t blockDim, Args&&... args) {
   if (t_core != nullptr) {
     Fail(ErrorKind::kLaunch, "Launch", loc,
          std::string("nested launch of kernel ") + name + " from inside a kernel is not supported");
@@ -127,16 +149,39 @@ void LaunchAt(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, 
   using Fn = std::remove_reference_t<Kernel>;
   using Tuple = std::tuple<std::decay_t<Args>...>;
   Tuple tuple(std::forward<Args>(args)...);
+  const uint32_t tasks = LaunchTasks(cfg.geom, blockDim);
   LaunchState state;
   state.kernel = name;
-  state.block_dim = blockDim;
+  state.block_dim = tasks;
+  state.geom = cfg.geom;
+  state.group_num = blockDim;
+  state.tiling_key = cfg.tiling_key;
   LaunchClosure<Fn, Tuple> closure{&state, &kernel, &tuple};
-  {
+  const uint32_t aic = cfg.geom == Geometry::kMix || cfg.geom == Geometry::kAIC ? blockDim : 0;
+  auto run = [&](auto& holder, ThreadPool& pool) {
+    state.threads = std::min(pool.NumThreads(), tasks);
+    state.cooperative = tasks <= pool.NumThreads();
+    state.coop = &holder.coop;
+    holder.coop.Begin(cfg.geom, tasks, aic, tasks - aic);
+    pool.Run(tasks, tasks, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
+  };
+  if (cfg.cooperative && tasks <= kMaxCooperativeBlocks) {
+    auto& holder = CoopPool();
+    std::lock_guard<std::mutex> lock(holder.launch_mu);
+    run(holder, holder.GetAtLeast(tasks));
+  } else {
     auto& holder = Pool();
     std::lock_guard<std::mutex> lock(holder.launch_mu);
-    holder.Get().Run(blockDim, blockDim, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
+    run(holder, holder.Get());
   }
   if (state.first) std::rethrow_exception(state.first);
+}
+
+// Launch recording the caller's source location for launch errors.
+template <class Kernel, class... Args>
+void LaunchAt(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+  LaunchWith(LaunchConfig{}, loc, name, std::forward<Kernel>(kernel), blockDim,
+             std::forward<Args>(args)...);
 }
 
 }  // namespace detail
@@ -154,6 +199,18 @@ void LaunchNamed(const char* name, Kernel&& kernel, uint32_t blockDim, Args&&...
 template <class Kernel, class... Args>
 void Launch(Kernel&& kernel, uint32_t blockDim, Args&&... args) {
   LaunchNamed("kernel", std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
+}
+
+// Like LaunchNamed, but every block runs on a thread of its own, all at once,
+// whatever blockDim (up to 1024 blocks; beyond that the launch runs on the
+// core grid and SyncAll is refused): for kernels that use SyncAll or
+// cross-core flags with more blocks than GetNumThreads().
+template <class Kernel, class... Args>
+void LaunchCooperative(const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+  detail::LaunchConfig cfg;
+  cfg.cooperative = true;
+  detail::LaunchWith(cfg, SrcLoc{"", 0}, name, std::forward<Kernel>(kernel), blockDim,
+                     std::forward<Args>(args)...);
 }
 
 // Runs fn(i) for i in [0, n) on the core grid (the same threads that run

@@ -27,6 +27,8 @@
 #include <thread>
 #include <vector>
 
+#include "aicore/runtime/coop_state.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define AICORE_PAUSE() _mm_pause()
@@ -43,7 +45,10 @@ class ThreadPool {
  public:
   using TaskFn = void (*)(void* closure, uint32_t task, uint32_t thread);
 
-  explicit ThreadPool(uint32_t num_threads) : num_threads_(std::max<uint32_t>(1, num_threads)) {
+  // `spin` / `yield`: how long an idle worker spins, then yields, before it
+  // parks (a pool with more threads than cores should park almost at once).
+  explicit ThreadPool(uint32_t num_threads, uint32_t spin = kSpin, uint32_t yield = kYield)
+      : num_threads_(std::max<uint32_t>(1, num_threads)), spin_(spin), yield_(yield) {
     for (uint32_t t = 1; t < num_threads_; ++t) {
       workers_.emplace_back([this, t] { WorkerLoop(t); });
     }
@@ -82,9 +87,14 @@ class ThreadPool {
     joined_.store(0, std::memory_order_relaxed);
     const uint64_t open = state_.load(std::memory_order_relaxed) + 1;  // odd
     state_.store(open, std::memory_order_seq_cst);
-    if (parked_.load(std::memory_order_seq_cst) > 0) {
+    if (const uint32_t parked = parked_.load(std::memory_order_seq_cst); parked > 0) {
       std::lock_guard<std::mutex> lock(park_mu_);
-      park_cv_.notify_all();
+      // Wake only as many parked workers as the job can use.
+      if (max_workers_ >= parked) {
+        park_cv_.notify_all();
+      } else {
+        for (uint32_t k = 0; k < max_workers_; ++k) park_cv_.notify_one();
+      }
     }
     // The caller works too.
     for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < num_tasks;) {
@@ -110,9 +120,9 @@ class ThreadPool {
       uint64_t s = state_.load(std::memory_order_acquire);
       for (uint32_t spins = 0; !((s & 1) && s != served); ++spins) {
         if (stop_.load(std::memory_order_relaxed)) return;
-        if (spins < kSpin) {
+        if (spins < spin_) {
           AICORE_PAUSE();
-        } else if (spins < kSpin + kYield) {
+        } else if (spins < spin_ + yield_) {
           std::this_thread::yield();
         } else {
           std::unique_lock<std::mutex> lock(park_mu_);
@@ -146,6 +156,8 @@ class ThreadPool {
   static constexpr uint32_t kYield = 2000;  // then yield for a while before parking
 
   const uint32_t num_threads_;
+  const uint32_t spin_;
+  const uint32_t yield_;
   std::vector<std::thread> workers_;
 
   // The current job (written only while closed and busy_ == 0).
@@ -181,6 +193,7 @@ struct PoolHolder {
   // Read without launch_mu (GetNumThreads may be called from inside a kernel,
   // while the launch holds launch_mu); applied at the next launch.
   std::atomic<uint32_t> wanted{DefaultNumThreads()};
+  CoopState coop;  // SyncAll / cross-core flag state of the running launch
 
   ThreadPool& Get() {
     const uint32_t n = wanted.load(std::memory_order_relaxed);
@@ -194,6 +207,35 @@ struct PoolHolder {
 
 inline PoolHolder& Pool() {
   static PoolHolder holder;
+  return holder;
+}
+
+// The most blocks a cooperative launch runs on threads of their own; larger
+// launches run on the core grid (where SyncAll is refused).
+constexpr uint32_t kMaxCooperativeBlocks = 1024;
+
+// The pool of cooperative launches: one thread per block, so that every block
+// is resident at once (SyncAll, cross-core flags). It grows to the largest
+// launch seen and never shrinks; its idle workers park almost at once, since
+// it usually has more threads than the machine has cores.
+struct CoopPoolHolder {
+  std::mutex launch_mu;
+  std::unique_ptr<ThreadPool> pool;
+  CoopState coop;
+
+  ThreadPool& GetAtLeast(uint32_t n) {
+    if (!pool || pool->NumThreads() < n) {
+      const uint32_t size = std::max(n, pool ? pool->NumThreads() : 0u);
+      pool.reset();
+      const bool over = size > std::max(1u, std::thread::hardware_concurrency());
+      pool = over ? std::make_unique<ThreadPool>(size, 64, 16) : std::make_unique<ThreadPool>(size);
+    }
+    return *pool;
+  }
+};
+
+inline CoopPoolHolder& CoopPool() {
+  static CoopPoolHolder holder;
   return holder;
 }
 

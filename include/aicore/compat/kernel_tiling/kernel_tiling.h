@@ -1,0 +1,9 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// kernel_tiling/kernel_tiling.h for the CPU: the tiling macros of kernels
+// (GET_TILING_DATA, GET_TILING_DATA_WITH_STRUCT, ..., TILING_KEY_IS) and the
+// definition macros shared with the host (see aicore/runtime/tiling.h).
+// The cube tiling structs (TCubeTiling) come with the matmul API.
+#pragma once
+
+#include "aicore/runtime/tiling.h"

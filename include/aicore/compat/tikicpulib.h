@@ -1,0 +1,156 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// tikicpulib.h for the CPU: the host side of the vendor's CPU debug mode.
+//
+//   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);   zero-filled, registered GM
+//   AscendC::SetKernelMode(KernelMode::AIV_MODE);      AIV_MODE | AIC_MODE | MIX_MODE (default)
+//   ICPU_SET_TILING_KEY(key);                          TILING_KEY_IS in the next launches
+//   ICPU_RUN_KF(kernel, blockDim, x, y, z);            up to 32 kernel arguments
+//   AscendC::GmFree(x);
+//
+// ICPU_RUN_KF runs the kernel on aicore's runtime, every block on a thread
+// of its own (up to 1024 blocks), so SyncAll and cross-core flags work:
+//   AIV_MODE  blockDim vector blocks;  AIC_MODE  blockDim cube blocks;
+//   MIX_MODE  blockDim cube blocks + 2 * blockDim vector blocks (GetBlockIdx
+//             in [0, 2 * blockDim) on the vector side, GetSubBlockIdx 0/1,
+//             GetSubBlockNum 2, GetTaskRation 2; GetBlockNum is blockDim).
+// Every pointer argument must point into memory from GmAlloc (or aclrtMalloc);
+// nullptr is allowed. Misuse and kernel failures are reported on stderr as
+// one line naming the kernel, block, API, file:line and values, and the
+// process exits with status 1 (the vendor mode prints and goes on).
+//
+// Building with AICORE_COMPAT_SOC=<name> (tikicpulib::<SoC> targets do)
+// selects that SoC profile at the first launch unless AICORE_SOC is set.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "kernel_operator.h"
+#include "aicore/runtime/gm.h"
+#include "aicore/runtime/launch.h"
+
+enum class KernelMode { MIX_MODE = 0, AIC_MODE, AIV_MODE };
+
+namespace aicore {
+namespace compat {
+
+// Reports a host-side failure the way ICPU_RUN_KF does and ends the process.
+[[noreturn]] inline void Die(const std::string& report) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", report.c_str());
+  std::fflush(stderr);
+  std::exit(1);
+}
+
+inline std::atomic<int>& KernelModeValue() {
+  static std::atomic<int> mode{static_cast<int>(KernelMode::MIX_MODE)};
+  return mode;
+}
+
+inline std::atomic<uint64_t>& TilingKeyValue() {
+  static std::atomic<uint64_t> key{0};
+  return key;
+}
+
+inline void SetTilingKey(uint64_t key) { TilingKeyValue().store(key, std::memory_order_relaxed); }
+
+#define AICORE_COMPAT_STR2(x) #x
+#define AICORE_COMPAT_STR(x) AICORE_COMPAT_STR2(x)
+
+// The SoC named by the build (AICORE_COMPAT_SOC), applied once per process.
+inline void ApplyBuildSoc() {
+#ifdef AICORE_COMPAT_SOC
+  static const bool applied = [] {
+    const char* env = std::getenv("AICORE_SOC");
+    if (env == nullptr || *env == '\0') SetSocVersion(AICORE_COMPAT_STR(AICORE_COMPAT_SOC));
+    return true;
+  }();
+  (void)applied;
+#endif
+}
+
+template <class A>
+void CheckKernelArg(SrcLoc loc, const char* kernel, size_t index, size_t count, const A& a) {
+  if constexpr (std::is_pointer_v<A>) {
+    if (a != nullptr && !GmFind(a)) {
+      Die(KernelError(ErrorKind::kLaunch, kernel, -1, 0, "ICPU_RUN_KF", loc,
+                      "kernel argument " + std::to_string(index + 1) + " of " + std::to_string(count) +
+                          " (" + detail::HexPtr(static_cast<const void*>(a)) +
+                          ") is not GM: " + detail::DescribeGmPointer(static_cast<const void*>(a)) +
+                          "; every pointer argument must come from AscendC::GmAlloc")
+              .what());
+    }
+  } else {
+    (void)loc, (void)kernel, (void)index, (void)count, (void)a;
+  }
+}
+
+template <class Kernel, class... Args>
+void RunKF(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+  static_assert(sizeof...(Args) <= 32, "ICPU_RUN_KF takes at most 32 kernel arguments");
+  {
+    size_t i = 0;
+    (CheckKernelArg(loc, name, i++, sizeof...(Args), std::decay_t<Args>(args)), ...);
+    (void)i;
+  }
+  ApplyBuildSoc();
+  detail::LaunchConfig cfg;
+  cfg.cooperative = true;
+  cfg.tiling_key = TilingKeyValue().load(std::memory_order_relaxed);
+  switch (static_cast<KernelMode>(KernelModeValue().load(std::memory_order_relaxed))) {
+    case KernelMode::AIV_MODE: cfg.geom = detail::Geometry::kAIV; break;
+    case KernelMode::AIC_MODE: cfg.geom = detail::Geometry::kAIC; break;
+    default: cfg.geom = detail::Geometry::kMix; break;
+  }
+  try {
+    detail::LaunchWith(cfg, loc, name, std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
+  } catch (const KernelError& e) {
+    Die(e.what());
+  } catch (const std::exception& e) {
+    Die(std::string("aicore: ICPU_RUN_KF(") + name + ") failed: " + e.what());
+  }
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+namespace AscendC {
+
+// GM for kernel arguments: zero-filled, page-aligned, registered so that
+// launches can check their pointer arguments.
+inline void* GmAlloc(size_t size) {
+  try {
+    return aicore::GmAlloc(size);
+  } catch (const std::bad_alloc&) {
+    aicore::compat::Die("aicore: AscendC::GmAlloc(" + std::to_string(size) + ") failed: out of memory");
+  }
+}
+
+// Releases GmAlloc memory; a pointer GmAlloc did not return, or one already
+// released, is reported and ends the process.
+inline void GmFree(void* ptr, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  try {
+    aicore::GmFree(ptr, loc);
+  } catch (const aicore::KernelError& e) {
+    aicore::compat::Die(e.what());
+  }
+}
+
+inline void SetKernelMode(KernelMode mode) {
+  aicore::compat::KernelModeValue().store(static_cast<int>(mode), std::memory_order_relaxed);
+}
+
+}  // namespace AscendC
+
+#define ICPU_RUN_KF(func, ...) \
+  ::aicore::compat::RunKF(::aicore::SrcLoc{__FILE__, __LINE__}, #func, func, __VA_ARGS__)
+#define ICPU_SET_TILING_KEY(key) ::aicore::compat::SetTilingKey(static_cast<uint64_t>(key))

@@ -1,0 +1,222 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Atomic UB -> GM copies and GM fill.
+//
+//   SetAtomicAdd<T>() / SetAtomicMax<T>() / SetAtomicMin<T>()  set the core's
+//       atomic mode: from then on every UB -> GM DataCopy / DataCopyPad
+//       combines into GM (gm = gm op ub, element-wise, in T's arithmetic:
+//       half/bfloat16_t computed in f32 and rounded once to nearest-even,
+//       integers wrap) instead of overwriting it, atomically with respect to
+//       the other blocks, until SetAtomicNone().
+//   SetAtomicType<T>()  changes the element type, keeping the operation.
+//   Fill(gm, size, value) / InitGlobalMemory(gm, size, value)  GM[0, size) = value.
+//
+// Types: half, bfloat16_t, float, int8_t, int16_t, int32_t. A copy of another
+// element type than the one the mode was set for is an error. The mode is
+// per core and reset at every block start (and by InitSocState).
+//
+// Atomicity: GM is split into 1 KiB chunks, each guarded by one of 256
+// striped mutexes; a copy combines chunk by chunk under the chunk's lock
+// (whole elements only: atomic destinations must be element-aligned), with
+// the same SIMD loops as the vector instructions.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <type_traits>
+
+#include "aicore/base/error.h"
+#include "aicore/base/half.h"
+#include "aicore/base/type_name.h"
+#include "aicore/memory/global_tensor.h"
+#include "aicore/ops/simd.h"
+#include "aicore/runtime/context.h"
+
+namespace aicore {
+namespace detail {
+
+template <class T>
+constexpr uint8_t AtomicTypeId() {
+  if constexpr (std::is_same_v<T, half>) return 1;
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return 2;
+  else if constexpr (std::is_same_v<T, float>) return 3;
+  else if constexpr (std::is_same_v<T, int8_t>) return 4;
+  else if constexpr (std::is_same_v<T, int16_t>) return 5;
+  else if constexpr (std::is_same_v<T, int32_t>) return 6;
+  else return 0;
+}
+
+template <class T>
+inline constexpr bool kAtomicType = AtomicTypeId<T>() != 0;
+
+// The value of Fill: not deduced, so that Fill(halfGm, n, 0) converts 0.
+template <class T>
+struct FillValue {
+  using type = T;
+};
+template <class T>
+using FillValueT = typename FillValue<T>::type;
+
+inline const char* AtomicOpName(AtomicOp op) {
+  switch (op) {
+    case AtomicOp::kAdd: return "SetAtomicAdd";
+    case AtomicOp::kMax: return "SetAtomicMax";
+    case AtomicOp::kMin: return "SetAtomicMin";
+    default: return "SetAtomicNone";
+  }
+}
+
+constexpr uintptr_t kAtomicChunkBytes = 1024;
+constexpr size_t kAtomicStripes = 256;
+
+inline std::mutex& AtomicStripe(uintptr_t addr) {
+  static std::mutex stripes[kAtomicStripes];
+  return stripes[(addr / kAtomicChunkBytes) % kAtomicStripes];
+}
+
+// Scalar reference of one combine (also the path of int8_t).
+template <class T>
+T CombineOne(T g, T u, AtomicOp op) {
+  switch (op) {
+    case AtomicOp::kAdd:
+      if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(g) + static_cast<U>(u)));
+      } else {
+        return static_cast<T>(static_cast<float>(g) + static_cast<float>(u));
+      }
+    case AtomicOp::kMax:
+      return u > g ? u : g;
+    case AtomicOp::kMin:
+      return u < g ? u : g;
+    default:
+      return u;
+  }
+}
+
+// gm[i] = gm[i] op ub[i] for i < n (no locking).
+template <class T>
+void CombineRange(T* gm, const T* ub, size_t n, AtomicOp op) {
+  if constexpr (kIsOneOf<T, half, bfloat16_t, float, int16_t, int32_t>) {
+    switch (op) {
+      case AtomicOp::kAdd: simd::Binary(gm, gm, ub, n, simd::AddOp{}); return;
+      case AtomicOp::kMax: simd::Binary(gm, gm, ub, n, simd::MaxOp{}); return;
+      case AtomicOp::kMin: simd::Binary(gm, gm, ub, n, simd::MinOp{}); return;
+      default: break;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) gm[i] = CombineOne(gm[i], ub[i], op);
+}
+
+[[noreturn]] AICORE_COLD inline void FailAtomicType(const char* api, const CoreContext& core,
+                                                    const char* type, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string("the atomic mode is ") + AtomicOpName(core.atomic_op) + "<" +
+           core.atomic_type_name + "> but the copy moves " + type +
+           " elements (set the mode for the type copied, or SetAtomicNone first)");
+}
+
+[[noreturn]] AICORE_COLD inline void FailAtomicAlign(const char* api, const void* p, uint32_t elem,
+                                                     SrcLoc loc) {
+  Fail(ErrorKind::kAlignment, api, loc,
+       "atomic copy to GM address " + std::to_string(reinterpret_cast<uintptr_t>(p)) +
+           ", which is not a multiple of the element size " + std::to_string(elem));
+}
+
+// Combines `bytes` bytes of UB into GM under the core's atomic mode.
+template <class T>
+AICORE_NOINLINE void AtomicCopyToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes,
+                                    const char* api, SrcLoc loc) {
+  if (AICORE_UNLIKELY(core.atomic_type != AtomicTypeId<T>())) {
+    FailAtomicType(api, core, TypeName<T>(), loc);
+  }
+  auto addr = reinterpret_cast<uintptr_t>(gm);
+  if (AICORE_UNLIKELY(addr % sizeof(T) != 0)) FailAtomicAlign(api, gm, sizeof(T), loc);
+  const uintptr_t end = addr + bytes;
+  while (addr < end) {
+    const uintptr_t stop = std::min<uintptr_t>(end, (addr / kAtomicChunkBytes + 1) * kAtomicChunkBytes);
+    const size_t n = (stop - addr) / sizeof(T);
+    {
+      std::lock_guard<std::mutex> lock(AtomicStripe(addr));
+      CombineRange(reinterpret_cast<T*>(addr), ub, n, core.atomic_op);
+    }
+    ub += n;
+    addr = stop;
+  }
+}
+
+// A UB -> GM store of `bytes` bytes: a plain copy, or a combine when the
+// core's atomic mode is set.
+template <class T>
+AICORE_INLINE void StoreToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes,
+                             const char* api, SrcLoc loc) {
+  if (AICORE_LIKELY(core.atomic_op == AtomicOp::kNone)) {
+    std::memcpy(static_cast<void*>(gm), ub, bytes);
+  } else {
+    AtomicCopyToGm(core, gm, ub, bytes, api, loc);
+  }
+}
+
+template <class T>
+AICORE_INLINE void SetAtomic(const char* api, AtomicOp op, SrcLoc loc) {
+  static_assert(kAtomicType<T>,
+                "atomic UB->GM copies support half, bfloat16_t, float, int8_t, int16_t and int32_t");
+  CoreContext& core = Enter(api, loc);
+  core.atomic_op = op;
+  core.atomic_type = AtomicTypeId<T>();
+  core.atomic_type_name = TypeName<T>();
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+template <typename T>
+AICORE_INLINE void SetAtomicAdd(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SetAtomic<T>("SetAtomicAdd", aicore::detail::AtomicOp::kAdd, loc);
+}
+
+template <typename T>
+AICORE_INLINE void SetAtomicMax(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SetAtomic<T>("SetAtomicMax", aicore::detail::AtomicOp::kMax, loc);
+}
+
+template <typename T>
+AICORE_INLINE void SetAtomicMin(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SetAtomic<T>("SetAtomicMin", aicore::detail::AtomicOp::kMin, loc);
+}
+
+// Changes the element type of the current atomic operation.
+template <typename T>
+AICORE_INLINE void SetAtomicType(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CoreContext& core = aicore::detail::Enter("SetAtomicType", loc);
+  aicore::detail::SetAtomic<T>("SetAtomicType", core.atomic_op, loc);
+}
+
+AICORE_INLINE void SetAtomicNone(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("SetAtomicNone", loc).atomic_op = aicore::detail::AtomicOp::kNone;
+}
+
+// GM[0, size) = value (plain stores, whatever the atomic mode).
+template <typename T>
+void Fill(const GlobalTensor<T>& gm, const uint64_t size, const aicore::detail::FillValueT<T>& value,
+          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("Fill", loc);
+  gm.CheckRange("Fill", 0, size, loc);
+  std::fill_n(gm.addr_, size, static_cast<T>(value));
+}
+
+template <typename T>
+void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
+                      const aicore::detail::FillValueT<T>& value,
+                      aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("InitGlobalMemory", loc);
+  gm.CheckRange("InitGlobalMemory", 0, size, loc);
+  std::fill_n(gm.addr_, size, static_cast<T>(value));
+}
+
+}  // namespace AscendC

@@ -1,0 +1,281 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Synchronisation across the blocks of a launch, and what a block knows about
+// its place in a mixed (cube + vector) launch.
+//
+//   SyncAll<isAIVOnly = true>()  barrier of every vector block of the launch
+//       (called from a cube block: of every cube block); SyncAll<false>():
+//       of every block, cube and vector.
+//   SyncAll(gmWorkspace, ubWorkspace, usedCores = 0)  the software form:
+//       barrier of the vector blocks [0, usedCores) (0: all of them); the
+//       workspaces must hold usedCores * 32 bytes each (not written here).
+//   CrossCoreSetFlag<mode, pipe>(flagId) / CrossCoreWaitFlag(flagId), flagId
+//       in [0, 16): every block has a counter per flag id; a wait blocks
+//       until the counter is positive and decrements it. A set increments:
+//         mode 0  a round per flag and core type: when all blocks of the
+//                 setter's type have set, every block of that type gets +1;
+//         mode 1  the same within the two vector blocks of a group (mixed
+//                 launches, vector blocks only);
+//         mode 2  cube <-> vector within a group (mixed launches): a cube
+//                 block's set gives +1 to both its vector blocks; a cube
+//                 block gets +1 once both its vector blocks have set.
+//   GetSubBlockIdx / GetSubBlockNum / GetTaskRation: 0..1 / 2 / 2 on the
+//       vector blocks of a mixed launch; 0 / 1 / 1 otherwise.
+//   SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part
+//       starts 16 MiB into the workspace), InitSocState.
+//
+// All of these waits need every block resident: aicore::Launch provides
+// that when blockDim <= GetNumThreads(), LaunchCooperative and ICPU_RUN_KF
+// always. Waits are abortable (a failing block stops the others) and a wait
+// that can never finish (a block returned without reaching a SyncAll, a
+// flag never set) fails the launch instead of hanging.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+#include "aicore/base/defs.h"
+#include "aicore/base/error.h"
+#include "aicore/base/types.h"
+#include "aicore/memory/global_tensor.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/runtime/context.h"
+#include "aicore/runtime/coop.h"
+
+namespace aicore {
+namespace detail {
+
+// Bytes the NPU keeps for itself at the start of a kernel workspace.
+constexpr uint64_t kSysWorkspaceBytes = uint64_t{16} << 20;
+
+struct BarrierWait {
+  const uint64_t* gen;
+  uint64_t mine;
+};
+inline bool BarrierReady(const void* p) {
+  const auto* w = static_cast<const BarrierWait*>(p);
+  return *w->gen != w->mine;
+}
+
+// Arrives at barrier `id` (of `expected` participants) and waits for the rest.
+inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expected,
+                          const char* api, SrcLoc loc) {
+  std::unique_lock<std::mutex> lock(c.mu);
+  CoopBarrier& b = c.bar[id];
+  if (b.arrived == 0) {
+    b.expected = expected;
+  } else if (AICORE_UNLIKELY(b.expected != expected)) {
+    lock.unlock();
+    Fail(ErrorKind::kSync, api, loc,
+         "usedCores " + std::to_string(expected) + " differs from the " + std::to_string(b.expected) +
+             " given by the blocks already waiting in this SyncAll");
+  }
+  if (++b.arrived == b.expected) {
+    b.arrived = 0;
+    ++b.gen;
+    c.cv.notify_all();
+    return;
+  }
+  BarrierWait ctx{&b.gen, b.gen};
+  WaitRecord rec;
+  rec.ready = &BarrierReady;
+  rec.ctx = &ctx;
+  rec.api = api;
+  rec.loc = loc;
+  std::snprintf(rec.what, sizeof(rec.what), "%s (%u blocks take part)",
+                id == kBarrierAll ? "every block" : id == kBarrierAIC ? "the cube blocks"
+                                  : id == kBarrierSoft ? "blocks [0, usedCores)" : "the vector blocks",
+                b.expected);
+  CoopWait(core, c, lock, rec);
+}
+
+inline uint32_t TypeCount(const CoopState& c, CoreType t) { return t == CoreType::kAIC ? c.aic : c.aiv; }
+
+// The task of vector block v / cube block g of a launch.
+inline uint32_t AivTask(const CoopState& c, uint32_t v) { return c.aic + v; }
+
+// Flag counter of a block: sets received minus waits completed.
+inline uint64_t FlagAvailable(const CoopState& c, uint32_t task, CoreType type, int32_t idx, int f) {
+  const TaskFlags& tf = c.flags[task];
+  uint64_t n = (c.geom == Geometry::kMix && type == CoreType::kAIC) ? std::min(tf.in[f][0], tf.in[f][1])
+                                                                     : tf.in[f][0];
+  const uint32_t peers = TypeCount(c, type);
+  if (peers != 0) n += c.mode0[static_cast<int>(type)][f] / peers;
+  if (c.geom == Geometry::kMix && type == CoreType::kAIV) {
+    n += c.flags[AivTask(c, static_cast<uint32_t>(idx & ~1))].group[f] / 2;
+  }
+  return n;
+}
+
+struct FlagWait {
+  const CoopState* c;
+  uint32_t task;
+  CoreType type;
+  int32_t idx;
+  int flag;
+};
+inline bool FlagReady(const void* p) {
+  const auto* w = static_cast<const FlagWait*>(p);
+  return FlagAvailable(*w->c, w->task, w->type, w->idx, w->flag) > w->c->flags[w->task].consumed[w->flag];
+}
+
+[[noreturn]] AICORE_COLD inline void FailFlag(const char* api, const std::string& what, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc, what);
+}
+
+inline void CheckFlagId(const char* api, uint16_t flagId, SrcLoc loc) {
+  if (AICORE_UNLIKELY(flagId >= kNumCrossFlags)) {
+    FailFlag(api, "flag id " + std::to_string(flagId) + " is outside [0, " +
+                      std::to_string(kNumCrossFlags) + ")", loc);
+  }
+}
+
+inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
+  const char* api = "CrossCoreSetFlag";
+  CoreContext& core = Enter(api, loc);
+  CoopState& c = RequireCoop(core, api, loc);
+  CheckFlagId(api, flagId, loc);
+  const bool mix = c.geom == Geometry::kMix;
+  if (AICORE_UNLIKELY(mode == 1 && !(mix && core.core_type == CoreType::kAIV))) {
+    FailFlag(api, "mode 1 synchronises the two vector blocks of a group: it needs a mixed launch "
+                  "(MIX_MODE) and a vector block", loc);
+  }
+  if (AICORE_UNLIKELY(mode == 2 && !mix)) {
+    FailFlag(api, "mode 2 synchronises a cube block with its vector blocks: it needs a mixed launch "
+                  "(MIX_MODE)", loc);
+  }
+  std::lock_guard<std::mutex> lock(c.mu);
+  TaskFlags* flags = c.Flags();
+  const auto idx = static_cast<uint32_t>(core.block_idx);
+  if (mode == 0) {
+    ++c.mode0[static_cast<int>(core.core_type)][flagId];
+  } else if (mode == 1) {
+    ++flags[AivTask(c, idx & ~1u)].group[flagId];
+  } else if (core.core_type == CoreType::kAIC) {
+    ++flags[AivTask(c, 2 * idx)].in[flagId][0];
+    ++flags[AivTask(c, 2 * idx + 1)].in[flagId][0];
+  } else {
+    ++flags[idx / 2].in[flagId][idx & 1];
+  }
+  c.cv.notify_all();
+}
+
+inline void CrossWait(uint16_t flagId, SrcLoc loc) {
+  const char* api = "CrossCoreWaitFlag";
+  CoreContext& core = Enter(api, loc);
+  CoopState& c = RequireCoop(core, api, loc);
+  CheckFlagId(api, flagId, loc);
+  std::unique_lock<std::mutex> lock(c.mu);
+  TaskFlags* flags = c.Flags();
+  FlagWait ctx{&c, core.task, core.core_type, core.block_idx, flagId};
+  WaitRecord rec;
+  rec.ready = &FlagReady;
+  rec.ctx = &ctx;
+  rec.api = api;
+  rec.loc = loc;
+  std::snprintf(rec.what, sizeof(rec.what), "flag %u (%llu sets received, %llu waits done)",
+                static_cast<unsigned>(flagId),
+                static_cast<unsigned long long>(FlagAvailable(c, core.task, core.core_type, core.block_idx, flagId)),
+                static_cast<unsigned long long>(flags[core.task].consumed[flagId]));
+  CoopWait(core, c, lock, rec);
+  ++c.flags[core.task].consumed[flagId];
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+// Values of g_coreType (compat: ASCEND_IS_AIV / ASCEND_IS_AIC).
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+template <bool isAIVOnly = true>
+void SyncAll(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CoreContext& core = aicore::detail::Enter("SyncAll", loc);
+  aicore::detail::CoopState& c = aicore::detail::RequireCoop(core, "SyncAll", loc);
+  // The block counts are set before the blocks start: read without the lock.
+  const int id = !isAIVOnly ? aicore::detail::kBarrierAll
+                 : core.core_type == aicore::detail::CoreType::kAIC ? aicore::detail::kBarrierAIC
+                                                                     : aicore::detail::kBarrierAIV;
+  const uint32_t n = id == aicore::detail::kBarrierAll ? c.total : id == aicore::detail::kBarrierAIC ? c.aic : c.aiv;
+  aicore::detail::ArriveAndWait(core, c, id, n, "SyncAll", loc);
+}
+
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+             const int32_t usedCores = 0, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  using aicore::detail::Fail;
+  aicore::detail::CoreContext& core = aicore::detail::Enter("SyncAll", loc);
+  aicore::detail::CoopState& c = aicore::detail::RequireCoop(core, "SyncAll", loc);
+  const auto blocks = static_cast<int32_t>(aicore::detail::TypeCount(c, core.core_type));
+  const int32_t n = usedCores == 0 ? blocks : usedCores;
+  if (n < 1 || n > blocks) {
+    Fail(aicore::ErrorKind::kParameter, "SyncAll", loc,
+         "usedCores " + std::to_string(usedCores) + " is outside [1, " + std::to_string(blocks) +
+             "] (the blocks of the launch)");
+  }
+  if (core.block_idx >= n) {
+    Fail(aicore::ErrorKind::kParameter, "SyncAll", loc,
+         "block " + std::to_string(core.block_idx) + " is not among the usedCores = " +
+             std::to_string(n) + " blocks that take part");
+  }
+  gmWorkspace.CheckRange("SyncAll", 0, static_cast<uint64_t>(n) * 8, loc);
+  if (ubWorkspace.buf_ == nullptr) aicore::detail::FailNullTensor("SyncAll", "ubWorkspace", loc);
+  if (ubWorkspace.GetSize() < static_cast<uint32_t>(n) * 8) {
+    Fail(aicore::ErrorKind::kBounds, "SyncAll", loc,
+         "ubWorkspace holds " + std::to_string(ubWorkspace.GetSize()) + " int32_t, fewer than the " +
+             std::to_string(n * 8) + " (32 bytes per core) the software SyncAll uses");
+  }
+  aicore::detail::ArriveAndWait(core, c, aicore::detail::kBarrierSoft, static_cast<uint32_t>(n),
+                                "SyncAll", loc);
+}
+
+template <uint8_t modeId, pipe_t pipe>
+void CrossCoreSetFlag(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(modeId <= 2, "CrossCoreSetFlag: modeId is 0, 1 or 2");
+  aicore::detail::CrossSet(modeId, flagId, loc);
+}
+
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+void CrossCoreWaitFlag(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CrossWait(flagId, loc);
+}
+
+AICORE_INLINE int64_t GetSubBlockIdx() {
+  const aicore::detail::CoreContext* c = aicore::detail::t_core;
+  return c ? c->sub_block_idx : 0;
+}
+AICORE_INLINE int64_t GetSubBlockNum() {
+  const aicore::detail::CoreContext* c = aicore::detail::t_core;
+  return c ? c->sub_block_num : 1;
+}
+AICORE_INLINE int64_t GetTaskRation() {
+  const aicore::detail::CoreContext* c = aicore::detail::t_core;
+  return c ? c->task_ration : 1;
+}
+
+AICORE_INLINE void SetSysWorkspace(GM_ADDR workspace,
+                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("SetSysWorkspace", loc).sys_workspace = workspace;
+}
+AICORE_INLINE GM_ADDR GetSysWorkSpacePtr() {
+  const aicore::detail::CoreContext* c = aicore::detail::t_core;
+  return c ? c->sys_workspace : nullptr;
+}
+// The user part of a kernel workspace: it starts after the 16 MiB the
+// system reserves (a workspace argument allocated as 16 MiB + user bytes).
+AICORE_INLINE GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+  return workspace == nullptr ? nullptr : workspace + aicore::detail::kSysWorkspaceBytes;
+}
+
+// Resets the per-core registers a kernel may have changed: the vector mask
+// and mask mode, the atomic mode.
+AICORE_INLINE void InitSocState(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("InitSocState", loc).ResetSocState();
+}
+
+}  // namespace AscendC

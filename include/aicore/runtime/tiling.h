@@ -1,0 +1,196 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Tiling data, host and kernel side, with one definition serving both.
+//
+// Host side (the vendor's register/tilingdata_base.h):
+//
+//   BEGIN_TILING_DATA_DEF(AddTiling)
+//     TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+//     TILING_DATA_FIELD_DEF_ARR(uint16_t, 4, split);
+//     TILING_DATA_FIELD_DEF_STRUCT(OtherTiling, inner);
+//   END_TILING_DATA_DEF;
+//   REGISTER_TILING_DATA_CLASS(AddCustom, AddTiling)
+//
+// defines `struct AddTiling`: a packed (#pragma pack(1)) standard-layout,
+// trivially copyable struct whose public data members are the fields, in
+// order, zero-initialised, plus set_<field>(v) / get_<field>() (arrays: a
+// pointer to n elements in, a pointer out; structs: by reference). Every
+// field must be naturally aligned (checked at compile time), so the packed
+// layout is also the natural one. It also has
+// SaveToBuffer(ptr, capacity) (copies the bytes; throws aicore::KernelError
+// when capacity is too small) and GetDataSize() (the byte size).
+// (A nested tiling struct is itself packed: its offset is not checked
+// against the alignment of its own fields.)
+//
+// Kernel side, the same struct is the "plain packed struct" kernels read:
+//
+//   GET_TILING_DATA(t, tilingGm)                     t: the default tiling type
+//   GET_TILING_DATA_WITH_STRUCT(AddTiling, t, tilingGm)
+//   GET_TILING_DATA_PTR_WITH_STRUCT(AddTiling, p, tilingGm)   const AddTiling* p
+//   GET_TILING_DATA_MEMBER(AddTiling, totalLength, v, tilingGm)
+//   REGISTER_TILING_DEFAULT(AddTiling)               sets the default type
+//
+// The default type of GET_TILING_DATA is the one named by
+// REGISTER_TILING_DEFAULT (in the kernel function or at namespace scope), or
+// else by the one REGISTER_TILING_DATA_CLASS at global scope or in namespace
+// optiling (with none, or several, GET_TILING_DATA does not compile: name the
+// type with REGISTER_TILING_DEFAULT or GET_TILING_DATA_WITH_STRUCT). The copy
+// checks the pointer: not null, and when it points into a
+// GmAlloc allocation, the struct must fit inside it.
+//
+// TILING_KEY_IS(k) compares k with the launch's tiling key (ICPU_SET_TILING_KEY).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "aicore/base/error.h"
+#include "aicore/runtime/context.h"
+#include "aicore/runtime/gm.h"
+
+namespace optiling {}  // where vendor tiling headers register their classes
+
+namespace aicore {
+namespace detail {
+
+inline uint64_t CurrentTilingKey() {
+  const CoreContext* c = t_core;
+  return (c != nullptr && c->launch != nullptr) ? c->launch->tiling_key : 0;
+}
+
+template <class T>
+const uint8_t* CheckTilingPointer(const char* api, const void* p, SrcLoc loc) {
+  static_assert(std::is_trivially_copyable_v<T>, "tiling structs must be trivially copyable");
+  if (AICORE_UNLIKELY(p == nullptr)) {
+    Fail(ErrorKind::kParameter, api, loc, "the tiling pointer is null");
+  }
+  GmBlock blk;
+  if (GmFind(p, &blk)) {
+    const auto off = static_cast<uint64_t>(static_cast<const uint8_t*>(p) - blk.base);
+    if (AICORE_UNLIKELY(off + sizeof(T) > blk.size)) {
+      Fail(ErrorKind::kBounds, api, loc,
+           "the " + std::to_string(sizeof(T)) + "-byte tiling struct at byte " + std::to_string(off) +
+               " of a " + std::to_string(blk.size) + "-byte GmAlloc block ends " +
+               std::to_string(off + sizeof(T) - blk.size) + " bytes past it");
+    }
+  }
+  return static_cast<const uint8_t*>(p);
+}
+
+template <class T>
+T LoadTiling(const char* api, const void* p, SrcLoc loc) {
+  T t;
+  std::memcpy(static_cast<void*>(&t), CheckTilingPointer<T>(api, p, loc), sizeof(T));
+  return t;
+}
+
+[[noreturn]] AICORE_COLD inline void FailTilingCapacity(const char* name, size_t need, size_t cap) {
+  throw KernelError(ErrorKind::kParameter, "", -1, 0, "SaveToBuffer", SrcLoc{"", 0},
+                    std::string("tiling data ") + name + " needs " + std::to_string(need) +
+                        " bytes, the buffer holds " + std::to_string(cap));
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+#define AICORE_TILING_LOC ::aicore::SrcLoc{__FILE__, __LINE__}
+
+// ---------------------------------------------------------------------------
+// Definition macros.
+
+#define BEGIN_TILING_DATA_DEF(name)                                                    \
+  _Pragma("pack(push, 1)") _Pragma("GCC diagnostic push")                              \
+      _Pragma("GCC diagnostic ignored \"-Waddress-of-packed-member\"") struct name {   \
+    using AicoreTilingSelf = name;                                                     \
+    size_t GetDataSize() const { return sizeof(name); }                                \
+    void SaveToBuffer(void* aicoreBuf, size_t aicoreCapacity) const {                  \
+      if (aicoreCapacity < sizeof(name)) {                                             \
+        ::aicore::detail::FailTilingCapacity(#name, sizeof(name), aicoreCapacity);     \
+      }                                                                                \
+      std::memcpy(aicoreBuf, static_cast<const void*>(this), sizeof(name));           \
+    }
+
+// Fields must be naturally aligned (offset a multiple of the type's
+// alignment): the struct is packed, and get_<field>() of arrays and structs
+// returns pointers and references into it.
+#define AICORE_TILING_ALIGNED(type, field)                                                   \
+  static void aicoreCheckAlign_##field() {                                                  \
+    static_assert(offsetof(AicoreTilingSelf, field) % alignof(type) == 0,                   \
+                  "tiling field " #field " is not naturally aligned: reorder the fields or " \
+                  "add padding fields");                                                     \
+  }
+
+#define TILING_DATA_FIELD_DEF(type, field)                    \
+  type field{};                                               \
+  void set_##field(type aicoreValue) { field = aicoreValue; } \
+  type get_##field() const { return field; }                  \
+  AICORE_TILING_ALIGNED(type, field)
+
+#define TILING_DATA_FIELD_DEF_ARR(type, count, field)                                   \
+  type field[count]{};                                                                  \
+  void set_##field(const type* aicoreValue) {                                           \
+    std::memcpy(static_cast<void*>(field), aicoreValue, sizeof(type) * (count));        \
+  }                                                                                     \
+  type* get_##field() { return field; }                                                 \
+  const type* get_##field() const { return field; }                                     \
+  AICORE_TILING_ALIGNED(type, field)
+
+#define TILING_DATA_FIELD_DEF_STRUCT(type, field)                                     \
+  type field{};                                                                       \
+  void set_##field(const type& aicoreValue) {                                         \
+    std::memcpy(static_cast<void*>(&field), &aicoreValue, sizeof(type));             \
+  }                                                                                   \
+  type& get_##field() { return field; }                                               \
+  const type& get_##field() const { return field; }                                   \
+  AICORE_TILING_ALIGNED(type, field)
+
+#define END_TILING_DATA_DEF \
+  }                         \
+  ;                         \
+  _Pragma("GCC diagnostic pop") _Pragma("pack(pop)") static_assert(true, "")
+
+// Registers `name` as the tiling class of an operator. It also offers `name`
+// as the default type of GET_TILING_DATA: each registration declares an
+// overload of AicoreDefaultTiling() returning its class (never defined, only
+// named in decltype), so several registrations in one namespace coexist and
+// only a GET_TILING_DATA that would have to choose among them is ambiguous.
+#define REGISTER_TILING_DATA_CLASS(op, name)                                                  \
+  template <class AicoreTag = void>                                                           \
+  name AicoreDefaultTiling(AicoreTag* = nullptr);                                             \
+  static_assert(std::is_trivially_copyable_v<name> && std::is_standard_layout_v<name>,        \
+                "tiling data of " #op " must be a plain struct")
+
+// The default tiling type of GET_TILING_DATA, in the enclosing block (the
+// kernel function) or namespace; it hides every REGISTER_TILING_DATA_CLASS.
+#define REGISTER_TILING_DEFAULT(type) \
+  [[maybe_unused]] constexpr type (*AicoreDefaultTiling)() = nullptr
+
+// ---------------------------------------------------------------------------
+// Kernel-side access.
+
+#define GET_TILING_DATA(var, tiling)                                                          \
+  auto var = [&]() {                                                                          \
+    using namespace ::optiling;                                                               \
+    return ::aicore::detail::LoadTiling<decltype(AicoreDefaultTiling())>("GET_TILING_DATA",   \
+                                                                         (tiling), AICORE_TILING_LOC); \
+  }()
+
+#define GET_TILING_DATA_WITH_STRUCT(type, var, tiling) \
+  type var = ::aicore::detail::LoadTiling<type>("GET_TILING_DATA_WITH_STRUCT", (tiling), AICORE_TILING_LOC)
+
+#define GET_TILING_DATA_PTR_WITH_STRUCT(type, var, tiling)                                   \
+  const type* var = reinterpret_cast<const type*>(::aicore::detail::CheckTilingPointer<type>( \
+      "GET_TILING_DATA_PTR_WITH_STRUCT", (tiling), AICORE_TILING_LOC))
+
+#define GET_TILING_DATA_MEMBER(type, member, var, tiling)                                      \
+  decltype(type::member) var;                                                                  \
+  std::memcpy(static_cast<void*>(&var),                                                        \
+              ::aicore::detail::CheckTilingPointer<type>("GET_TILING_DATA_MEMBER", (tiling),   \
+                                                         AICORE_TILING_LOC) +                  \
+                  offsetof(type, member),                                                      \
+              sizeof(var))
+
+#define TILING_KEY_IS(key) (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key))

@@ -1,0 +1,45 @@
+# Compiles every compat header on its own, and all_headers.cpp (all of them
+# plus their macros in use), with the flags of vendor kernel projects:
+#   cmake -DCXX=<compiler> -DSOURCE_DIR=<aicore> -DEXTRA_INCLUDES=<dirs>
+#         -DWORK_DIR=<dir> -P compile_headers.cmake
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+set(flags -std=c++17 -Wall -Wextra -Werror -D_GLIBCXX_USE_CXX11_ABI=0 -DASCENDC_CPU_DEBUG
+          -D__CCE_KT_TEST__ -DHWY_COMPILE_ONLY_STATIC=1 -fsyntax-only
+          -I${SOURCE_DIR}/include/aicore/compat -I${SOURCE_DIR}/include)
+foreach(dir IN LISTS EXTRA_INCLUDES)
+  list(APPEND flags -I${dir})
+endforeach()
+
+set(headers kernel_operator.h tikicpulib.h acl/acl.h kernel_tiling/kernel_tiling.h
+            register/tilingdata_base.h tiling/platform/platform_ascendc.h)
+set(sources ${CMAKE_CURRENT_LIST_DIR}/all_headers.cpp)
+foreach(h IN LISTS headers)
+  string(MAKE_C_IDENTIFIER ${h} id)
+  file(WRITE ${WORK_DIR}/${id}.cpp "#include \"${h}\"\n#include \"${h}\"\nint main() { return 0; }\n")
+  list(APPEND sources ${WORK_DIR}/${id}.cpp)
+endforeach()
+
+foreach(src IN LISTS sources)
+  execute_process(COMMAND ${CXX} ${flags} ${src} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${CXX} failed on ${src}:\n${out}\n${err}")
+  endif()
+  message(STATUS "ok: ${src}")
+endforeach()
+
+# A tiling field that is not naturally aligned must not compile.
+file(WRITE ${WORK_DIR}/misaligned_tiling.cpp [=[
+#include "register/tilingdata_base.h"
+BEGIN_TILING_DATA_DEF(Misaligned)
+  TILING_DATA_FIELD_DEF(uint8_t, flag);
+  TILING_DATA_FIELD_DEF(uint32_t, length);
+END_TILING_DATA_DEF;
+int main() { return 0; }
+]=])
+execute_process(COMMAND ${CXX} ${flags} ${WORK_DIR}/misaligned_tiling.cpp RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "tiling field length is not naturally aligned")
+  message(FATAL_ERROR "a misaligned tiling field was not rejected (${rc}):\n${out}\n${err}")
+endif()
+message(STATUS "ok: misaligned tiling field rejected")

@@ -1,0 +1,357 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Kernel-side extras: printf/PRINTF (lines never interleave), DumpTensor,
+// DumpAccChkPoint, LocalTensor::Print/ToFile, ASSERT, Trap, the static
+// LocalTensor constructor, TBufPool/InitBufPool, InitSocState.
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace AscendC;
+
+namespace {
+
+template <class F>
+std::optional<aicore::KernelError> Failing(F&& launch) {
+  try {
+    launch();
+  } catch (const aicore::KernelError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "the launch raised no error";
+  return std::nullopt;
+}
+
+// Captures kernel output into a temporary file.
+class Captured {
+ public:
+  Captured() : f_(std::tmpfile()) { aicore::SetKernelOutput(f_); }
+  ~Captured() {
+    aicore::SetKernelOutput(nullptr);
+    std::fclose(f_);
+  }
+  std::string Text() {
+    std::fflush(f_);
+    std::rewind(f_);
+    std::string s;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof(buf), f_)) > 0) s.append(buf, n);
+    return s;
+  }
+
+ private:
+  FILE* f_;
+};
+
+std::vector<std::string> Lines(const std::string& s) {
+  std::vector<std::string> lines;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+// Each line is printed in four pieces; blocks run concurrently on 4 threads.
+void Chatty(int32_t lines) {
+  for (int32_t i = 0; i < lines; ++i) {
+    AscendC::printf("block %d ", static_cast<int>(GetBlockIdx()));
+    AscendC::printf("line %d", i);
+    AscendC::printf(" value %.1f", half(0.5f));
+    AscendC::printf("%s", i % 2 ? " odd\n" : " even\n");
+  }
+  AscendC::printf("block %d done", static_cast<int>(GetBlockIdx()));  // no newline: added at block end
+}
+
+TEST(Printf, LinesFromDifferentBlocksNeverInterleave) {
+  aicore::SetNumThreads(4);
+  constexpr int32_t kLines = 300;
+  constexpr uint32_t kBlocks = 8;
+  std::string text;
+  {
+    Captured cap;
+    aicore::LaunchCooperative("chatty", Chatty, kBlocks, kLines);
+    text = cap.Text();
+  }
+  aicore::SetNumThreads(0);
+  std::map<int, int> next;  // block -> next line expected
+  std::map<int, bool> done;
+  for (const std::string& l : Lines(text)) {
+    int b = -1, i = -1;
+    char parity[8] = {};
+    if (std::sscanf(l.c_str(), "block %d line %d value 0.5 %7s", &b, &i, parity) == 3) {
+      ASSERT_EQ(i, next[b]) << "block " << b << " out of order: " << l;
+      ASSERT_STREQ(parity, i % 2 ? "odd" : "even") << l;
+      ++next[b];
+    } else if (std::sscanf(l.c_str(), "block %d done", &b) == 1 && l == "block " + std::to_string(b) + " done") {
+      ASSERT_EQ(next[b], kLines) << l;
+      done[b] = true;
+    } else {
+      FAIL() << "malformed (interleaved?) line: '" << l << "'";
+    }
+  }
+  for (uint32_t b = 0; b < kBlocks; ++b) {
+    EXPECT_EQ(next[static_cast<int>(b)], kLines);
+    EXPECT_TRUE(done[static_cast<int>(b)]);
+  }
+}
+
+extern "C" __global__ __aicore__ void printf_kernel(GM_ADDR) {
+  PRINTF("%d%% of %s, %u, %lld, %x\n", 50, "half", 7u, -5LL, 255);
+  PRINTF("no arguments\n");
+}
+
+TEST(Printf, FormatsLikeC) {
+  Captured cap;
+  SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(printf_kernel, 1, nullptr);
+  EXPECT_EQ(cap.Text(), "50% of half, 7, -5, ff\nno arguments\n");
+}
+
+TEST(Dump, DumpTensorAndAccChkPointText) {
+  std::vector<float> gm = {10.0f, 20.0f, 30.0f, 40.0f};
+  std::string text;
+  {
+    Captured cap;
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> pad, buf;
+          pipe.InitBuffer(pad, 64);
+          pipe.InitBuffer(buf, 32);  // 8 floats at UB offset 64
+          LocalTensor<float> t = buf.Get<float>();
+          const float v[8] = {1.0f, 2.5f, -3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f};
+          for (int i = 0; i < 8; ++i) t.SetValue(i, v[i]);
+          DumpTensor(t, 5, 3);
+          const uint32_t shape[2] = {2, 3};
+          DumpTensor(t, 6, 6, ShapeInfo(2, shape));
+          DumpAccChkPoint(t, 7, 2, 3);
+          DumpTensor(t, 8, 100);  // more than the buffer holds
+          t.Print(3);
+          GlobalTensor<float> g;
+          g.SetGlobalBuffer(gm.data(), 4);
+          DumpTensor(g, 9, 2);
+        },
+        1);
+    text = cap.Text();
+  }
+  const std::string want =
+      "DumpTensor desc=5 block 0: LocalTensor<float> VECCALC at UB offset 64, 3 elements:\n"
+      "     0: 1, 2.5, -3\n"
+      "DumpTensor desc=6 block 0: LocalTensor<float> VECCALC at UB offset 64, shape [2, 3], 6 elements:\n"
+      "     0: 1, 2.5, -3\n"
+      "     3: 4, 5, 6\n"
+      "DumpAccChkPoint index=7 block 0: LocalTensor<float> VECCALC at UB offset 64, 3 elements from element 2:\n"
+      "     2: -3, 4, 5\n"
+      "DumpTensor desc=8 block 0: LocalTensor<float> VECCALC at UB offset 64, 8 elements (dumpSize 100 "
+      "clamped to the tensor):\n"
+      "     0: 1, 2.5, -3, 4, 5, 6, 7, 8\n"
+      "LocalTensor<float> VECCALC at UB offset 64, 3 of 8 elements:\n"
+      "     0: 1, 2.5, -3\n";
+  ASSERT_GE(text.size(), want.size());
+  EXPECT_EQ(text.substr(0, want.size()), want);
+  const std::string rest = text.substr(want.size());
+  EXPECT_EQ(rest.rfind("DumpTensor desc=9 block 0: GlobalTensor<float> at 0x", 0), 0u) << rest;
+  EXPECT_NE(rest.find(", 2 elements:\n     0: 10, 20\n"), std::string::npos) << rest;
+}
+
+TEST(Dump, ToFileWritesTheElements) {
+  const std::string path = ::testing::TempDir() + "aicore_tofile.bin";
+  int32_t rc = -2;
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 64);
+        LocalTensor<int16_t> t = buf.Get<int16_t>();
+        for (int i = 0; i < 32; ++i) t.SetValue(i, static_cast<int16_t>(i * 3 - 40));
+        rc = t.ToFile(path);
+      },
+      1);
+  EXPECT_EQ(rc, 0);
+  FILE* f = std::fopen(path.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  int16_t v[33];
+  EXPECT_EQ(std::fread(v, 2, 33, f), 32u);
+  std::fclose(f);
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(v[i], i * 3 - 40);
+  std::remove(path.c_str());
+}
+
+// ---------------------------------------------------------------------------
+// ASSERT and Trap.
+
+constexpr int kAssertLine = __LINE__ + 3;
+void Asserting(int32_t limit) {
+  const int32_t x = static_cast<int32_t>(GetBlockIdx());
+  ASSERT(x < limit, "x is %d", x);
+  ASSERT(x >= 0);
+}
+
+TEST(Assert, FailingAssertStopsTheLaunch) {
+  aicore::LaunchNamed("asserting", Asserting, 4, 4);  // holds everywhere
+  auto e = Failing([] { aicore::LaunchNamed("asserting", Asserting, 4, 3); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "ASSERT");
+  EXPECT_EQ(e->block(), 3);
+  EXPECT_EQ(e->line(), kAssertLine);
+  EXPECT_NE(std::string(e->what()).find("assertion failed: x < limit, \"x is %d\", x: x is 3"), std::string::npos)
+      << e->what();
+}
+
+TEST(Assert, TrapStopsTheLaunch) {
+  auto e = Failing([] {
+    aicore::Launch(
+        [] {
+          if (GetBlockIdx() == 1) Trap();
+        },
+        2);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "Trap");
+  EXPECT_EQ(e->block(), 1);
+}
+
+// ---------------------------------------------------------------------------
+// Static LocalTensor, TBufPool, InitSocState.
+
+TEST(StaticLocalTensor, AddressesTheMemoryOfItsPosition) {
+  std::vector<float> out(64);
+  aicore::Launch(
+      [&] {
+        LocalTensor<float> a(TPosition::VECIN, 1024, 64);  // UB bytes [1024, 1280)
+        EXPECT_EQ(a.GetSize(), 64u);
+        EXPECT_EQ(a.GetPosition(), TPosition::VECIN);
+        Duplicate(a, 2.0f, 64);
+        Add(a, a, a, 64);
+        // A pipe buffer over the same UB bytes sees the values.
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> view = buf.Get<float>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(out.data(), 64);
+        DataCopy(g, view[256], 64);
+        LocalTensor<half> l1(TPosition::A1, 0, 16);  // L1 works too
+        EXPECT_EQ(l1.GetPosition(), TPosition::A1);
+      },
+      1);
+  for (float v : out) EXPECT_EQ(v, 4.0f);
+  auto e = Failing([] {
+    aicore::Launch([] { LocalTensor<float> big(TPosition::VECCALC, 192 * 1024 - 128, 64); }, 1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_NE(std::string(e->what()).find("end past the 196608 bytes of UB"), std::string::npos) << e->what();
+}
+
+TEST(TBufPool, CarvesResetsAndShares) {
+  aicore::Launch(
+      [] {
+        TPipe pipe;
+        TBufPool<TPosition::VECCALC> phase1, phase2;
+        pipe.InitBufPool(phase1, 4096);
+        pipe.InitBufPool(phase2, 2048, phase1);  // reuses phase1's memory
+        EXPECT_EQ(pipe.UsedBytes(aicore::Memory::kUB), 4096u);
+        TQue<TPosition::VECIN, 2> q;
+        TBuf<TPosition::VECCALC> b;
+        phase1.InitBuffer(q, 2, 1000);  // 2 x 1024 after rounding
+        phase1.InitBuffer(b, 2048);
+        EXPECT_EQ(phase1.UsedBytes(), 4096u);
+        LocalTensor<float> x = q.AllocTensor<float>();
+        LocalTensor<float> y = b.Get<float>();
+        EXPECT_EQ(reinterpret_cast<uint8_t*>(y.GetPhyAddr()) - reinterpret_cast<uint8_t*>(x.GetPhyAddr()), 2048);
+        q.FreeTensor(x);
+        TBuf<TPosition::VECCALC> c;
+        phase2.InitBuffer(c, 64);
+        EXPECT_EQ(c.Get<float>().GetPhyAddr(), x.GetPhyAddr()) << "phase2 shares phase1's region";
+        phase1.Reset();
+        TBuf<TPosition::VECCALC> d;
+        phase1.InitBuffer(d, 4096);  // all of it again after Reset
+        EXPECT_EQ(d.Get<float>().GetPhyAddr(), x.GetPhyAddr());
+      },
+      1);
+  auto e = Failing([] {
+    aicore::Launch(
+        [] {
+          TPipe pipe;
+          TBufPool<TPosition::VECCALC> pool;
+          pipe.InitBufPool(pool, 1024);
+          TBuf<TPosition::VECCALC> a, b;
+          pool.InitBuffer(a, 1000);
+          pool.InitBuffer(b, 32);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kCapacity);
+  EXPECT_NE(std::string(e->what()).find("do not fit in the 1024-byte buffer pool: 1024 bytes already used"),
+            std::string::npos)
+      << e->what();
+  e = Failing([] {
+    aicore::Launch(
+        [] {
+          TPipe pipe;
+          TBufPool<TPosition::VECCALC> pool;
+          pipe.InitBufPool(pool, 1024);
+          TQue<TPosition::A1, 1> l1;
+          pool.InitBuffer(l1, 1, 64);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("position A1 lives in L1, but the pool is VECCALC memory (UB)"),
+            std::string::npos)
+      << e->what();
+}
+
+TEST(InitSocState, ResetsTheMaskRegisters) {
+  bool before = false, after = false;
+  aicore::Launch(
+      [&] {
+        SetMaskCount();
+        SetVectorMask<float>(0, 5);
+        const aicore::detail::CoreContext& core = *aicore::detail::t_core;
+        before = core.mask_counter_mode && core.mask_bits[0] == 5;
+        InitSocState();
+        after = !core.mask_counter_mode && core.mask_bits[0] == ~uint64_t{0} && core.mask_bits[1] == ~uint64_t{0};
+      },
+      1);
+  EXPECT_TRUE(before);
+  EXPECT_TRUE(after);
+}
+
+TEST(InitSocState, ResetsTheAtomicMode) {
+  std::vector<float> gm(8, 5.0f);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 32);
+        Duplicate(buf.Get<float>(), 1.0f, 8);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 8);
+        SetAtomicAdd<float>();
+        InitSocState();
+        DataCopy(g, buf.Get<float>(), 8);
+      },
+      1);
+  EXPECT_EQ(gm[0], 1.0f);
+}
+
+TEST(SystemCycle, IsMonotonic) {
+  const int64_t a = GetSystemCycle();
+  const int64_t b = GetSystemCycle();
+  EXPECT_LE(a, b);
+}
+
+}  // namespace

@@ -1,0 +1,315 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// SyncAll (hardware and software forms) and cross-core flags: ordering across
+// blocks for many blockDims and pool sizes (cooperative launches give every
+// block a thread), abort when a block fails, hangs reported instead of
+// hanging, parameter checks.
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace AscendC;
+
+namespace {
+
+class SyncTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    aicore::SetNumThreads(0);
+    SetKernelMode(KernelMode::MIX_MODE);
+  }
+};
+
+template <class F>
+std::optional<aicore::KernelError> Failing(F&& launch) {
+  try {
+    launch();
+  } catch (const aicore::KernelError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "the launch raised no error";
+  return std::nullopt;
+}
+
+// Every block writes slot[b] = round * 1000 + b, waits, then checks every
+// slot of the round and writes how many were right; kRounds rounds reuse the
+// barrier (two buffers, so a slow reader never sees the next round's value).
+constexpr int kRounds = 5;
+
+void PhaseKernel(int32_t* slots, int32_t* ok, int mode, int32_t* ws) {
+  const int64_t b = GetBlockIdx(), n = GetBlockNum();
+  int32_t good = 0;
+  TPipe pipe;
+  TBuf<> ub;
+  pipe.InitBuffer(ub, 32 * 8 * 128);
+  GlobalTensor<int32_t> wsGm;
+  wsGm.SetGlobalBuffer(ws, 8 * 128);
+  for (int r = 0; r < kRounds; ++r) {
+    int32_t* buf = slots + (r % 2) * n;
+    buf[b] = r * 1000 + static_cast<int32_t>(b);
+    if (mode == 0) {
+      SyncAll();
+    } else {
+      SyncAll(wsGm, ub.Get<int32_t>(), 0);
+    }
+    for (int64_t i = 0; i < n; ++i) good += buf[i] == r * 1000 + i;
+    if (mode == 0) {
+      SyncAll();
+    } else {
+      SyncAll(wsGm, ub.Get<int32_t>(), static_cast<int32_t>(n));
+    }
+  }
+  ok[b] = good;
+}
+
+void CheckPhases(const std::vector<int32_t>& ok, uint32_t blockDim) {
+  for (uint32_t b = 0; b < blockDim; ++b) {
+    EXPECT_EQ(ok[b], kRounds * static_cast<int32_t>(blockDim)) << "block " << b << " of " << blockDim;
+  }
+}
+
+TEST_F(SyncTest, SyncAllOrdersPhasesForAnyBlockDim) {
+  for (uint32_t threads : {1u, 2u, 5u}) {
+    aicore::SetNumThreads(threads);
+    for (int mode : {0, 1}) {
+      for (uint32_t blockDim : {1u, 2u, 3u, 8u, 48u}) {
+        std::vector<int32_t> slots(2 * blockDim, -1), ok(blockDim, -1), ws(8 * 128);
+        aicore::LaunchCooperative("phases", PhaseKernel, blockDim, slots.data(), ok.data(), mode, ws.data());
+        CheckPhases(ok, blockDim);
+        if (blockDim <= threads) {  // aicore::Launch is cooperative here too
+          std::fill(ok.begin(), ok.end(), -1);
+          aicore::Launch(PhaseKernel, blockDim, slots.data(), ok.data(), mode, ws.data());
+          CheckPhases(ok, blockDim);
+        }
+      }
+    }
+  }
+}
+
+extern "C" __global__ __aicore__ void phases_kernel(GM_ADDR slots, GM_ADDR ok, GM_ADDR ws) {
+  PhaseKernel(reinterpret_cast<int32_t*>(slots), reinterpret_cast<int32_t*>(ok), 0,
+              reinterpret_cast<int32_t*>(ws));
+}
+
+TEST_F(SyncTest, IcpuRunKfIsCooperative) {
+  aicore::SetNumThreads(2);
+  SetKernelMode(KernelMode::AIV_MODE);
+  constexpr uint32_t kBlocks = 40;
+  auto* slots = static_cast<int32_t*>(GmAlloc(2 * kBlocks * 4));
+  auto* ok = static_cast<int32_t*>(GmAlloc(kBlocks * 4));
+  auto* ws = static_cast<int32_t*>(GmAlloc(8 * 128 * 4));
+  ICPU_RUN_KF(phases_kernel, kBlocks, reinterpret_cast<uint8_t*>(slots), reinterpret_cast<uint8_t*>(ok),
+              reinterpret_cast<uint8_t*>(ws));
+  for (uint32_t b = 0; b < kBlocks; ++b) EXPECT_EQ(ok[b], kRounds * static_cast<int32_t>(kBlocks));
+  GmFree(ws);
+  GmFree(ok);
+  GmFree(slots);
+}
+
+TEST_F(SyncTest, NonCooperativeLaunchRefusesSyncAll) {
+  aicore::SetNumThreads(2);
+  std::vector<int32_t> slots(10), ok(5), ws(8 * 128);
+  auto e = Failing([&] { aicore::LaunchNamed("phases", PhaseKernel, 5, slots.data(), ok.data(), 0, ws.data()); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kSync);
+  EXPECT_EQ(e->api(), "SyncAll");
+  EXPECT_NE(std::string(e->what()).find("runs 5 blocks on 2 threads"), std::string::npos) << e->what();
+}
+
+TEST_F(SyncTest, CooperativeLaunchesHoldAtMost1024Blocks) {
+  aicore::SetNumThreads(2);
+  std::vector<int32_t> slots(2 * 1100), ok(1100), ws(8 * 128);
+  auto e = Failing([&] { aicore::LaunchCooperative("big", PhaseKernel, 1100, slots.data(), ok.data(), 0, ws.data()); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "SyncAll");
+  EXPECT_NE(std::string(e->what()).find("runs 1100 blocks on 2 threads"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("for up to 1024 blocks"), std::string::npos) << e->what();
+}
+
+// Block 3 fails while the others wait in SyncAll: the launch reports block
+// 3's error and does not hang.
+void FailBeforeSync(int32_t* x) {
+  if (GetBlockIdx() == 3) {
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer(x, 4);
+    g.SetValue(4, 1);  // out of bounds
+  }
+  SyncAll();
+  SyncAll();
+}
+
+TEST_F(SyncTest, FailingBlockReleasesTheWaiters) {
+  std::vector<int32_t> x(8);
+  for (uint32_t blockDim : {4u, 8u, 30u}) {
+    auto e = Failing([&] { aicore::LaunchCooperative("fail_before_sync", FailBeforeSync, blockDim, x.data()); });
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+    EXPECT_EQ(e->block(), 3);
+  }
+  // The pools are clean for the next launch.
+  std::vector<int32_t> slots(16), ok(8), ws(8 * 128);
+  aicore::LaunchCooperative("phases", PhaseKernel, 8, slots.data(), ok.data(), 0, ws.data());
+  CheckPhases(ok, 8);
+}
+
+// Block 1 returns without reaching the second SyncAll: on the NPU the
+// others hang; here the launch fails with a report.
+void ReturnEarly(int32_t line_holder) {
+  (void)line_holder;
+  SyncAll();
+  if (GetBlockIdx() == 1) return;
+  SyncAll();
+}
+
+TEST_F(SyncTest, BlockReturningWithoutSyncAllIsAHangReport) {
+  for (uint32_t blockDim : {2u, 8u}) {
+    auto e = Failing([&] { aicore::LaunchCooperative("return_early", ReturnEarly, blockDim, 0); });
+    ASSERT_TRUE(e);
+    const std::string what = e->what();
+    EXPECT_EQ(e->kind(), aicore::ErrorKind::kSync) << what;
+    EXPECT_EQ(e->api(), "SyncAll");
+    EXPECT_NE(what.find("the launch can never finish (the NPU would hang here): " +
+                        std::to_string(blockDim - 1) + " of " + std::to_string(blockDim) +
+                        " blocks wait and the other 1 have returned"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("waits in SyncAll at"), std::string::npos) << what;
+  }
+}
+
+void MismatchedUsedCores(int32_t* ws) {
+  TPipe pipe;
+  TBuf<> ub;
+  pipe.InitBuffer(ub, 1024);
+  GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(ws, 256);
+  SyncAll(g, ub.Get<int32_t>(), GetBlockIdx() == 0 ? 4 : 3);
+}
+
+void SmallWorkspace(int32_t* ws) {
+  TPipe pipe;
+  TBuf<> ub;
+  pipe.InitBuffer(ub, 1024);
+  GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(ws, 8 * 3);  // 3 cores' worth, 4 take part
+  SyncAll(g, ub.Get<int32_t>(), 4);
+}
+
+TEST_F(SyncTest, SoftwareSyncAllChecksItsParameters) {
+  std::vector<int32_t> ws(256);
+  auto e = Failing([&] { aicore::LaunchCooperative("mismatch", MismatchedUsedCores, 4, ws.data()); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("usedCores"), std::string::npos) << e->what();
+  e = Failing([&] { aicore::LaunchCooperative("small_ws", SmallWorkspace, 4, ws.data()); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds) << e->what();
+}
+
+// ---------------------------------------------------------------------------
+// Cross-core flags.
+
+// MIX: each cube block produces a value for its two vector blocks (mode 2,
+// cube -> vector), then waits until both have consumed it (mode 2, vector ->
+// cube), for several rounds.
+extern "C" __global__ __aicore__ void ping_pong(GM_ADDR data, GM_ADDR ok) {
+  auto* d = reinterpret_cast<int32_t*>(data);
+  auto* o = reinterpret_cast<int32_t*>(ok);
+  constexpr int kPing = 3, kPong = 5;
+  if ASCEND_IS_AIC {
+    const int64_t g = GetBlockIdx();
+    for (int r = 0; r < kRounds; ++r) {
+      d[g] = r * 100 + static_cast<int32_t>(g);
+      CrossCoreSetFlag<2, PIPE_FIX>(kPing);
+      CrossCoreWaitFlag(kPong);
+    }
+  } else {
+    const int64_t v = GetBlockIdx(), g = v / GetTaskRation();
+    int32_t good = 0;
+    for (int r = 0; r < kRounds; ++r) {
+      CrossCoreWaitFlag(kPing);
+      good += d[g] == r * 100 + g;
+      CrossCoreSetFlag<2, PIPE_MTE3>(kPong);
+    }
+    o[v] = good;
+  }
+}
+
+TEST_F(SyncTest, CubeAndVectorBlocksPingPong) {
+  for (uint32_t threads : {1u, 3u}) {
+    aicore::SetNumThreads(threads);
+    for (uint32_t blockDim : {1u, 4u, 12u}) {
+      SetKernelMode(KernelMode::MIX_MODE);
+      auto* data = static_cast<int32_t*>(GmAlloc(blockDim * 4));
+      auto* ok = static_cast<int32_t*>(GmAlloc(2 * blockDim * 4));
+      ICPU_RUN_KF(ping_pong, blockDim, reinterpret_cast<uint8_t*>(data), reinterpret_cast<uint8_t*>(ok));
+      for (uint32_t v = 0; v < 2 * blockDim; ++v) EXPECT_EQ(ok[v], kRounds) << "vector block " << v;
+      GmFree(ok);
+      GmFree(data);
+    }
+  }
+}
+
+// Modes 0 and 1 as split barriers: set, then wait for the round. Slots are
+// double-buffered: a block can be at most one round ahead of a reader.
+extern "C" __global__ __aicore__ void split_barrier(GM_ADDR slots, GM_ADDR ok) {
+  if ASCEND_IS_AIC return;
+  auto* s = reinterpret_cast<int32_t*>(slots);
+  auto* o = reinterpret_cast<int32_t*>(ok);
+  const int64_t v = GetBlockIdx(), n = GetBlockNum() * GetTaskRation();
+  int32_t good = 0;
+  for (int r = 0; r < kRounds; ++r) {
+    int32_t* all = s + (r % 2) * n;          // (2, n) for mode 0
+    int32_t* pair = s + 2 * n + (r % 2) * n;  // (2, n) for mode 1
+    all[v] = r;
+    CrossCoreSetFlag<0, PIPE_MTE3>(1);  // every vector block
+    CrossCoreWaitFlag(1);
+    for (int64_t i = 0; i < n; ++i) good += all[i] == r;
+    pair[v] = r;
+    CrossCoreSetFlag<1, PIPE_MTE3>(2);  // the two vector blocks of the group
+    CrossCoreWaitFlag(2);
+    good += pair[v ^ 1] == r;
+  }
+  o[v] = good;
+}
+
+TEST_F(SyncTest, ModeZeroAndOneAreRoundBarriers) {
+  SetKernelMode(KernelMode::MIX_MODE);
+  constexpr uint32_t kDim = 6;
+  auto* slots = static_cast<int32_t*>(GmAlloc(4 * 2 * kDim * 4));
+  auto* ok = static_cast<int32_t*>(GmAlloc(2 * kDim * 4));
+  ICPU_RUN_KF(split_barrier, kDim, reinterpret_cast<uint8_t*>(slots), reinterpret_cast<uint8_t*>(ok));
+  for (uint32_t v = 0; v < 2 * kDim; ++v) EXPECT_EQ(ok[v], kRounds * (2 * kDim + 1)) << "vector block " << v;
+  GmFree(ok);
+  GmFree(slots);
+}
+
+void WaitForever(int32_t) {
+  if (GetBlockIdx() == 0) CrossCoreWaitFlag(4);
+}
+
+void BadFlagId(int32_t) { CrossCoreSetFlag<0, PIPE_S>(16); }
+void ModeTwoWithoutMix(int32_t) { CrossCoreSetFlag<2, PIPE_S>(0); }
+
+TEST_F(SyncTest, FlagMisuseIsReported) {
+  auto e = Failing([] { aicore::LaunchCooperative("wait_forever", WaitForever, 3, 0); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "CrossCoreWaitFlag");
+  EXPECT_NE(std::string(e->what()).find("1 of 3 blocks wait and the other 2 have returned"), std::string::npos)
+      << e->what();
+  EXPECT_NE(std::string(e->what()).find("for flag 4"), std::string::npos) << e->what();
+  e = Failing([] { aicore::LaunchCooperative("bad_flag", BadFlagId, 2, 0); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("flag id 16 is outside [0, 16)"), std::string::npos) << e->what();
+  e = Failing([] { aicore::LaunchCooperative("mode2", ModeTwoWithoutMix, 2, 0); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("needs a mixed launch"), std::string::npos) << e->what();
+}
+
+}  // namespace

@@ -1,0 +1,520 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// DataCopyPad (both directions, both parameter forms), atomic UB -> GM copies
+// (SetAtomicAdd/Max/Min/None with DataCopy and DataCopyPad) and Fill, against
+// byte-level scalar references, with random parameters; plus their checks.
+#include <aicore/aicore.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using namespace AscendC;
+
+namespace {
+
+constexpr uint32_t kUbBytes = 64 * 1024;
+
+template <class F>
+std::optional<aicore::KernelError> Failing(F&& launch) {
+  try {
+    launch();
+  } catch (const aicore::KernelError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "the launch raised no error";
+  return std::nullopt;
+}
+
+template <class T>
+T RandomValue(std::mt19937& rng) {
+  if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) {
+    return static_cast<T>(std::uniform_real_distribution<float>(-100.0f, 100.0f)(rng));
+  } else {
+    return static_cast<T>(rng());
+  }
+}
+
+// One random DataCopyPad case (sizes in elements/blocks as the API takes them).
+struct PadCase {
+  uint16_t count;
+  uint32_t len;      // bytes
+  uint32_t gmGap;    // bytes
+  uint32_t ubGap;    // 32-byte blocks
+  uint8_t left, right;
+  bool isPad;
+};
+
+template <class T>
+PadCase RandomCase(std::mt19937& rng) {
+  PadCase c;
+  c.count = static_cast<uint16_t>(1 + rng() % 6);
+  c.len = static_cast<uint32_t>((1 + rng() % 70) * sizeof(T));
+  // GM gaps are bytes: mostly whole elements, sometimes any byte count.
+  c.gmGap = static_cast<uint32_t>(rng() % 4 == 0 ? rng() % 40 : (rng() % 20) * sizeof(T));
+  c.ubGap = static_cast<uint32_t>(rng() % 4);
+  const uint32_t maxPad = 32 / sizeof(T) - 1;
+  c.left = static_cast<uint8_t>(rng() % (maxPad + 1));
+  c.right = static_cast<uint8_t>(rng() % (maxPad + 1));
+  c.isPad = rng() % 2 == 0;
+  return c;
+}
+
+// Reference GM -> UB: per element of each burst's UB footprint.
+template <class T>
+void RefPadIn(std::vector<uint8_t>& ub, const std::vector<uint8_t>& gm, const PadCase& c, T value) {
+  const size_t sz = sizeof(T);
+  const size_t dataElems = c.len / sz;
+  const size_t elems = c.left + dataElems + c.right;
+  const size_t footprint = (elems * sz + 31) / 32 * 32;
+  for (size_t i = 0; i < c.count; ++i) {
+    const size_t ubBase = i * (footprint + c.ubGap * 32);
+    const size_t gmBase = i * (c.len + c.gmGap);
+    for (size_t e = 0; e < footprint / sz; ++e) {
+      uint8_t* dst = &ub[ubBase + e * sz];
+      if (e >= c.left && e < c.left + dataElems) {
+        std::memcpy(dst, &gm[gmBase + (e - c.left) * sz], sz);
+      } else if (c.isPad) {
+        std::memcpy(dst, &value, sz);
+      }
+    }
+  }
+}
+
+// Reference UB -> GM.
+void RefPadOut(std::vector<uint8_t>& gm, const std::vector<uint8_t>& ub, uint16_t count, uint32_t len,
+               uint32_t ubGapBlocks, uint32_t gmGapBytes) {
+  const size_t ubStep = (len + 31) / 32 * 32 + ubGapBlocks * 32;
+  for (size_t i = 0; i < count; ++i) {
+    std::memcpy(&gm[i * (len + gmGapBytes)], &ub[i * ubStep], len);
+  }
+}
+
+std::vector<uint8_t> RandomBytes(size_t n, std::mt19937& rng) {
+  std::vector<uint8_t> v(n);
+  for (auto& b : v) b = static_cast<uint8_t>(rng());
+  return v;
+}
+
+// Runs body(ub tensor) in one block with a UB scratch prefilled from `ub`,
+// and copies the scratch back to `ub` afterwards.
+template <class T, class Body>
+void InBlock(std::vector<uint8_t>& ub, Body body) {
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, kUbBytes);
+        LocalTensor<T> t = buf.Get<T>();
+        std::memcpy(t.GetPhyAddr(), ub.data(), kUbBytes);
+        body(t);
+        std::memcpy(ub.data(), t.GetPhyAddr(), kUbBytes);
+      },
+      1);
+}
+
+template <class T>
+void RandomPadInTest(bool oldForm) {
+  std::mt19937 rng(oldForm ? 11 : 12);
+  for (int iter = 0; iter < 300; ++iter) {
+    const PadCase c = RandomCase<T>(rng);
+    const size_t gmBytes = (c.count - 1) * (c.len + c.gmGap) + c.len + 64;
+    std::vector<uint8_t> gm = RandomBytes(gmBytes, rng);
+    std::vector<uint8_t> ub = RandomBytes(kUbBytes, rng);
+    std::vector<uint8_t> want = ub;
+    const T value = RandomValue<T>(rng);
+    RefPadIn<T>(want, gm, c, value);
+    InBlock<T>(ub, [&](const LocalTensor<T>& t) {
+      GlobalTensor<T> g;
+      g.SetGlobalBuffer(reinterpret_cast<T*>(gm.data()), gmBytes / sizeof(T));
+      if (oldForm) {
+        uint64_t bits = 0;
+        std::memcpy(&bits, &value, sizeof(T));
+        DataCopyPad(t, g, DataCopyParams(c.count, static_cast<uint16_t>(c.len), static_cast<uint16_t>(c.gmGap),
+                                         static_cast<uint16_t>(c.ubGap)),
+                    DataCopyPadParams(c.isPad, c.left, c.right, bits));
+      } else {
+        DataCopyPad(t, g, DataCopyExtParams(c.count, c.len, c.gmGap, c.ubGap, 0),
+                    DataCopyPadExtParams<T>(c.isPad, c.left, c.right, value));
+      }
+    });
+    ASSERT_EQ(ub, want) << "iteration " << iter << ": count " << c.count << " len " << c.len << " gmGap "
+                        << c.gmGap << " ubGap " << c.ubGap << " left " << int(c.left) << " right "
+                        << int(c.right) << " isPad " << c.isPad;
+  }
+}
+
+template <class T>
+void RandomPadOutTest(bool oldForm) {
+  std::mt19937 rng(oldForm ? 21 : 22);
+  for (int iter = 0; iter < 300; ++iter) {
+    const PadCase c = RandomCase<T>(rng);
+    const size_t gmBytes = (c.count - 1) * (c.len + c.gmGap) + c.len + 64;
+    std::vector<uint8_t> gm = RandomBytes(gmBytes, rng);
+    std::vector<uint8_t> ub = RandomBytes(kUbBytes, rng);
+    std::vector<uint8_t> want = gm;
+    RefPadOut(want, ub, c.count, c.len, c.ubGap, c.gmGap);
+    InBlock<T>(ub, [&](const LocalTensor<T>& t) {
+      GlobalTensor<T> g;
+      g.SetGlobalBuffer(reinterpret_cast<T*>(gm.data()), gmBytes / sizeof(T));
+      if (oldForm) {
+        DataCopyPad(g, t, DataCopyParams(c.count, static_cast<uint16_t>(c.len), static_cast<uint16_t>(c.ubGap),
+                                         static_cast<uint16_t>(c.gmGap)));
+      } else {
+        DataCopyPad(g, t, DataCopyExtParams(c.count, c.len, c.ubGap, c.gmGap, 0));
+      }
+    });
+    ASSERT_EQ(gm, want) << "iteration " << iter << ": count " << c.count << " len " << c.len << " gmGap "
+                        << c.gmGap << " ubGap " << c.ubGap;
+  }
+}
+
+TEST(DataCopyPad, GmToUbMatchesTheReference) {
+  for (bool oldForm : {false, true}) {
+    RandomPadInTest<half>(oldForm);
+    RandomPadInTest<float>(oldForm);
+    RandomPadInTest<int8_t>(oldForm);
+    RandomPadInTest<int16_t>(oldForm);
+    RandomPadInTest<uint32_t>(oldForm);
+    RandomPadInTest<bfloat16_t>(oldForm);
+  }
+}
+
+TEST(DataCopyPad, UbToGmMatchesTheReference) {
+  for (bool oldForm : {false, true}) {
+    RandomPadOutTest<half>(oldForm);
+    RandomPadOutTest<float>(oldForm);
+    RandomPadOutTest<int8_t>(oldForm);
+    RandomPadOutTest<int32_t>(oldForm);
+    RandomPadOutTest<double>(oldForm);
+  }
+}
+
+// A worked example of the units: 3 bursts of 5 halves (10 bytes), GM gap 6
+// bytes (3 halves), UB gap 1 block, 2 halves of left padding with value 7.
+TEST(DataCopyPad, WorkedExample) {
+  std::vector<half> gm(64);
+  for (int i = 0; i < 64; ++i) gm[i] = static_cast<half>(i);
+  std::vector<uint8_t> ub(kUbBytes, 0);
+  InBlock<half>(ub, [&](const LocalTensor<half>& t) {
+    GlobalTensor<half> g;
+    g.SetGlobalBuffer(gm.data(), 64);
+    DataCopyPad(t, g, DataCopyExtParams(3, 10, 6, 1, 0), DataCopyPadExtParams<half>(true, 2, 0, half(7)));
+  });
+  const auto* u = reinterpret_cast<const half*>(ub.data());
+  // Burst footprint: (2 + 5) halves = 14 bytes -> 32 bytes; step 32 + 32 = 64 bytes = 32 halves.
+  for (int i = 0; i < 3; ++i) {
+    const half* b = u + 32 * i;
+    EXPECT_EQ(float(b[0]), 7.0f);
+    EXPECT_EQ(float(b[1]), 7.0f);
+    for (int e = 0; e < 5; ++e) EXPECT_EQ(float(b[2 + e]), float(8 * i + e)) << "burst " << i;
+    for (int e = 7; e < 16; ++e) EXPECT_EQ(float(b[e]), 7.0f);
+    for (int e = 16; e < 32; ++e) EXPECT_EQ(float(b[e]), 0.0f) << "UB gap must be untouched";
+  }
+}
+
+TEST(DataCopyPad, ChecksItsParameters) {
+  std::vector<float> gm(256);
+  struct Case {
+    const char* name;
+    std::function<void(const LocalTensor<float>&, const GlobalTensor<float>&)> call;
+    aicore::ErrorKind kind;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {"count 0", [](auto& t, auto& g) { DataCopyPad(t, g, DataCopyExtParams(0, 4, 0, 0, 0), DataCopyPadExtParams<float>()); },
+       aicore::ErrorKind::kParameter, "blockCount must be in [1, 4095]"},
+      {"len 0", [](auto& t, auto& g) { DataCopyPad(g, t, DataCopyExtParams(1, 0, 0, 0, 0)); },
+       aicore::ErrorKind::kParameter, "blockLen must be a positive multiple"},
+      {"len 6", [](auto& t, auto& g) { DataCopyPad(g, t, DataCopyExtParams(1, 6, 0, 0, 0)); },
+       aicore::ErrorKind::kParameter, "blockLen must be a positive multiple"},
+      {"pad 32 B", [](auto& t, auto& g) { DataCopyPad(t, g, DataCopyExtParams(1, 4, 0, 0, 0), DataCopyPadExtParams<float>(true, 8, 0, 0.0f)); },
+       aicore::ErrorKind::kParameter, "each padding side must be under 32 bytes"},
+      {"gm overrun", [](auto& t, auto& g) { DataCopyPad(t, g, DataCopyExtParams(2, 512, 100, 0, 0), DataCopyPadExtParams<float>()); },
+       aicore::ErrorKind::kBounds, "overruns the GlobalTensor"},
+      {"ub overrun", [](auto& t, auto& g) { DataCopyPad(g, t[8], DataCopyExtParams(1, 1056, 0, 0, 0)); },
+       aicore::ErrorKind::kBounds, "past the end"},
+      {"misaligned ub", [](auto& t, auto& g) { DataCopyPad(t[1], g, DataCopyExtParams(1, 4, 0, 0, 0), DataCopyPadExtParams<float>()); },
+       aicore::ErrorKind::kAlignment, "not 32-byte aligned"},
+      {"old pad value too big", [](auto& t, auto& g) { DataCopyPad(t, g, DataCopyParams(1, 4, 0, 0), DataCopyPadParams(true, 1, 0, 1ULL << 32)); },
+       aicore::ErrorKind::kParameter, "does not fit in the 4 bytes"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto e = Failing([&] {
+      aicore::Launch(
+          [&] {
+            TPipe pipe;
+            TBuf<> buf;
+            pipe.InitBuffer(buf, 1024 + 32);  // 264 floats
+            GlobalTensor<float> g;
+            g.SetGlobalBuffer(gm.data(), 256);
+            c.call(buf.Get<float>(), g);
+          },
+          1);
+    });
+    if (!e) continue;
+    EXPECT_EQ(e->kind(), c.kind) << e->what();
+    EXPECT_EQ(e->api(), "DataCopyPad");
+    EXPECT_NE(std::string(e->what()).find(c.fragment), std::string::npos) << e->what();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Atomics.
+
+// Values whose sums are exact in T whatever the order (small integers).
+template <class T>
+T SmallInt(std::mt19937& rng) {
+  return static_cast<T>(static_cast<int>(rng() % 17) - 8);
+}
+
+// Reference of one atomic combine: T's arithmetic (half/bfloat16_t: in float,
+// rounded once), integers wrapping.
+template <class T>
+T Combined(T a, T b, aicore::detail::AtomicOp op) {
+  using Op = aicore::detail::AtomicOp;
+  if (op == Op::kMax) return b > a ? b : a;
+  if (op == Op::kMin) return b < a ? b : a;
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else {
+    return static_cast<T>(static_cast<float>(a) + static_cast<float>(b));
+  }
+}
+
+enum class Via { kCount, kParams, kPad };
+
+// `blocks` blocks each combine their own random vector (element offset
+// `offset`, `n` elements) into the same GM region, `reps` times.
+template <class T>
+void AtomicTest(aicore::detail::AtomicOp op, Via via, uint32_t blocks, uint32_t reps) {
+  std::mt19937 rng(static_cast<uint32_t>(sizeof(T) * 100 + static_cast<int>(op) * 10 + static_cast<int>(via)));
+  constexpr uint32_t kPerBlock = 32 / sizeof(T);
+  const uint32_t n = via == Via::kPad ? 1 + rng() % 700 : kPerBlock * (1 + rng() % 40);
+  const uint32_t offset = via == Via::kPad ? rng() % 9 : kPerBlock * (rng() % 3);
+  std::vector<T> gm(offset + n + 16), init(gm.size());
+  for (auto& v : init) v = SmallInt<T>(rng);
+  gm = init;
+  std::vector<std::vector<T>> src(blocks, std::vector<T>(n));
+  for (auto& s : src) {
+    for (auto& v : s) v = SmallInt<T>(rng);
+  }
+  std::vector<T> want = init;
+  for (uint32_t b = 0; b < blocks; ++b) {
+    for (uint32_t r = 0; r < reps; ++r) {
+      for (uint32_t i = 0; i < n; ++i) want[offset + i] = Combined(want[offset + i], src[b][i], op);
+    }
+  }
+  aicore::Launch(
+      [&] {
+        const auto b = static_cast<uint32_t>(GetBlockIdx());
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, (n * sizeof(T) + 31) / 32 * 32);
+        LocalTensor<T> t = buf.Get<T>();
+        std::memcpy(t.GetPhyAddr(), src[b].data(), n * sizeof(T));
+        GlobalTensor<T> g;
+        g.SetGlobalBuffer(gm.data() + offset, n);
+        if (op == aicore::detail::AtomicOp::kAdd) SetAtomicAdd<T>();
+        if (op == aicore::detail::AtomicOp::kMax) SetAtomicMax<T>();
+        if (op == aicore::detail::AtomicOp::kMin) SetAtomicMin<T>();
+        for (uint32_t r = 0; r < reps; ++r) {
+          if (via == Via::kCount) {
+            DataCopy(g, t, n);
+          } else if (via == Via::kParams) {
+            // Two bursts with gaps of zero: the same n elements.
+            const auto half_blocks = static_cast<uint16_t>(n / kPerBlock / 2);
+            if (half_blocks == 0) {
+              DataCopy(g, t, DataCopyParams(1, static_cast<uint16_t>(n / kPerBlock), 0, 0));
+            } else {
+              DataCopy(g, t, DataCopyParams(2, half_blocks, 0, 0));
+              const uint32_t done = 2u * half_blocks * kPerBlock;
+              if (done < n) DataCopy(g[done], t[done], n - done);
+            }
+          } else {
+            DataCopyPad(g, t, DataCopyExtParams(1, n * sizeof(T), 0, 0, 0));
+          }
+        }
+        SetAtomicNone();
+      },
+      blocks);
+  for (size_t i = 0; i < gm.size(); ++i) {
+    ASSERT_EQ(static_cast<double>(gm[i]), static_cast<double>(want[i]))
+        << aicore::detail::TypeName<T>() << " op " << static_cast<int>(op) << " via " << static_cast<int>(via)
+        << " element " << i << " (region [" << offset << ", " << offset + n << "))";
+  }
+}
+
+TEST(Atomic, ConcurrentBlocksCombineExactly) {
+  using Op = aicore::detail::AtomicOp;
+  for (uint32_t threads : {1u, 4u}) {
+    aicore::SetNumThreads(threads);
+    for (Op op : {Op::kAdd, Op::kMax, Op::kMin}) {
+      for (Via via : {Via::kCount, Via::kParams, Via::kPad}) {
+        AtomicTest<float>(op, via, 8, 3);
+        AtomicTest<half>(op, via, 8, 3);
+        AtomicTest<int32_t>(op, via, 8, 3);
+        AtomicTest<int16_t>(op, via, 8, 3);
+        AtomicTest<bfloat16_t>(op, via, 4, 2);
+        AtomicTest<int8_t>(op, via, 4, 2);
+      }
+    }
+  }
+  aicore::SetNumThreads(0);
+}
+
+// Blocks start together (SyncAll) and combine into one region thousands of
+// times: without atomicity, updates are lost.
+TEST(Atomic, ManyBlocksHammerOneRegion) {
+  aicore::SetNumThreads(4);
+  constexpr uint32_t kN = 1024, kBlocks = 8, kReps = 5000;
+  std::vector<float> gm(kN, 0.0f);
+  std::vector<int32_t> gi(kN, 0);
+  aicore::LaunchCooperative(
+      "hammer",
+      [&] {
+        TPipe pipe;
+        TBuf<> bf, bi;
+        pipe.InitBuffer(bf, kN * 4);
+        pipe.InitBuffer(bi, kN * 4);
+        Duplicate(bf.Get<float>(), 1.0f, kN);
+        Duplicate(bi.Get<int32_t>(), 1, kN);
+        SyncAll();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), kN);
+        GlobalTensor<int32_t> h;
+        h.SetGlobalBuffer(gi.data(), kN);
+        for (uint32_t r = 0; r < kReps; ++r) {
+          SetAtomicAdd<float>();
+          DataCopy(g, bf.Get<float>(), kN);
+          SetAtomicAdd<int32_t>();
+          DataCopyPad(h[1], bi.Get<int32_t>(), DataCopyExtParams(1, (kN - 1) * 4, 0, 0, 0));
+        }
+        SetAtomicNone();
+      },
+      kBlocks);
+  for (uint32_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(gm[i], float(kBlocks * kReps)) << i;
+    ASSERT_EQ(gi[i], i == 0 ? 0 : int32_t(kBlocks * kReps)) << i;
+  }
+  aicore::SetNumThreads(0);
+}
+
+// The SIMD combine rounds like the scalar reference, bit for bit.
+template <class T>
+void CombineMatchesScalar() {
+  using Op = aicore::detail::AtomicOp;
+  std::mt19937 rng(5);
+  for (Op op : {Op::kAdd, Op::kMax, Op::kMin}) {
+    for (uint32_t n : {1u, 7u, 64u, 1000u}) {
+      std::vector<T> g(n), u(n);
+      for (auto& v : g) v = RandomValue<T>(rng);
+      for (auto& v : u) v = RandomValue<T>(rng);
+      std::vector<T> want(n);
+      for (uint32_t i = 0; i < n; ++i) want[i] = Combined(g[i], u[i], op);
+      aicore::detail::CombineRange(g.data(), u.data(), n, op);
+      ASSERT_EQ(std::memcmp(g.data(), want.data(), n * sizeof(T)), 0) << aicore::detail::TypeName<T>();
+    }
+  }
+}
+
+TEST(Atomic, SimdCombineMatchesTheScalarReference) {
+  CombineMatchesScalar<half>();
+  CombineMatchesScalar<bfloat16_t>();
+  CombineMatchesScalar<float>();
+  CombineMatchesScalar<int16_t>();
+  CombineMatchesScalar<int32_t>();
+  CombineMatchesScalar<int8_t>();
+}
+
+TEST(Atomic, ModeIsPerBlockAndResetAtBlockStart) {
+  std::vector<float> gm(8, 5.0f);
+  auto launch = [&](bool setAdd) {
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 32);
+          Duplicate(buf.Get<float>(), 1.0f, 8);
+          GlobalTensor<float> g;
+          g.SetGlobalBuffer(gm.data(), 8);
+          if (setAdd) SetAtomicAdd<float>();  // never reset by the kernel
+          DataCopy(g, buf.Get<float>(), 8);
+        },
+        1);
+  };
+  launch(true);
+  EXPECT_EQ(gm[0], 6.0f);
+  launch(false);  // a new block starts with the atomic mode off
+  EXPECT_EQ(gm[0], 1.0f);
+}
+
+TEST(Atomic, TypeMismatchIsReported) {
+  std::vector<half> gm(16);
+  auto e = Failing([&] {
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 32);
+          GlobalTensor<half> g;
+          g.SetGlobalBuffer(gm.data(), 16);
+          SetAtomicAdd<float>();
+          DataCopy(g, buf.Get<half>(), 16);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kParameter);
+  EXPECT_NE(std::string(e->what()).find("the atomic mode is SetAtomicAdd<float> but the copy moves half elements"),
+            std::string::npos)
+      << e->what();
+}
+
+TEST(Fill, FillsExactlyTheRange) {
+  std::mt19937 rng(3);
+  for (int iter = 0; iter < 50; ++iter) {
+    const uint32_t n = 1 + rng() % 500, off = rng() % 7;
+    std::vector<half> gm(n + off + 8, half(-1.0f));
+    const float value = static_cast<float>(rng() % 100);
+    const bool init = iter % 2 == 0;
+    aicore::Launch(
+        [&] {
+          GlobalTensor<half> g;
+          g.SetGlobalBuffer(gm.data() + off, n);
+          if (init) {
+            InitGlobalMemory(g, n, value);
+          } else {
+            Fill(g, n, value);
+          }
+        },
+        1);
+    for (size_t i = 0; i < gm.size(); ++i) {
+      ASSERT_EQ(float(gm[i]), (i >= off && i < off + n) ? value : -1.0f) << i;
+    }
+  }
+  std::vector<float> small(8);
+  auto e = Failing([&] {
+    aicore::Launch(
+        [&] {
+          GlobalTensor<float> g;
+          g.SetGlobalBuffer(small.data(), 8);
+          Fill(g, 9, 0.0f);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_EQ(e->api(), "Fill");
+}
+
+}  // namespace
