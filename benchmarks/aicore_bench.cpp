@@ -27,6 +27,8 @@
 #include "../examples/rms_norm/rms_norm_kernel.h"
 #include "add_kernel.h"
 #include "hwy_baselines.h"
+#include "reduce_kernel.h"
+#include "strided_add_kernel.h"
 
 namespace {
 
@@ -247,6 +249,89 @@ Workload RmsNormWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t h
   return w;
 }
 
+// Strided repeat-form Add (strided_add_kernel.h): n outputs from 2n-element
+// inputs; mode 0 every other 256-byte chunk, mode 1 every other 32-byte block.
+// With iters > 1 (one tile per block) each variant repeats the Add `iters`
+// times on cache-resident data: the instruction against the Highway loop.
+template <class T>
+Workload StridedAddWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks,
+                            uint32_t tile_out, uint32_t mode, uint32_t iters = 1) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = n;
+  w.bytes = iters * (2.0 * n * sizeof(T) + n * sizeof(T));  // halves of x, y read; z written
+  T* x = reinterpret_cast<T*>(b.x.data());
+  T* y = reinterpret_cast<T*>(b.y.data());
+  T* z = reinterpret_cast<T*>(b.z.data());
+  w.prepare = [=] {
+    Fill(x, 2 * size_t{n}, -100.0f, 100.0f, 6);
+    Fill(y, 2 * size_t{n}, -100.0f, 100.0f, 7);
+  };
+  const StridedAddTiling tiling{n, tile_out, mode, iters};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("strided_add", strided_add<T>, blocks, b.x.bytes(), b.y.bytes(),
+                        b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t len = n / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      for (uint32_t it = 0; it < iters; ++it) {
+        if (mode == 0) {
+          baseline::AddEveryOtherChunk(x + 2 * i * len, y + 2 * i * len, z + i * len, len);
+        } else {
+          baseline::AddEveryOtherBlock(x + 2 * i * len, y + 2 * i * len, z + i * len, len);
+        }
+      }
+    });
+  };
+  w.scalar = [=] {
+    const size_t run = mode == 0 ? 256 / sizeof(T) : 32 / sizeof(T);
+    for (uint32_t it = 0; it < iters; ++it) {
+      for (size_t i = 0; i < n; ++i) {
+        const size_t src = (i / run) * 2 * run + i % run;
+        z[i] = static_cast<T>(static_cast<float>(x[src]) + static_cast<float>(y[src]));
+      }
+    }
+  };
+  w.check = Checker<T>(b, n);
+  return w;
+}
+
+// Row sums (reduce_kernel.h): rows x cols floats in [0, 1), one ReduceSum
+// (count form, the documented tree order) per row; the Highway baseline sums
+// each row lane-wise with four accumulators (a different order: results
+// agree within the float golden tolerance).
+Workload ReduceRowsWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t cols, uint32_t blocks) {
+  Workload w;
+  w.name = name;
+  w.dtype = "float";
+  w.elements = rows;
+  w.bytes = 4.0 * rows * cols + 4.0 * rows;
+  float* x = reinterpret_cast<float*>(b.x.data());
+  float* y = reinterpret_cast<float*>(b.z.data());
+  w.prepare = [=] { Fill(x, size_t{rows} * cols, 0.0f, 1.0f, 8); };
+  const ReduceRowsTiling tiling{rows, cols};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("reduce_rows", reduce_rows<float>, blocks, b.x.bytes(), b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t per = rows / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      baseline::RowSums(x + i * per * cols, y + i * per, per, cols);
+    });
+  };
+  w.scalar = [=] {
+    for (size_t r = 0; r < rows; ++r) {
+      double s = 0;
+      for (size_t c = 0; c < cols; ++c) s += x[r * cols + c];
+      y[r] = static_cast<float>(s);
+    }
+  };
+  w.check = Checker<float>(b, rows);
+  return w;
+}
+
 Workload LaunchEmptyWorkload() {
   Workload w;
   w.name = "launch_empty";
@@ -280,6 +365,25 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(GeluWorkload<float>(b, "gelu_16M", k16M, 16, 2048));
   w.push_back(RmsNormWorkload(b, "rms_norm_32x4096", 32, 4096, 8));
   w.push_back(RmsNormWorkload(b, "rms_norm_2048x4096", 2048, 4096, 16));
+  // Strided repeat forms: 1M outputs from 2M-element inputs, output tiles
+  // of 16 KiB (x/y tiles of 32 KiB; 160 KiB of UB double-buffered).
+  constexpr uint32_t kStridedTileBytes = 16 * 1024;
+  w.push_back(StridedAddWorkload<half>(b, "add_rep16_1M", k1M, 16, kStridedTileBytes / 2, 0));
+  w.push_back(StridedAddWorkload<float>(b, "add_rep16_1M", k1M, 16, kStridedTileBytes / 4, 0));
+  w.push_back(StridedAddWorkload<half>(b, "add_blk2_1M", k1M, 16, kStridedTileBytes / 2, 1));
+  w.push_back(StridedAddWorkload<float>(b, "add_blk2_1M", k1M, 16, kStridedTileBytes / 4, 1));
+  // The same instructions on UB-resident tiles (16 blocks x one 16 KiB
+  // output tile, the Add repeated 64 times): repeat-form engine vs Highway.
+  for (uint32_t mode : {0u, 1u}) {
+    const char* name = mode == 0 ? "add_rep16_ub" : "add_blk2_ub";
+    w.push_back(StridedAddWorkload<half>(b, name, 16 * kStridedTileBytes / 2, 16,
+                                         kStridedTileBytes / 2, mode, 64));
+    w.push_back(StridedAddWorkload<float>(b, name, 16 * kStridedTileBytes / 4, 16,
+                                          kStridedTileBytes / 4, mode, 64));
+  }
+  // Row sums: 16M floats (DRAM-bound) and 1M floats (cache-resident).
+  w.push_back(ReduceRowsWorkload(b, "reduce_sum_1024x16384", 1024, 16384, 16));
+  w.push_back(ReduceRowsWorkload(b, "reduce_sum_64x16384", 64, 16384, 8));
   w.push_back(LaunchEmptyWorkload());
   return w;
 }

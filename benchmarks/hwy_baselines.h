@@ -140,4 +140,64 @@ HWY_NOINLINE inline void RmsNorm(const half* HWY_RESTRICT x, const half* HWY_RES
   }
 }
 
+// ---- strided add: z = x + y over every other 256-byte chunk (mode 0) or
+// every other 32-byte block (mode 1) of x and y; z dense --------------------
+template <class T>
+HWY_NOINLINE void AddEveryOtherChunk(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y,
+                                     T* HWY_RESTRICT z, size_t n_out) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  constexpr size_t kChunk = 256 / sizeof(T);
+  for (size_t c = 0; c < n_out; c += kChunk) {
+    const T* xc = x + 2 * c;
+    const T* yc = y + 2 * c;
+    for (size_t i = 0; i < kChunk; i += N) Store(d, hn::Add(Load(d, xc + i), Load(d, yc + i)), z + c + i);
+  }
+}
+
+template <class T>
+HWY_NOINLINE void AddEveryOtherBlock(const T* HWY_RESTRICT x, const T* HWY_RESTRICT y,
+                                     T* HWY_RESTRICT z, size_t n_out) {
+  constexpr size_t kBlock = 32 / sizeof(T);  // elements per 32-byte block
+  const hn::CappedTag<float, kBlock> d;      // one block per vector (or less)
+  const size_t N = hn::Lanes(d);
+  for (size_t b = 0; b < n_out; b += kBlock) {
+    for (size_t i = 0; i < kBlock; i += N) {
+      hn::Vec<decltype(d)> a, c;
+      if constexpr (std::is_same_v<T, half>) {
+        const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+        a = hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(x + 2 * b + i)));
+        c = hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(y + 2 * b + i)));
+        hn::StoreU(hn::DemoteTo(dh, hn::Add(a, c)), dh, reinterpret_cast<hwy::float16_t*>(z + b + i));
+      } else {
+        a = hn::LoadU(d, x + 2 * b + i);
+        c = hn::LoadU(d, y + 2 * b + i);
+        hn::StoreU(hn::Add(a, c), d, z + b + i);
+      }
+    }
+  }
+}
+
+// ---- row sums: y[r] = sum of row r (rows x cols floats, row-major) ---------
+HWY_NOINLINE inline void RowSums(const float* HWY_RESTRICT x, float* HWY_RESTRICT y, size_t rows,
+                                 size_t cols) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  for (size_t r = 0; r < rows; ++r) {
+    const float* HWY_RESTRICT xr = x + r * cols;
+    auto s0 = hn::Zero(d), s1 = hn::Zero(d), s2 = hn::Zero(d), s3 = hn::Zero(d);
+    size_t i = 0;
+    for (; i + 4 * N <= cols; i += 4 * N) {
+      s0 = hn::Add(s0, hn::LoadU(d, xr + i));
+      s1 = hn::Add(s1, hn::LoadU(d, xr + i + N));
+      s2 = hn::Add(s2, hn::LoadU(d, xr + i + 2 * N));
+      s3 = hn::Add(s3, hn::LoadU(d, xr + i + 3 * N));
+    }
+    for (; i + N <= cols; i += N) s0 = hn::Add(s0, hn::LoadU(d, xr + i));
+    float s = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    for (; i < cols; ++i) s += xr[i];
+    y[r] = s;
+  }
+}
+
 }  // namespace baseline

@@ -118,6 +118,8 @@ struct RepeatMask {
   uint64_t bits[2] = {0, 0};
   uint64_t last_bits[2] = {0, 0};
   bool full = false;  // every lane of every repeat active
+  bool counter = false;  // resolved in counter mode: `count` elements from lane 0 on
+  uint64_t count = 0;
 
   const uint64_t* For(uint32_t r) const { return r + 1 == repeats ? last_bits : bits; }
   bool Active(const uint64_t* b, uint32_t lane) const { return (b[lane >> 6] >> (lane & 63)) & 1; }
@@ -142,34 +144,52 @@ inline void PrefixBits(uint64_t n, uint64_t out[2]) {
 // the wider type for mixed-width instructions). `mask` points to the
 // continuous mask value or to the uint64_t[2] bit mask (is_bits). With
 // set_mask == false the registers are used instead.
-inline RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
-                              bool set_mask, bool is_bits, const uint64_t* mask,
-                              uint32_t repeat_times, SrcLoc loc) {
+[[noreturn]] AICORE_COLD inline void FailRepeatTimes(const char* api, int64_t n, SrcLoc loc) {
+  FailMask(api, "repeatTimes " + std::to_string(n) + " is outside [0, 255]", loc);
+}
+[[noreturn]] AICORE_COLD inline void FailContinuousMask(const char* api, uint64_t n, uint32_t lanes,
+                                                        SrcLoc loc) {
+  FailMask(api, "continuous mask " + std::to_string(n) + " is outside [1, " +
+                    std::to_string(lanes) + "] lanes per repeat", loc);
+}
+[[noreturn]] AICORE_COLD inline void FailBitMask(const char* api, const uint64_t* mask,
+                                                 uint32_t lanes, SrcLoc loc) {
+  FailMask(api, "bit mask {" + std::to_string(mask[0]) + ", " + std::to_string(mask[1]) +
+                    "} selects lanes beyond the " + std::to_string(lanes) + " lanes of a repeat",
+           loc);
+}
+[[noreturn]] AICORE_COLD inline void FailCounterCount(const char* api, uint64_t n, SrcLoc loc) {
+  FailMask(api, "counter-mode element count " + std::to_string(n) +
+                    " is too large (did SetMaskCount() come without SetVectorMask?)", loc);
+}
+
+AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
+                                     bool set_mask, bool is_bits, const uint64_t* mask,
+                                     uint32_t repeat_times, SrcLoc loc) {
   RepeatMask m;
   m.lanes = lanes;
   if (core.mask_counter_mode) {
     // Counter mode: the mask value is an element count.
     const uint64_t count = set_mask ? mask[0] : core.mask_bits[0];
-    m.repeats = static_cast<uint32_t>((count + lanes - 1) / lanes);
+    const uint64_t repeats = count / lanes + (count % lanes != 0 ? 1 : 0);
+    if (AICORE_UNLIKELY(repeats > 0xFFFFFFFFu)) FailCounterCount(api, count, loc);
+    m.counter = true;
+    m.count = count;
+    m.repeats = static_cast<uint32_t>(repeats);
     PrefixBits(lanes, m.bits);
     const uint64_t rem = count - uint64_t{lanes} * (m.repeats ? m.repeats - 1 : 0);
     PrefixBits(rem, m.last_bits);
     m.full = count % lanes == 0;
     return m;
   }
-  if (AICORE_UNLIKELY(repeat_times > 255)) {
-    FailMask(api, "repeatTimes " + std::to_string(repeat_times) + " is outside [0, 255]", loc);
-  }
+  if (AICORE_UNLIKELY(repeat_times > 255)) FailRepeatTimes(api, repeat_times, loc);
   m.repeats = repeat_times;
   if (!set_mask) {
     m.bits[0] = core.mask_bits[0];
     m.bits[1] = core.mask_bits[1];
   } else if (!is_bits) {
     const uint64_t n = mask[0];
-    if (AICORE_UNLIKELY(n < 1 || n > lanes)) {
-      FailMask(api, "continuous mask " + std::to_string(n) + " is outside [1, " +
-                        std::to_string(lanes) + "] lanes per repeat", loc);
-    }
+    if (AICORE_UNLIKELY(n < 1 || n > lanes)) FailContinuousMask(api, n, lanes, loc);
     PrefixBits(n, m.bits);
   } else {
     m.bits[0] = mask[0];
@@ -180,9 +200,7 @@ inline RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t
   uint64_t valid[2];
   PrefixBits(lanes, valid);
   if (set_mask && is_bits && AICORE_UNLIKELY((m.bits[0] & ~valid[0]) || (m.bits[1] & ~valid[1]))) {
-    FailMask(api, "bit mask {" + std::to_string(mask[0]) + ", " + std::to_string(mask[1]) +
-                      "} selects lanes beyond the " + std::to_string(lanes) + " lanes of a repeat",
-             loc);
+    FailBitMask(api, mask, lanes, loc);
   }
   m.bits[0] &= valid[0];
   m.bits[1] &= valid[1];
@@ -198,12 +216,28 @@ inline RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t
 // `lane_bytes_per_block` the lanes per 32-byte block of the operand
 // (32 / elem_bytes; for the narrower operand of a mixed-width instruction a
 // block holds the same lanes in fewer bytes: pass its own block geometry).
-template <class T>
-AICORE_INLINE void CheckRepeatOperand(const char* api, const char* role,
-                                      const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                      uint32_t lanes_per_block, uint32_t blk_stride,
-                                      uint32_t rep_stride, SrcLoc loc,
-                                      uint32_t block_bytes = 32) {
+[[noreturn]] AICORE_COLD inline void FailFootprint(const char* api, const char* role,
+                                                   const BufferDesc& b, const uint8_t* addr,
+                                                   uint64_t span, const RepeatMask& m,
+                                                   uint32_t blk_stride, uint32_t rep_stride,
+                                                   SrcLoc loc) {
+  const uint64_t byte = static_cast<uint64_t>(addr - b.base);
+  Fail(ErrorKind::kBounds, api, loc,
+       std::string(role) + " footprint of " + std::to_string(m.repeats) +
+           (m.repeats == 1 ? " repeat" : " repeats") + " (block stride " +
+           std::to_string(blk_stride) + ", repeat stride " + std::to_string(rep_stride) +
+           " in 32-byte blocks" + (m.counter ? ", counter mode " + std::to_string(m.count) +
+                                                   " elements"
+                                             : std::string()) +
+           ") covers " + std::to_string(span) + " bytes from byte offset " + std::to_string(byte) +
+           " and ends " + std::to_string(byte + span - b.bytes) + " bytes past the end of the " +
+           std::to_string(b.bytes) + "-byte " + b.Describe());
+}
+
+// Bytes from an operand's start to the end of its footprint in a
+// repeat-form call (see CheckRepeatOperand); 0 when no lane is active.
+inline uint64_t RepeatSpan(const RepeatMask& m, uint32_t lanes_per_block, uint32_t blk_stride,
+                           uint32_t rep_stride, uint32_t block_bytes = 32) {
   // The furthest byte: the last active block of the last full-mask repeat
   // or of the final (possibly partial) repeat.
   uint64_t span = 0;
@@ -216,7 +250,23 @@ AICORE_INLINE void CheckRepeatOperand(const char* api, const char* role,
   };
   if (m.repeats >= 2) extend(m.repeats - 2, m.bits);
   if (m.repeats >= 1) extend(m.repeats - 1, m.last_bits);
-  CheckLocal(api, role, t, span, loc);
+  return span;
+}
+
+// Returns the footprint (RepeatSpan).
+template <class T>
+AICORE_INLINE uint64_t CheckRepeatOperand(const char* api, const char* role,
+                                      const AscendC::LocalTensor<T>& t, const RepeatMask& m,
+                                      uint32_t lanes_per_block, uint32_t blk_stride,
+                                      uint32_t rep_stride, SrcLoc loc,
+                                      uint32_t block_bytes = 32) {
+  const uint64_t span = RepeatSpan(m, lanes_per_block, blk_stride, rep_stride, block_bytes);
+  CheckLocal(api, role, t, 0, loc);  // allocated, 32-byte aligned
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
+  if (AICORE_UNLIKELY(p + span > t.buf_->base + t.buf_->bytes)) {
+    FailFootprint(api, role, *t.buf_, p, span, m, blk_stride, rep_stride, loc);
+  }
+  return span;
 }
 
 }  // namespace detail

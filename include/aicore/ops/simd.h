@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
@@ -23,6 +24,15 @@
 #define AICORE_SIMD_F16 1
 #else
 #define AICORE_SIMD_F16 0
+#endif
+
+// Whether hn::MulAdd is one fused operation (one rounding) on the target:
+// true on AVX2/AVX-512/NEON/SVE, false on SSSE3/SSE4, where MulAddDst,
+// FusedMulAdd and Axpy round the product first.
+#if HWY_NATIVE_FMA
+#define AICORE_SIMD_FMA 1
+#else
+#define AICORE_SIMD_FMA 0
 #endif
 
 namespace aicore {
@@ -161,7 +171,90 @@ HWY_INLINE void Fill(T* dst, T value, size_t n) {
   U* out = reinterpret_cast<U*>(dst);
   size_t i = 0;
   for (; i + N <= n; i += N) hn::StoreU(v, d, out + i);
-  for (; i < n; ++i) out[i] = bits;
+  if (i < n) {
+    HWY_ALIGN U tail[kMaxLanesBytes / sizeof(U)];
+    hn::Store(v, d, tail);
+    std::memcpy(out + i, tail, (n - i) * sizeof(U));
+  }
+}
+
+// A zero-padded copy of the first `n` elements at p, for loop tails.
+template <class T, size_t kCap>
+struct Staged {
+  HWY_ALIGN T v[kCap];
+  Staged(const T* p, size_t n) {
+    std::memset(static_cast<void*>(v), 0, sizeof(v));
+    std::memcpy(static_cast<void*>(v), p, n * sizeof(T));
+  }
+};
+
+template <class D, class TD, class Op, class... TS>
+HWY_NOINLINE void MapTail(D d, TD* dst, size_t rem, const Op& op, const TS*... src) {
+  constexpr size_t kCap = kMaxLanesBytes / sizeof(hn::TFromD<D>);
+  HWY_ALIGN TD out[kCap];
+  StoreC(d, op(d, LoadC(d, Staged<TS, kCap>(src, rem).v)...), out);
+  std::memcpy(static_cast<void*>(dst), out, rem * sizeof(TD));
+}
+
+// dst[i] = op(src[i]...) for i < n, any number of sources (their types may
+// differ from TD as long as they share its compute type: float dst with half
+// sources). dst may alias a source exactly. The count-form loop of the newer
+// instructions and the compute step of every repeat form.
+template <class TD, class Op, class... TS>
+HWY_INLINE void MapN(TD* dst, size_t n, const Op& op, const TS*... src) {
+  const TagFor<TD> d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + 2 * N <= n; i += 2 * N) {
+    const auto r0 = op(d, LoadC(d, src + i)...);
+    const auto r1 = op(d, LoadC(d, src + i + N)...);
+    StoreC(d, r0, dst + i);
+    StoreC(d, r1, dst + i + N);
+  }
+  for (; i + N <= n; i += N) StoreC(d, op(d, LoadC(d, src + i)...), dst + i);
+  if (i < n) MapTail(d, dst + i, n - i, op, (src + i)...);
+}
+
+// dst[i] = first + (base + i) for i < n: integers wrap modulo 2^bits;
+// floating types add in f32 (the index exactly, below 2^24) and round once
+// to T.
+template <class T>
+HWY_INLINE void Index(T* dst, size_t n, T first, size_t base) {
+  const TagFor<T> d;
+  const size_t N = hn::Lanes(d);
+  using C = ComputeT<T>;
+  if constexpr (std::is_floating_point_v<C>) {
+    const hn::RebindToSigned<decltype(d)> di;
+    const auto f = hn::Set(d, static_cast<C>(first));
+    auto idx = hn::Iota(di, static_cast<int32_t>(base));
+    const auto step = hn::Set(di, static_cast<int32_t>(N));
+    size_t i = 0;
+    for (; i + N <= n; i += N) {
+      StoreC(d, hn::Add(f, hn::ConvertTo(d, idx)), dst + i);
+      idx = hn::Add(idx, step);
+    }
+    if (i < n) {
+      HWY_ALIGN T out[kMaxLanesBytes / sizeof(C)];
+      StoreC(d, hn::Add(f, hn::ConvertTo(d, idx)), out);
+      std::memcpy(static_cast<void*>(dst + i), out, (n - i) * sizeof(T));
+    }
+  } else {
+    using U = std::make_unsigned_t<T>;
+    const hn::RebindToUnsigned<decltype(d)> du;
+    auto v = hn::Iota(du, static_cast<U>(static_cast<U>(first) + static_cast<U>(base)));
+    const auto step = hn::Set(du, static_cast<U>(N));
+    size_t i = 0;
+    U* out = reinterpret_cast<U*>(dst);
+    for (; i + N <= n; i += N) {
+      hn::StoreU(v, du, out + i);
+      v = hn::Add(v, step);
+    }
+    if (i < n) {
+      HWY_ALIGN U t[kMaxLanesBytes / sizeof(U)];
+      hn::Store(v, du, t);
+      std::memcpy(out + i, t, (n - i) * sizeof(U));
+    }
+  }
 }
 
 // ---- element-wise operations on compute-type vectors ----------------------
@@ -267,6 +360,73 @@ struct ReciprocalOp {
 struct ReluOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a) const { return hn::IfThenElseZero(hn::Gt(a, hn::Zero(d)), a); }
+};
+
+// x > 0 ? x : 0 applied to a + b (resp. a - b), each rounded once.
+struct AddReluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const { return ReluOp()(d, hn::Add(a, b)); }
+};
+struct SubReluOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const { return ReluOp()(d, hn::Sub(a, b)); }
+};
+
+// Bitwise (int16_t / uint16_t lanes).
+struct AndOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::And(a, b); }
+};
+struct OrOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Or(a, b); }
+};
+struct NotOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a) const { return hn::Not(a); }
+};
+// -x: flips the sign bit of floats (NaN, +-0, +-inf included); integers wrap.
+struct NegOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a) const { return hn::Neg(a); }
+};
+
+// Shifts by a count in [0, bits) (checked by the instruction).
+struct ShiftLeftOp {
+  int s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a) const { return hn::ShiftLeftSame(a, s); }
+};
+// Arithmetic for signed, logical for unsigned lanes. With `round`, adds the
+// last bit shifted out (round half up): (x >> s) + ((x >> (s - 1)) & 1).
+struct ShiftRightOp {
+  int s;
+  bool round;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a) const {
+    const V r = hn::ShiftRightSame(a, s);
+    if (!round || s == 0) return r;
+    return hn::Add(r, hn::And(hn::ShiftRightSame(a, s - 1), hn::Set(d, 1)));
+  }
+};
+
+// a * b + c: one f32 (or f32-computed half) operation; fused where
+// AICORE_SIMD_FMA.
+struct MulAddOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b, V c) const { return hn::MulAdd(a, b, c); }
+};
+// a * c + b: (src0, src1, dst) -> src0 * dst + src1 (FusedMulAdd).
+struct MulDstAddOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b, V c) const { return hn::MulAdd(a, c, b); }
+};
+// a * s + c (Axpy).
+template <class C>
+struct AxpyOp {
+  C s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V c) const { return hn::MulAdd(a, hn::Set(d, s), c); }
 };
 
 }  // namespace simd

@@ -145,6 +145,8 @@ struct CoreContext {
   // mask_bits[0] holds the element count) and the mask mode.
   uint64_t mask_bits[2] = {~uint64_t{0}, ~uint64_t{0}};
   bool mask_counter_mode = false;
+  // The CMPMASK register (Compare without dst, Select VSEL_CMPMASK_SPR).
+  mutable uint64_t cmp_mask[2] = {0, 0};
   // Where the latest SetFlag of each (event, id) was called, to name it when
   // it is left unpaired at block end.
   SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
@@ -214,6 +216,7 @@ struct CoreContext {
   void ResetSocState() {
     mask_bits[0] = mask_bits[1] = ~uint64_t{0};
     mask_counter_mode = false;
+    cmp_mask[0] = cmp_mask[1] = 0;
     atomic_op = AtomicOp::kNone;
   }
 

@@ -345,3 +345,223 @@ inline size_t BurstSpanElems(const AscendC::DataCopyParams& p, uint16_t stride, 
 
 }  // namespace ref
 }  // namespace aicore_test
+
+// ===========================================================================
+// PART A additions: the newer element-wise instructions, int4b_t, and the
+// repeat forms (geometry, masks, counter mode) of every element-wise
+// instruction and Cast.
+//
+//   * And/Or/Not: bitwise. Neg: the sign bit flipped for floating types
+//     (NaN, +-0, +-inf included); integers wrap.
+//   * ShiftLeft: x * 2^s modulo 2^bits. ShiftRight: floor(x / 2^s), with
+//     roundEn floor((x + 2^(s-1)) / 2^s) (round half up), s in [0, bits).
+//   * AddRelu / SubRelu: Relu(Add(a, b)) / Relu(Sub(a, b)), i.e. the sum
+//     rounded (or wrapped) once, then x > 0 ? x : 0.
+//   * MulAdd(a, b, c) = a * b + c as the library computes it: one f32 FMA
+//     when AICORE_SIMD_FMA (else the f32 product, then the f32 sum), rounded
+//     once more to half for half results. MulAddDst = MulAdd(src0, src1,
+//     dst), FusedMulAdd = MulAdd(src0, dst, src1), Axpy = MulAdd(src,
+//     scalar, dst).
+//   * CreateVecIndex: first + i, integers wrapping; half/float as the f32
+//     sum float(first) + float(i), rounded to T.
+//   * int4b_t values are int8_t in [-8, 7] here; Cast into int4b_t is
+//     ConvertScalar<int8_t> saturated to [-8, 7].
+//   * Repeat forms (RepeatPlan, LaneByte, RunRepeat): see the comments
+//     there; the model is the one documented in include/aicore/ops/repeat.h.
+namespace aicore_test {
+namespace ref {
+
+template <class T>
+T And(T a, T b) {
+  return static_cast<T>(a & b);
+}
+template <class T>
+T Or(T a, T b) {
+  return static_cast<T>(a | b);
+}
+template <class T>
+T Not(T a) {
+  return static_cast<T>(~a);
+}
+template <class T>
+T Neg(T a) {
+  if constexpr (std::is_integral_v<T>) {
+    return Wrap<T>(-static_cast<int64_t>(a));
+  } else {
+    constexpr BitsOf<T> kSign = static_cast<BitsOf<T>>(BitsOf<T>{1} << (8 * sizeof(T) - 1));
+    return FromBits<T>(static_cast<BitsOf<T>>(Bits(a) ^ kSign));
+  }
+}
+
+template <class T>
+T ShiftLeft(T x, int s) {
+  using U = std::make_unsigned_t<T>;
+  return Wrap<T>(static_cast<int64_t>(static_cast<uint64_t>(static_cast<U>(x)) << s));
+}
+template <class T>
+T ShiftRight(T x, int s, bool round) {
+  const int64_t v = static_cast<int64_t>(x);
+  const int64_t num = (round && s > 0) ? v + (int64_t{1} << (s - 1)) : v;
+  const int64_t den = int64_t{1} << s;
+  const int64_t q = num >= 0 ? num / den : -((-num + den - 1) / den);  // floor
+  return static_cast<T>(q);
+}
+
+template <class T>
+T AddRelu(T a, T b) {
+  return Relu(Add(a, b));
+}
+template <class T>
+T SubRelu(T a, T b) {
+  return Relu(Sub(a, b));
+}
+
+// a * b + c in f32 as the library computes it (see above).
+inline float MulAddF32(float a, float b, float c) {
+#if AICORE_SIMD_FMA
+  return std::fma(a, b, c);
+#else
+  volatile float p = a * b;  // no contraction into an FMA
+  return p + c;
+#endif
+}
+template <class TD, class TS>
+TD MulAdd(TS a, TS b, TD c) {
+  const float r = MulAddF32(static_cast<float>(a), static_cast<float>(b), static_cast<float>(c));
+  return RoundTo<TD>(static_cast<double>(r));
+}
+
+template <class T>
+T VecIndex(T first, uint64_t i) {
+  if constexpr (std::is_integral_v<T>) {
+    return Wrap<T>(static_cast<int64_t>(first) + static_cast<int64_t>(i));
+  } else {
+    const float s = static_cast<float>(first) + static_cast<float>(i);
+    return RoundTo<T>(static_cast<double>(s));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// int4b_t.
+
+template <class Src>
+int8_t CastToInt4(Src x, AscendC::RoundMode mode) {
+  const int8_t v = aicore::detail::ConvertScalar<int8_t, Src>(x, mode);
+  return v < -8 ? int8_t{-8} : (v > 7 ? int8_t{7} : v);
+}
+
+// Element `i` of a packed int4b_t array (low nibble first).
+inline int8_t Int4At(const uint8_t* p, size_t i) {
+  const int v = (p[i / 2] >> (4 * (i & 1))) & 0xF;
+  return static_cast<int8_t>(v >= 8 ? v - 16 : v);
+}
+inline void SetInt4At(uint8_t* p, size_t i, int v) {
+  const int sh = static_cast<int>(4 * (i & 1));
+  p[i / 2] = static_cast<uint8_t>((p[i / 2] & ~(0xF << sh)) | ((v & 0xF) << sh));
+}
+
+// ---------------------------------------------------------------------------
+// Repeat forms.
+//
+// A repeat covers `lanes` lanes (256 bytes of the widest element type of the
+// instruction). Operand X with b-bit elements holds 256 / b lanes per 32-byte
+// block; lane l of repeat r is at byte
+//   X.offset + r * X.rep * 32 + (l / (256 / b)) * X.blk * 32 + (l % (256 / b)) * b / 8
+// (4-bit elements: that byte, nibble l % 2).
+//
+// Masks: normal mode activates the lanes of a bit set (continuous mask m =
+// lanes [0, m)) in each of `repeatTimes` repeats; counter mode activates the
+// first `count` lanes of the call: ceil(count / lanes) repeats, lane l of
+// repeat r iff r * lanes + l < count. The count form is counter mode over
+// dense operands (block stride 1, repeat stride = blocks per repeat).
+//
+// Execution: repeats in order; in each, every active lane is computed from
+// the sources first, then the results are written in lane order (so among
+// destination lanes at the same address the highest lane wins).
+
+struct RepeatPlan {
+  uint32_t lanes = 0;
+  uint32_t repeats = 0;
+  bool counter = false;
+  uint64_t count = 0;
+  uint64_t bits[2] = {0, 0};
+
+  bool Active(uint32_t r, uint32_t lane) const {
+    if (lane >= lanes || r >= repeats) return false;
+    if (counter) return uint64_t{r} * lanes + lane < count;
+    return ((bits[lane / 64] >> (lane % 64)) & 1) != 0;
+  }
+};
+
+inline RepeatPlan BitsPlan(uint32_t lanes, uint32_t repeats, uint64_t lo, uint64_t hi) {
+  RepeatPlan p;
+  p.lanes = lanes;
+  p.repeats = repeats;
+  p.bits[0] = lo;
+  p.bits[1] = hi;
+  return p;
+}
+inline RepeatPlan PrefixPlan(uint32_t lanes, uint32_t repeats, uint64_t m) {
+  RepeatPlan p;
+  p.lanes = lanes;
+  p.repeats = repeats;
+  for (uint64_t l = 0; l < m && l < 128; ++l) p.bits[l / 64] |= uint64_t{1} << (l % 64);
+  return p;
+}
+inline RepeatPlan CounterPlan(uint32_t lanes, uint64_t count) {
+  RepeatPlan p;
+  p.lanes = lanes;
+  p.counter = true;
+  p.count = count;
+  p.repeats = static_cast<uint32_t>((count + lanes - 1) / lanes);
+  return p;
+}
+
+struct Operand {
+  size_t offset = 0;    // bytes into the image
+  uint32_t blk = 1;     // block stride, 32-byte units
+  uint32_t rep = 8;     // repeat stride, 32-byte units
+};
+
+// Byte of lane `lane` of repeat r (for 4-bit elements: the byte holding it).
+inline size_t LaneByte(const Operand& o, uint32_t elem_bits, uint32_t r, uint32_t lane) {
+  const uint32_t per_block = 256 / elem_bits;
+  return o.offset + size_t{r} * o.rep * 32 + size_t{lane / per_block} * o.blk * 32 +
+         size_t{lane % per_block} * elem_bits / 8;
+}
+
+// Runs one repeat-form instruction: compute(r, lane) -> V for every active
+// lane of a repeat (reads only), then write(r, lane, V) in lane order.
+template <class V, class Compute, class Write>
+void RunRepeat(const RepeatPlan& p, Compute&& compute, Write&& write) {
+  V vals[256];  // lanes <= 256
+  bool act[256];
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    for (uint32_t l = 0; l < p.lanes; ++l) {
+      act[l] = p.Active(r, l);
+      if (act[l]) vals[l] = compute(r, l);
+    }
+    for (uint32_t l = 0; l < p.lanes; ++l) {
+      if (act[l]) write(r, l, vals[l]);
+    }
+  }
+}
+
+// Brcb: repeat r reads src[8r + j] and fills block j (at dst.offset +
+// r * rep * 32 + j * blk * 32) with it, blocks and repeats in order.
+template <class T>
+void Brcb(uint8_t* image, size_t dst, size_t src, uint32_t repeats, uint32_t blk, uint32_t rep) {
+  for (uint32_t r = 0; r < repeats; ++r) {
+    T v[8];
+    std::memcpy(v, image + src + size_t{8} * r * sizeof(T), sizeof(v));
+    for (uint32_t j = 0; j < 8; ++j) {
+      for (size_t e = 0; e < 32 / sizeof(T); ++e) {
+        std::memcpy(image + dst + size_t{r} * rep * 32 + size_t{j} * blk * 32 + e * sizeof(T), &v[j],
+                    sizeof(T));
+      }
+    }
+  }
+}
+
+}  // namespace ref
+}  // namespace aicore_test

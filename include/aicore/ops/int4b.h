@@ -1,0 +1,54 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// AscendC::int4b_t: 4-bit two's-complement integers in [-8, 7], packed two
+// per byte, the element with the lower index in the LOW nibble (element 2k
+// in bits 0..3 of byte k, element 2k + 1 in bits 4..7). They exist for Cast
+// (half <-> int4b_t) and the cube unit.
+//
+// The C++ object int4b_t is one byte: the pair of elements it holds. So in
+// this library LocalTensor<int4b_t> counts BYTES in GetSize, operator[] and
+// the Get<int4b_t>(n) sizes (on the NPU they count elements); the counts of
+// Cast are elements as on the NPU (a count of n touches (n + 1) / 2 bytes).
+#pragma once
+
+#include <cstdint>
+
+#include "aicore/base/type_name.h"
+#include "aicore/ops/repeat.h"
+
+namespace AscendC {
+
+struct int4b_t {
+  uint8_t bits = 0;  // two elements: low nibble first
+
+  constexpr int4b_t() = default;
+  constexpr explicit int4b_t(uint8_t packed) : bits(packed) {}
+  // The element in the low (k = 0) or high (k = 1) nibble.
+  constexpr int Get(int k) const {
+    const int v = (bits >> (4 * (k & 1))) & 0xF;
+    return v >= 8 ? v - 16 : v;
+  }
+  // Sets the element in nibble k to v (the low 4 bits of v).
+  constexpr void Set(int k, int v) {
+    const int sh = 4 * (k & 1);
+    bits = static_cast<uint8_t>((bits & ~(0xF << sh)) | ((v & 0xF) << sh));
+  }
+};
+
+}  // namespace AscendC
+
+namespace aicore {
+namespace detail {
+
+template <>
+struct ElemBits<AscendC::int4b_t> {
+  static constexpr uint32_t value = 4;
+};
+
+template <>
+constexpr const char* TypeName<AscendC::int4b_t>() {
+  return "int4b_t";
+}
+
+}  // namespace detail
+}  // namespace aicore
