@@ -373,13 +373,13 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(StridedAddWorkload<half>(b, "add_blk2_1M", k1M, 16, kStridedTileBytes / 2, 1));
   w.push_back(StridedAddWorkload<float>(b, "add_blk2_1M", k1M, 16, kStridedTileBytes / 4, 1));
   // The same instructions on UB-resident tiles (16 blocks x one 16 KiB
-  // output tile, the Add repeated 64 times): repeat-form engine vs Highway.
+  // output tile, the Add repeated 256 times): repeat-form engine vs Highway.
   for (uint32_t mode : {0u, 1u}) {
     const char* name = mode == 0 ? "add_rep16_ub" : "add_blk2_ub";
     w.push_back(StridedAddWorkload<half>(b, name, 16 * kStridedTileBytes / 2, 16,
-                                         kStridedTileBytes / 2, mode, 64));
+                                         kStridedTileBytes / 2, mode, 256));
     w.push_back(StridedAddWorkload<float>(b, name, 16 * kStridedTileBytes / 4, 16,
-                                          kStridedTileBytes / 4, mode, 64));
+                                          kStridedTileBytes / 4, mode, 256));
   }
   // Row sums: 16M floats (DRAM-bound) and 1M floats (cache-resident).
   w.push_back(ReduceRowsWorkload(b, "reduce_sum_1024x16384", 1024, 16384, 16));

@@ -13,7 +13,7 @@
 // isSetMask = false the repeat forms take the mask from SetVectorMask (pass
 // MASK_PLACEHOLDER). The count forms neither read nor change the mask
 // registers (the vendor implementation reprograms them around a count-form
-// call; see COVERAGE_A.md).
+// call; see the README, API coverage).
 // repeatTimes is taken as int32_t so that values outside [0, 255] are
 // reported (the NPU's uint8_t parameter would wrap them silently).
 //

@@ -373,7 +373,7 @@ Case MakeCase(Rng& r, const OpDef<TD, TS>& op, MaskMode mode) {
     if (op.n_src >= 2 && kBitsOf<TD> == kBitsOf<TS>) layouts.push_back(Layout::kInPlace1);
     if (op.n_src >= 2) layouts.push_back(Layout::kSameSrc);
     // Partial overlap is modelled for the repeat forms only: the count form
-    // runs straight through (see COVERAGE_A.md).
+    // runs straight through (see the README, API coverage).
     // Mixed widths: a later repeat would read the bits of an earlier NaN
     // result as another type, and NaN payloads are not specified.
     if (op.n_src >= 1 && mode != MaskMode::kCountForm && kBitsOf<TD> == kBitsOf<TS>) {
