@@ -9,6 +9,13 @@
 // Variants of one workload run interleaved (aicore::bench::CompareVariants),
 // so that their ratios come from the same conditions. Every variant's output
 // is checked against the scalar loop's before timing.
+//
+// The add_1M/half and rms_norm_32x4096 workloads also run the aicore kernel
+// under each deep sanitizer mode (variants aicore+memcheck, +racecheck,
+// +initcheck, +synccheck, +numcheck and +all: every mode together); the
+// table ends with their time relative to the unchecked aicore variant
+// (targets: memcheck <= 3x, all <= 10x). A sanitized run must give the same
+// output and report nothing.
 #include <aicore/aicore.h>
 #include <aicore/bench/bench.h>
 #include <aicore/testing/golden.h>
@@ -135,7 +142,39 @@ struct Workload {
   std::function<void()> aicore, highway, scalar;
   // Compares the output buffer with the reference buffer; "" when it matches.
   std::function<std::string()> check;
+  bool sanitizer_rows = false;  // also time `aicore` under each sanitizer mode
 };
+
+// ---- sanitizer overhead ------------------------------------------------------
+
+struct SanitizerMode {
+  const char* variant;
+  uint32_t modes;
+  double target;  // slowdown target vs the unchecked aicore variant (0: none)
+};
+constexpr SanitizerMode kSanitizerModes[] = {
+    {"aicore+memcheck", aicore::kMemcheck, 3.0},   {"aicore+racecheck", aicore::kRacecheck, 0},
+    {"aicore+initcheck", aicore::kInitcheck, 0},   {"aicore+synccheck", aicore::kSynccheck, 0},
+    {"aicore+numcheck", aicore::kNumcheck, 0},     {"aicore+all", aicore::kSanitizeAll, 10.0},
+};
+
+// Reports delivered while the sanitizer variants run (an error sink is
+// installed around them: a report must not abort the benchmark).
+struct SanitizerReports {
+  uint64_t count = 0;
+  std::string first;
+};
+
+// `run` with the sanitizer modes switched on (launches take their snapshot
+// of the modes when they start), then the previous modes restored.
+std::function<void()> Sanitized(const std::function<void()>& run, uint32_t modes) {
+  return [run, modes] {
+    const uint32_t saved = aicore::GetSanitize();
+    aicore::SetSanitize(modes);
+    run();
+    aicore::SetSanitize(saved);
+  };
+}
 
 template <class T>
 std::function<std::string()> Checker(Buffers& b, size_t n) {
@@ -356,6 +395,7 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   std::vector<Workload> w;
   constexpr uint32_t kAddTileBytes = 32 * 1024;
   w.push_back(AddWorkload<half>(b, "add_1M", k1M, 16, kAddTileBytes));
+  w.back().sanitizer_rows = true;
   w.push_back(AddWorkload<float>(b, "add_1M", k1M, 16, kAddTileBytes));
   w.push_back(AddWorkload<half>(b, "add_16M", k16M, 16, kAddTileBytes));
   w.push_back(AddWorkload<float>(b, "add_16M", k16M, 16, kAddTileBytes));
@@ -364,6 +404,7 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(GeluWorkload<half>(b, "gelu_16M", k16M, 16, 2048));
   w.push_back(GeluWorkload<float>(b, "gelu_16M", k16M, 16, 2048));
   w.push_back(RmsNormWorkload(b, "rms_norm_32x4096", 32, 4096, 8));
+  w.back().sanitizer_rows = true;
   w.push_back(RmsNormWorkload(b, "rms_norm_2048x4096", 2048, 4096, 16));
   // Strided repeat forms: 1M outputs from 2M-element inputs, output tiles
   // of 16 KiB (x/y tiles of 32 KiB; 160 KiB of UB double-buffered).
@@ -392,7 +433,9 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
 // scalar loop's output. Returns the time of one round of the variants that
 // will be timed (a cost estimate, from these first calls), negated when a
 // variant's output is wrong.
-double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar) {
+double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar,
+                        const std::vector<aicore::bench::Variant>& sanitized,
+                        const SanitizerReports& reports) {
   auto timed = [](const std::function<void()>& fn) {
     const aicore::bench::Timer t;
     fn();
@@ -403,19 +446,61 @@ double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar) {
   double round = timed(w.scalar);  // the reference
   if (!with_scalar) round = 0;
   std::memcpy(b.ref.data(), b.z.data(), out_bytes);
+  std::vector<aicore::bench::Variant> all{{"aicore", w.aicore}, {"highway", w.highway}};
+  all.insert(all.end(), sanitized.begin(), sanitized.end());
   bool ok = true;
-  for (const char* name : {"aicore", "highway"}) {
-    const auto& fn = name[0] == 'a' ? w.aicore : w.highway;
+  for (const auto& v : all) {
     std::memset(b.z.data(), 0xFF, out_bytes);
-    round += timed(fn);
+    const uint64_t reports_before = reports.count;
+    round += timed(v.run);
     const std::string err = w.check();
     if (!err.empty()) {
       std::fprintf(stderr, "aicore_bench: %s/%s %s output differs from scalar: %s\n", w.name.c_str(),
-                   w.dtype.c_str(), name, err.c_str());
+                   w.dtype.c_str(), v.name.c_str(), err.c_str());
+      ok = false;
+    }
+    if (reports.count != reports_before) {
+      std::fprintf(stderr, "aicore_bench: %s/%s %s: the sanitizer reported on a clean kernel: %s\n",
+                   w.name.c_str(), w.dtype.c_str(), v.name.c_str(), reports.first.c_str());
       ok = false;
     }
   }
   return ok ? round : -round;
+}
+
+// The sanitizer rows as a table: each mode's time relative to the unchecked
+// aicore variant of the same workload and thread count.
+void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
+  bool header = false;
+  for (const Row& r : rows) {
+    const SanitizerMode* mode = nullptr;
+    for (const SanitizerMode& m : kSanitizerModes) {
+      if (r.variant == m.variant) mode = &m;
+    }
+    if (mode == nullptr) continue;
+    for (const Row& base : rows) {
+      if (base.variant != "aicore" || base.workload != r.workload || base.dtype != r.dtype ||
+          base.threads != r.threads) {
+        continue;
+      }
+      if (!header) {
+        os << "\nsanitizer overhead (time / unchecked aicore time; targets: memcheck <= 3x, "
+              "all modes <= 10x):\n";
+        header = true;
+      }
+      const double slowdown = base.stats.median > 0 ? r.stats.median / base.stats.median : 0;
+      char verdict[32] = "";
+      if (mode->target > 0) {
+        std::snprintf(verdict, sizeof(verdict), "%s (<= %.0fx)",
+                      slowdown <= mode->target ? "ok" : "MISS", mode->target);
+      }
+      char line[256];
+      std::snprintf(line, sizeof(line), "  %-20s %-6s thr %u  %-17s %10.1f us  %6.2fx  %s\n",
+                    r.workload.c_str(), r.dtype.c_str(), r.threads, r.variant.c_str(),
+                    r.stats.median * 1e-3, slowdown, verdict);
+      os << line;
+    }
+  }
 }
 
 }  // namespace
@@ -440,11 +525,24 @@ int main(int argc, char** argv) {
       if (!opt.filter.empty() && (w.name + "/" + w.dtype).find(opt.filter) == std::string::npos) continue;
       std::fprintf(stderr, "aicore_bench: %s/%s on %u thread(s)\n", w.name.c_str(), w.dtype.c_str(), threads);
       w.prepare();
-      const double round_ns = CheckAndEstimate(w, buffers, with_scalar && w.scalar);
+      // Sanitizer variants, under an error sink (nothing throws; reports
+      // are counted and the first one is kept).
+      SanitizerReports reports;
+      std::vector<aicore::bench::Variant> sanitized;
+      if (w.sanitizer_rows) {
+        aicore::SetErrorSink([&reports](const aicore::KernelError& e) {
+          if (reports.count++ == 0) reports.first = e.what();
+        });
+        for (const SanitizerMode& m : kSanitizerModes) {
+          sanitized.push_back({m.variant, Sanitized(w.aicore, m.modes)});
+        }
+      }
+      const double round_ns = CheckAndEstimate(w, buffers, with_scalar && w.scalar, sanitized, reports);
       if (round_ns < 0) all_ok = false;  // reported above; still timed
 
       std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
       if (with_scalar && w.scalar) variants.push_back({"scalar", w.scalar});
+      variants.insert(variants.end(), sanitized.begin(), sanitized.end());
       aicore::bench::CompareOptions co;
       if (opt.quick) {
         co.reps = 3;
@@ -457,7 +555,17 @@ int main(int argc, char** argv) {
         const double reps = 1.5e9 / std::max(std::abs(round_ns), 1.0);
         co.reps = static_cast<uint32_t>(std::min(std::max(reps, 21.0), 2001.0));
       }
-      for (const auto& r : aicore::bench::CompareVariants(variants, co)) {
+      const auto results = aicore::bench::CompareVariants(variants, co);
+      if (w.sanitizer_rows) {
+        aicore::SetErrorSink(nullptr);
+        if (reports.count != 0) {
+          std::fprintf(stderr, "aicore_bench: %s/%s: %llu sanitizer report(s) while timing: %s\n",
+                       w.name.c_str(), w.dtype.c_str(),
+                       static_cast<unsigned long long>(reports.count), reports.first.c_str());
+          all_ok = false;
+        }
+      }
+      for (const auto& r : results) {
         Row row{w.name, w.dtype, r.name == "scalar" ? 1u : threads, r.name, r.stats, w.bytes};
         if (opt.csv) {
           aicore::bench::WriteCsvRow(std::cout, row);
@@ -469,7 +577,12 @@ int main(int argc, char** argv) {
   }
 
   if (!opt.csv) {
-    aicore::bench::PrintTable(std::cout, rows, "highway");
+    std::vector<Row> main_rows;  // the sanitizer rows get their own table
+    for (const Row& r : rows) {
+      if (r.variant.rfind("aicore+", 0) != 0) main_rows.push_back(r);
+    }
+    aicore::bench::PrintTable(std::cout, main_rows, "highway");
+    PrintSanitizerOverhead(std::cout, rows);
     // The targets: aicore >= 0.95x highway on workloads of >= 1M elements;
     // an empty 8-block launch <= 2 us on 2 threads.
     std::cout << "\ntargets (aicore speed / highway speed >= 0.95 at >= 1M elements; "

@@ -304,6 +304,53 @@ void tensor_left_in_queue_at_block_end(int32_t buggy) {
   }
 }
 
+void l1_queue_overflow(int32_t buggy) {
+  TPipe pipe;
+  TQue<TPosition::A1, 1> a1;
+  const uint32_t bytes = Bug(buggy) ? 512 * 1024 + 32 : 512 * 1024;  // L1 is 512 KiB on 910B
+  MARK_NEXT_LINE();
+  pipe.InitBuffer(a1, 1, bytes);
+}
+
+void l0a_tbuf_overflow(int32_t buggy) {
+  TPipe pipe;
+  TBuf<TPosition::A2> a2;
+  const uint32_t bytes = Bug(buggy) ? 64 * 1024 + 1 : 64 * 1024;  // L0A is 64 KiB
+  MARK_NEXT_LINE();
+  pipe.InitBuffer(a2, bytes);
+}
+
+void copy_params_block_count_zero(GM_ADDR x, int32_t buggy) {
+  TPipe pipe;
+  TBuf<> buf;
+  pipe.InitBuffer(buf, kLen * sizeof(float));
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<float*>(x) + kLen * GetBlockIdx(), kLen);
+  LocalTensor<float> t = buf.Get<float>();
+  const uint16_t count = Bug(buggy) ? 0 : 2;
+  MARK_NEXT_LINE();
+  DataCopy(t, xGm, DataCopyParams(count, 1, 0, 0));
+}
+
+void copy_pad_padding_too_wide(GM_ADDR x, int32_t buggy) {
+  TPipe pipe;
+  TBuf<> buf;
+  pipe.InitBuffer(buf, kLen * sizeof(float));
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<float*>(x) + kLen * GetBlockIdx(), kLen);
+  LocalTensor<float> t = buf.Get<float>();
+  const uint8_t right = Bug(buggy) ? 8 : 7;  // 8 floats = 32 bytes: one side must stay under 32
+  MARK_NEXT_LINE();
+  DataCopyPad(t, xGm, DataCopyExtParams(1, 4, 0, 0, 0), DataCopyPadExtParams<float>(true, 0, right, 0.0f));
+}
+
+void event_id_out_of_range(int32_t buggy) {
+  const int32_t id = Bug(buggy) ? 8 : 7;
+  MARK_NEXT_LINE();
+  SetFlag<HardEvent::MTE2_V>(id);
+  WaitFlag<HardEvent::MTE2_V>(id);
+}
+
 void inner_kernel(GM_ADDR y) { reinterpret_cast<float*>(y)[GetBlockIdx()] = 5.0f; }
 
 void nested_launch(GM_ADDR y, int32_t buggy) {
@@ -428,6 +475,39 @@ TEST_P(Diagnostics, AddWhoseCountOverrunsBuffer) {
                {"dst operand of 80 float (320 bytes at byte offset 0)",
                 "ends 64 bytes past the end of the 256-byte TQue buffer 0 (VECOUT"}});
   ExpectSilent([] { AICORE_LAUNCH(add_count_overruns, kBlocks, 0); });
+}
+
+TEST_P(Diagnostics, L1AndL0CapacityExceeded) {
+  ExpectFails([] { AICORE_LAUNCH(l1_queue_overflow, kBlocks, 1); },
+              {K::kCapacity, "TPipe::InitBuffer", "l1_queue_overflow", kBadBlock,
+               {"for position A1 do not fit in L1", "0 of 524288 bytes already used",
+                "overflow by 32 bytes"}});
+  ExpectSilent([] { AICORE_LAUNCH(l1_queue_overflow, kBlocks, 0); });
+  ExpectFails([] { AICORE_LAUNCH(l0a_tbuf_overflow, kBlocks, 1); },
+              {K::kCapacity, "TPipe::InitBuffer", "l0a_tbuf_overflow", kBadBlock,
+               {"for position A2 do not fit in L0A", "overflow by 32 bytes"}});
+  ExpectSilent([] { AICORE_LAUNCH(l0a_tbuf_overflow, kBlocks, 0); });
+}
+
+TEST_P(Diagnostics, DataCopyParamsOutOfRange) {
+  ExpectFails([this] { AICORE_LAUNCH(copy_params_block_count_zero, kBlocks, gm.X(), 1); },
+              {K::kParameter, "DataCopy", "copy_params_block_count_zero", kBadBlock,
+               {"blockCount must be in [1, 4095]", "DataCopyParams{blockCount=0, blockLen=1"}});
+  ExpectSilent([this] { AICORE_LAUNCH(copy_params_block_count_zero, kBlocks, gm.X(), 0); });
+}
+
+TEST_P(Diagnostics, DataCopyPadPaddingOutOfRange) {
+  ExpectFails([this] { AICORE_LAUNCH(copy_pad_padding_too_wide, kBlocks, gm.X(), 1); },
+              {K::kParameter, "DataCopyPad", "copy_pad_padding_too_wide", kBadBlock,
+               {"each padding side must be under 32 bytes", "rightPadding=8"}});
+  ExpectSilent([this] { AICORE_LAUNCH(copy_pad_padding_too_wide, kBlocks, gm.X(), 0); });
+}
+
+TEST_P(Diagnostics, EventIdOutOfRange) {
+  ExpectFails([] { AICORE_LAUNCH(event_id_out_of_range, kBlocks, 1); },
+              {K::kParameter, "SetFlag", "event_id_out_of_range", kBadBlock,
+               {"event id 8 of HardEvent::MTE2_V is outside [0, 8)"}});
+  ExpectSilent([] { AICORE_LAUNCH(event_id_out_of_range, kBlocks, 0); });
 }
 
 TEST_P(Diagnostics, WaitFlagWithoutSetFlag) {

@@ -67,12 +67,14 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define AICORE_INLINE inline __attribute__((always_inline))
+#define AICORE_LAMBDA_INLINE __attribute__((always_inline))  // [&]() AICORE_LAMBDA_INLINE {...}
 #define AICORE_NOINLINE __attribute__((noinline))
 #define AICORE_COLD __attribute__((cold, noinline))
 #define AICORE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define AICORE_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define AICORE_INLINE inline
+#define AICORE_LAMBDA_INLINE
 #define AICORE_NOINLINE
 #define AICORE_COLD
 #define AICORE_LIKELY(x) (x)

@@ -29,6 +29,12 @@ enum class ErrorKind : uint8_t {
   kSync,           // SetFlag / WaitFlag misuse
   kLaunch,         // bad launch (blockDim 0, nested launch, …)
   kException,      // a C++ exception escaped from a block
+  kHazard,         // on-chip data passed between pipes with no sync (synccheck)
+  kRace,           // blocks access the same GM bytes unordered (racecheck)
+  kUninit,         // bytes read before anything wrote them (initcheck)
+  kNumeric,        // NaN/Inf from finite inputs, half overflow (numcheck)
+  kDeadlock,       // the watchdog stopped a launch that made no progress
+  kLeak,           // GM allocations never released (memcheck, at exit)
 };
 
 inline const char* ErrorKindName(ErrorKind k) {
@@ -41,6 +47,12 @@ inline const char* ErrorKindName(ErrorKind k) {
     case ErrorKind::kSync: return "sync";
     case ErrorKind::kLaunch: return "launch";
     case ErrorKind::kException: return "exception";
+    case ErrorKind::kHazard: return "pipe hazard";
+    case ErrorKind::kRace: return "race";
+    case ErrorKind::kUninit: return "uninitialized read";
+    case ErrorKind::kNumeric: return "numeric";
+    case ErrorKind::kDeadlock: return "deadlock";
+    case ErrorKind::kLeak: return "leak";
   }
   return "error";
 }

@@ -14,10 +14,14 @@
 //   MIX_MODE  blockDim cube blocks + 2 * blockDim vector blocks (GetBlockIdx
 //             in [0, 2 * blockDim) on the vector side, GetSubBlockIdx 0/1,
 //             GetSubBlockNum 2, GetTaskRation 2; GetBlockNum is blockDim).
-// Every pointer argument must point into memory from GmAlloc (or aclrtMalloc);
-// nullptr is allowed. Misuse and kernel failures are reported on stderr as
-// one line naming the kernel, block, API, file:line and values, and the
-// process exits with status 1 (the vendor mode prints and goes on).
+// Every pointer argument must point into memory from GmAlloc (or aclrtMalloc,
+// or a buffer declared with aicore::GmRegister); nullptr is allowed. Misuse
+// and kernel failures are reported on stderr as one line naming the kernel,
+// block, API, file:line and values, and the process exits with status 1 (the
+// vendor mode prints and goes on). With an error sink installed
+// (aicore::SetErrorSink / ErrorRecorder), bad arguments and bad GmFree calls
+// are handed to the sink instead and the process goes on (the launch is
+// skipped).
 //
 // Building with AICORE_COMPAT_SOC=<name> (tikicpulib::<SoC> targets do)
 // selects that SoC profile at the first launch unless AICORE_SOC is set.
@@ -78,20 +82,27 @@ inline void ApplyBuildSoc() {
 #endif
 }
 
+// Whether a launch argument is acceptable: a pointer argument must point
+// into GM (GmAlloc / aclrtMalloc memory or a GmRegister buffer). A bad one is
+// reported through the error sink (the launch is then skipped), or printed
+// and the process ends.
 template <class A>
-void CheckKernelArg(SrcLoc loc, const char* kernel, size_t index, size_t count, const A& a) {
+bool CheckKernelArg(SrcLoc loc, const char* kernel, size_t index, size_t count, const A& a) {
   if constexpr (std::is_pointer_v<A>) {
     if (a != nullptr && !GmFind(a)) {
-      Die(KernelError(ErrorKind::kLaunch, kernel, -1, 0, "ICPU_RUN_KF", loc,
-                      "kernel argument " + std::to_string(index + 1) + " of " + std::to_string(count) +
-                          " (" + detail::HexPtr(static_cast<const void*>(a)) +
-                          ") is not GM: " + detail::DescribeGmPointer(static_cast<const void*>(a)) +
-                          "; every pointer argument must come from AscendC::GmAlloc")
-              .what());
+      const KernelError e(ErrorKind::kLaunch, kernel, -1, 0, "ICPU_RUN_KF", loc,
+                          "kernel argument " + std::to_string(index + 1) + " of " +
+                              std::to_string(count) + " (" +
+                              detail::HexPtr(static_cast<const void*>(a)) +
+                              ") is not GM: " + detail::DescribeGmPointer(static_cast<const void*>(a)) +
+                              "; every pointer argument must come from AscendC::GmAlloc");
+      if (!detail::Deliver(e, /*print=*/true)) std::exit(1);
+      return false;
     }
   } else {
     (void)loc, (void)kernel, (void)index, (void)count, (void)a;
   }
+  return true;
 }
 
 template <class Kernel, class... Args>
@@ -99,8 +110,9 @@ void RunKF(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Arg
   static_assert(sizeof...(Args) <= 32, "ICPU_RUN_KF takes at most 32 kernel arguments");
   {
     size_t i = 0;
-    (CheckKernelArg(loc, name, i++, sizeof...(Args), std::decay_t<Args>(args)), ...);
-    (void)i;
+    bool ok = true;
+    ((ok = CheckKernelArg(loc, name, i++, sizeof...(Args), std::decay_t<Args>(args)) && ok), ...);
+    if (!ok) return;
   }
   ApplyBuildSoc();
   detail::LaunchConfig cfg;
@@ -127,22 +139,22 @@ namespace AscendC {
 
 // GM for kernel arguments: zero-filled, page-aligned, registered so that
 // launches can check their pointer arguments.
-inline void* GmAlloc(size_t size) {
+inline void* GmAlloc(size_t size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   try {
-    return aicore::GmAlloc(size);
+    return aicore::GmAlloc(size, loc);
   } catch (const std::bad_alloc&) {
     aicore::compat::Die("aicore: AscendC::GmAlloc(" + std::to_string(size) + ") failed: out of memory");
   }
 }
 
 // Releases GmAlloc memory; a pointer GmAlloc did not return, or one already
-// released, is reported and ends the process.
+// released, is reported and ends the process (with an error sink installed,
+// the sink takes the report and the process goes on).
 inline void GmFree(void* ptr, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  try {
-    aicore::GmFree(ptr, loc);
-  } catch (const aicore::KernelError& e) {
-    aicore::compat::Die(e.what());
-  }
+  const std::string problem = aicore::detail::GmRelease(ptr, loc);
+  if (problem.empty()) return;
+  const aicore::KernelError e(aicore::ErrorKind::kParameter, "", -1, 0, "GmFree", loc, problem);
+  if (!aicore::detail::Deliver(e, /*print=*/true)) std::exit(1);
 }
 
 inline void SetKernelMode(KernelMode mode) {

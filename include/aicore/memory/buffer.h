@@ -80,6 +80,10 @@ struct BufferDesc {
   uint8_t index = 0;        // buffer number inside its queue
   const char* kind = "TBuf";  // "TQue" or "TBuf" (or "LocalTensor" for static tensors)
   SrcLoc alloc_loc{"", 0};  // where it was last allocated
+  SrcLoc free_loc{"", 0};   // where it was last freed
+  uint32_t gen = 0;         // allocation generation (LocalTensor::gen_ must match)
+  // Pipe clock snapshot carried by a queue transition (sanitizer, synccheck).
+  uint32_t san_clock[7] = {};
 
   std::string Describe() const {
     char buf[160];

@@ -10,6 +10,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace AscendC {
 
@@ -62,13 +63,15 @@ class GlobalTensor {
   }
 
   T GetValue(uint64_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *Checked("GlobalTensor::GetValue", offset, loc);
+    return *Checked("GlobalTensor::GetValue", offset, loc, aicore::detail::GmAccess::kRead);
   }
   void SetValue(uint64_t offset, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    *Checked("GlobalTensor::SetValue", offset, loc) = value;
+    *Checked("GlobalTensor::SetValue", offset, loc, aicore::detail::GmAccess::kWrite) = value;
   }
+  // A reference may be read or written: recorded as a write (racecheck) that
+  // does not need initialized bytes.
   T& operator()(uint64_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *Checked("GlobalTensor::operator()", offset, loc);
+    return *Checked("GlobalTensor::operator()", offset, loc, aicore::detail::GmAccess::kWrite);
   }
 
   uint64_t GetSize() const { return size_; }
@@ -102,8 +105,14 @@ class GlobalTensor {
   }
 
  private:
-  T* Checked(const char* api, uint64_t offset, aicore::SrcLoc loc) const {
+  T* Checked(const char* api, uint64_t offset, aicore::SrcLoc loc,
+             aicore::detail::GmAccess acc) const {
     CheckRange(api, offset, 1, loc);
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (AICORE_UNLIKELY(core != nullptr && core->san != 0)) {
+      aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::GmAccess::kRead);
+      aicore::detail::SanGm(*core, acc, addr_ + offset, sizeof(T), api, loc);
+    }
     return addr_ + offset;
   }
   [[noreturn]] AICORE_COLD void FailIndex(const char* api, uint64_t offset,

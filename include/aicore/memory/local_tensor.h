@@ -15,6 +15,7 @@
 #include "aicore/memory/buffer.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/output.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace aicore {
 namespace detail {
@@ -33,6 +34,43 @@ namespace detail {
        "element " + std::to_string(index) + " of " + type + " (byte offset " +
            std::to_string(byte) + ") is outside the " + std::to_string(b.bytes) + "-byte " +
            b.Describe());
+}
+
+// "src of Add" (the operand of an instruction), or "the tensor" as given.
+inline std::string OperandName(const char* api, const char* role) {
+  std::string r(role);
+  return r.rfind("the ", 0) == 0 ? r : r + " of " + api;
+}
+
+[[noreturn]] AICORE_COLD inline void FailStale(const char* api, const char* role, const BufferDesc& b,
+                                               SrcLoc loc) {
+  std::string where = b.free_loc.file && *b.free_loc.file
+                          ? std::string(" at ") + b.free_loc.file + ":" + std::to_string(b.free_loc.line)
+                          : std::string();
+  std::string again = b.state != BufState::kFree && b.alloc_loc.file && *b.alloc_loc.file
+                          ? std::string(", and the buffer was allocated again at ") + b.alloc_loc.file +
+                                ":" + std::to_string(b.alloc_loc.line) + " for another tensor"
+                          : std::string();
+  Fail(ErrorKind::kBounds, api, loc,
+       OperandName(api, role) + " uses " + b.Describe() + " after FreeTensor" + where + again +
+           " (on the NPU the buffer may already hold other data); use a queue tensor only "
+           "between its AllocTensor or DeQue and its FreeTensor");
+}
+
+[[noreturn]] AICORE_COLD inline void FailEnqueuedWrite(const char* api, const char* role,
+                                                       const BufferDesc& b, SrcLoc loc) {
+  Fail(ErrorKind::kQueue, api, loc,
+       OperandName(api, role) + " writes " + b.Describe() +
+           " while it is enqueued (between EnQue and DeQue the consumer pipe may already be "
+           "reading it); finish writing the tensor before EnQue");
+}
+
+// The tensor's buffer is still the allocation it was made from, and is not
+// written while it sits in a queue. O(1).
+AICORE_INLINE void CheckOwned(const char* api, const char* role, const BufferDesc& b, uint32_t gen,
+                              bool write, SrcLoc loc) {
+  if (AICORE_UNLIKELY(b.state == BufState::kFree || b.gen != gen)) FailStale(api, role, b, loc);
+  if (AICORE_UNLIKELY(write && b.state == BufState::kEnque)) FailEnqueuedWrite(api, role, b, loc);
 }
 
 }  // namespace detail
@@ -93,13 +131,13 @@ class LocalTensor {
   }
 
   T GetValue(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *CheckedPtr("LocalTensor::GetValue", index, loc);
+    return *CheckedPtr("LocalTensor::GetValue", index, loc, aicore::detail::Access::kRead);
   }
   void SetValue(uint32_t index, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    *CheckedPtr("LocalTensor::SetValue", index, loc) = value;
+    *CheckedPtr("LocalTensor::SetValue", index, loc, aicore::detail::Access::kWrite) = value;
   }
   T& operator()(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *CheckedPtr("LocalTensor::operator()", index, loc);
+    return *CheckedPtr("LocalTensor::operator()", index, loc, aicore::detail::Access::kReadWrite);
   }
 
   // The same bytes seen as another element type; the size is rescaled.
@@ -110,6 +148,7 @@ class LocalTensor {
     r.addr_ = reinterpret_cast<U*>(addr_);
     r.size_ = static_cast<uint32_t>(static_cast<uint64_t>(size_) * sizeof(T) / sizeof(U));
     r.tag_ = tag_;
+    r.gen_ = gen_;
     return r;
   }
 
@@ -158,6 +197,7 @@ class LocalTensor {
   T* addr_ = nullptr;
   uint32_t size_ = 0;
   int32_t tag_ = 0;
+  uint32_t gen_ = 0;  // the buffer allocation it belongs to (BufferDesc::gen)
 
  private:
   // Elements from addr_ to the end of the buffer.
@@ -166,12 +206,23 @@ class LocalTensor {
                                  static_cast<std::ptrdiff_t>(sizeof(T)));
   }
 
-  T* CheckedPtr(const char* api, uint32_t index, aicore::SrcLoc loc) const {
+  // Scalar (S pipe) access of element `index`.
+  T* CheckedPtr(const char* api, uint32_t index, aicore::SrcLoc loc,
+                aicore::detail::Access acc) const {
     if (AICORE_UNLIKELY(buf_ == nullptr)) aicore::detail::FailNullTensor(api, "the tensor", loc);
+    aicore::detail::CheckOwned(api, "the tensor", *buf_, gen_,
+                               acc != aicore::detail::Access::kRead, loc);
     T* p = addr_ + index;
     if (AICORE_UNLIKELY(reinterpret_cast<uint8_t*>(p + 1) > buf_->base + buf_->bytes)) {
       aicore::detail::FailLocalIndex(api, *buf_, reinterpret_cast<const uint8_t*>(addr_), index,
                                      sizeof(T), aicore::detail::TypeName<T>(), loc);
+    }
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (AICORE_UNLIKELY(core != nullptr && core->san != 0)) {
+      aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::Access::kRead);
+      aicore::detail::SanLocal(*core, aicore::detail::Pipe::kS, acc, *buf_,
+                               reinterpret_cast<const uint8_t*>(p), sizeof(T), api, "the tensor",
+                               loc);
     }
     return p;
   }

@@ -14,6 +14,7 @@
 #include "aicore/memory/buffer.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace AscendC {
 
@@ -54,7 +55,7 @@ class TQueBind {
 
   template <typename T>
   LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    aicore::detail::Enter("TQue::AllocTensor", loc);
+    auto& core = aicore::detail::Enter("TQue::AllocTensor", loc);
     if (AICORE_UNLIKELY(num_ == 0)) FailNotInit("AllocTensor", loc);
     for (uint8_t k = 0; k < num_; ++k) {
       const uint8_t i = static_cast<uint8_t>((cursor_ + k) % num_);
@@ -63,6 +64,10 @@ class TQueBind {
         cursor_ = static_cast<uint8_t>((i + 1) % num_);
         b.state = aicore::detail::BufState::kOccupied;
         b.alloc_loc = loc;
+        b.gen = ++core.gen_counter;
+        if (AICORE_UNLIKELY(core.san != 0)) {
+          aicore::detail::SanQueue(core, aicore::detail::QueueOp::kAlloc, b, src, dst);
+        }
         return MakeTensor<T>(b);
       }
     }
@@ -71,12 +76,16 @@ class TQueBind {
 
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    aicore::detail::Enter("TQue::EnQue", loc);
+    auto& core = aicore::detail::Enter("TQue::EnQue", loc);
     auto& b = Owned("EnQue", tensor.buf_, loc);
     if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied)) {
       FailState("EnQue", b, "OCCUPIED (allocated with AllocTensor and not yet enqueued)", loc);
     }
+    if (AICORE_UNLIKELY(b.gen != tensor.gen_)) aicore::detail::FailStale("TQue::EnQue", "the tensor", b, loc);
     b.state = aicore::detail::BufState::kEnque;
+    if (AICORE_UNLIKELY(core.san != 0)) {
+      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kEnQue, b, src, dst);
+    }
     fifo_[(head_ + count_) % kMaxQueueBuffers] = b.index;
     ++count_;
     return true;
@@ -84,7 +93,7 @@ class TQueBind {
 
   template <typename T>
   LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    aicore::detail::Enter("TQue::DeQue", loc);
+    auto& core = aicore::detail::Enter("TQue::DeQue", loc);
     if (AICORE_UNLIKELY(count_ == 0)) {
       aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::DeQue", loc,
                            std::string("DeQue on an empty ") + Name() +
@@ -94,20 +103,34 @@ class TQueBind {
     head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
     --count_;
     b.state = aicore::detail::BufState::kDeque;
+    if (AICORE_UNLIKELY(core.san != 0)) {
+      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kDeQue, b, src, dst);
+    }
     return MakeTensor<T>(b);
   }
 
   template <typename T>
   void FreeTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    aicore::detail::Enter("TQue::FreeTensor", loc);
+    auto& core = aicore::detail::Enter("TQue::FreeTensor", loc);
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
-    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree)) {
-      FailState("FreeTensor", b, "allocated (the tensor was already freed: double FreeTensor)", loc);
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.gen_)) {
+      FailState("FreeTensor", b,
+                (std::string("allocated (the tensor was already freed") +
+                 (b.free_loc.file && *b.free_loc.file
+                      ? std::string(" at ") + b.free_loc.file + ":" + std::to_string(b.free_loc.line)
+                      : std::string()) +
+                 ": double FreeTensor)")
+                    .c_str(),
+                loc);
     }
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kEnque)) {
       FailState("FreeTensor", b, "OCCUPIED or DEQUE (it is still in the queue; DeQue it first)", loc);
     }
     b.state = aicore::detail::BufState::kFree;
+    b.free_loc = loc;
+    if (AICORE_UNLIKELY(core.san != 0)) {
+      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kFree, b, src, dst);
+    }
   }
 
   // Queries.
@@ -158,6 +181,7 @@ class TQueBind {
     t.buf_ = &b;
     t.addr_ = reinterpret_cast<T*>(b.base);
     t.size_ = static_cast<uint32_t>(b.bytes / sizeof(T));
+    t.gen_ = b.gen;
     return t;
   }
 
@@ -370,6 +394,10 @@ class TBufPool {
     }
     *offset = offset_ + used_;
     uint8_t* base = base_ + used_;
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (AICORE_UNLIKELY(core->san != 0)) {
+      aicore::detail::SanCarve(*core, aicore::detail::PositionMemory(p), base, need);
+    }
     used_ += static_cast<uint32_t>(need);
     return base;
   }
@@ -506,6 +534,7 @@ class TPipe {
     }
     *offset = used_[m];
     uint8_t* base = core.arena[m].get() + used_[m];
+    if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanCarve(core, mem, base, need);
     used_[m] += static_cast<uint32_t>(need);
     return base;
   }

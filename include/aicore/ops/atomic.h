@@ -34,6 +34,7 @@
 #include "aicore/memory/global_tensor.h"
 #include "aicore/ops/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace aicore {
 namespace detail {
@@ -205,8 +206,12 @@ AICORE_INLINE void SetAtomicNone(aicore::SrcLoc loc = aicore::SrcLoc::Current())
 template <typename T>
 void Fill(const GlobalTensor<T>& gm, const uint64_t size, const aicore::detail::FillValueT<T>& value,
           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("Fill", loc);
+  auto& core = aicore::detail::Enter("Fill", loc);
   gm.CheckRange("Fill", 0, size, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, size * sizeof(T), "Fill",
+                          loc);
+  }
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }
 
@@ -214,8 +219,12 @@ template <typename T>
 void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
                       const aicore::detail::FillValueT<T>& value,
                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("InitGlobalMemory", loc);
+  auto& core = aicore::detail::Enter("InitGlobalMemory", loc);
   gm.CheckRange("InitGlobalMemory", 0, size, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, size * sizeof(T), "InitGlobalMemory",
+                          loc);
+  }
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }
 

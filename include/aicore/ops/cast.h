@@ -47,6 +47,7 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/ops/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/san_numeric.h"
 
 namespace aicore {
 namespace simd {
@@ -266,7 +267,7 @@ HWY_INLINE void HalfToInt4(uint8_t* dst, const half* src, size_t n) {
   const hn::Rebind<int8_t, DI32> d8;
   const size_t N = hn::Lanes(d);
   const size_t step = (N & 1) ? 2 * N : N;
-  HWY_ALIGN int8_t q[2 * kMaxLanesBytes / 4];
+  HWY_ALIGN int8_t q[2 * kMaxLanesBytes / 4] = {};  // (zeroed: quiets -Wmaybe-uninitialized)
   auto convert = [&](const half* in, size_t count) {  // count <= step, in holds step
     for (size_t k = 0; k < count; k += N) {
       const auto v = hn::Min(hn::Max(ToInt32<M>(LoadF32(in + k)), hn::Set(di, -8)), hn::Set(di, 7));
@@ -447,12 +448,14 @@ AICORE_INLINE void Cast(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src
   static_assert(aicore::detail::kCastSupported<Dst, Src>,
                 "Cast: this (dst, src) type pair is not a supported conversion");
   namespace d = aicore::detail;
-  d::Enter("Cast", loc);
+  auto& core = d::Enter("Cast", loc);
   d::CheckLocal("Cast", "dst", dst, d::ElemBytes<Dst>(count), loc);
   d::CheckLocal("Cast", "src", src, d::ElemBytes<Src>(count), loc);
   const RoundMode mode = roundMode;
   d::CheckCastMode<Dst, Src>("Cast", mode, loc);
-  d::CastCount(dst.addr_, static_cast<const Src*>(src.addr_), count, mode);
+  const Src* s = src.addr_;
+  const auto run = [&]() AICORE_LAMBDA_INLINE { d::CastCount(dst.addr_, s, count, mode); };
+  d::NumRun(core, "Cast", loc, d::kNumRolesSrc, d::NumConvertOp{}, run, dst.addr_, count, s);
 }
 
 namespace aicore_impl {

@@ -12,6 +12,7 @@
 #include "aicore/base/type_name.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace aicore {
 namespace detail {
@@ -45,18 +46,35 @@ namespace detail {
   Fail(ErrorKind::kParameter, api, loc, "count " + std::to_string(count) + " is negative");
 }
 
-// Checks a LocalTensor operand covering `bytes` bytes from its start.
+// Whether an operand role names the written operand ("dst"); folded at
+// compile time for the string literals every instruction passes.
+AICORE_INLINE constexpr bool IsDstRole(const char* role) {
+  return role[0] == 'd' && role[1] == 's' && role[2] == 't' && role[3] == '\0';
+}
+
+// Checks a LocalTensor operand covering `bytes` bytes from its start: it is
+// allocated, still owned (not freed with FreeTensor, not written while it is
+// enqueued), 32-byte aligned, inside its buffer. With a deep mode on, the
+// access is then recorded (by `pipe`; "dst" writes, other roles read;
+// Pipe::kCount: the caller records the exact bytes itself).
 template <class T>
 AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
-                              uint64_t bytes, SrcLoc loc, bool aligned = true) {
+                              uint64_t bytes, SrcLoc loc, bool aligned = true,
+                              Pipe pipe = Pipe::kV) {
   const BufferDesc* b = t.buf_;
   if (AICORE_UNLIKELY(b == nullptr)) FailNullTensor(api, role, loc);
+  CheckOwned(api, role, *b, t.gen_, IsDstRole(role), loc);
   const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
   if (AICORE_UNLIKELY(aligned && ((p - b->base) & 31) != 0)) {
     FailMisaligned(api, role, *b, p, sizeof(T), loc);
   }
   if (AICORE_UNLIKELY(p + bytes > b->base + b->bytes)) {
     FailOverrun(api, role, *b, p, bytes / sizeof(T), sizeof(T), TypeName<T>(), loc);
+  }
+  CoreContext* core = t_core;
+  if (AICORE_UNLIKELY(core->san != 0) && bytes != 0 && pipe != Pipe::kCount) {
+    SanLocal(*core, pipe, IsDstRole(role) ? Access::kWrite : Access::kRead, *b, p, bytes, api, role,
+             loc);
   }
 }
 

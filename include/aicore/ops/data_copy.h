@@ -17,6 +17,7 @@
 #include "aicore/ops/atomic.h"
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace AscendC {
 
@@ -94,10 +95,15 @@ namespace AscendC {
 template <typename T>
 AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("DataCopy", loc);
+  auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
-  aicore::detail::CheckLocal("DataCopy", "dst", dst, uint64_t{count} * sizeof(T), loc);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst, uint64_t{count} * sizeof(T), loc, true,
+                             aicore::detail::Pipe::kMTE2);
   src.CheckRange("DataCopy", 0, count, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanGm(core, aicore::detail::GmAccess::kRead, src.addr_,
+                          uint64_t{count} * sizeof(T), "DataCopy", loc);
+  }
   std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
 }
 
@@ -105,10 +111,15 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& sr
 template <typename T>
 AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  const auto& core = aicore::detail::Enter("DataCopy", loc);
+  auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckCopyCount<T>("DataCopy", count, loc);
-  aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc);
+  aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc, true,
+                             aicore::detail::Pipe::kMTE3);
   dst.CheckRange("DataCopy", 0, count, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanGm(core, aicore::detail::GmWriteAccess(core), dst.addr_,
+                          uint64_t{count} * sizeof(T), "DataCopy", loc);
+  }
   aicore::detail::StoreToGm(core, dst.addr_, src.addr_, uint64_t{count} * sizeof(T), "DataCopy", loc);
 }
 
@@ -128,12 +139,21 @@ template <typename T>
 AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                             const DataCopyParams& p,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("DataCopy", loc);
+  auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckParams("DataCopy", p, loc);
   const uint64_t dst_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride);
   const uint64_t src_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride);
-  aicore::detail::CheckLocal("DataCopy", "dst", dst, dst_span, loc);
+  aicore::detail::CheckLocal("DataCopy", "dst", dst, dst_span, loc, true,
+                             aicore::detail::Pipe::kCount);
   src.CheckRange("DataCopy", 0, (src_span + sizeof(T) - 1) / sizeof(T), loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanLocalBursts(core, aicore::detail::Pipe::kMTE2, aicore::detail::Access::kWrite,
+                                   *dst.buf_, reinterpret_cast<const uint8_t*>(dst.addr_),
+                                   p.blockCount, p.blockLen * 32u,
+                                   (p.blockLen + p.dstStride) * 32u, "DataCopy", "dst", loc);
+    aicore::detail::SanGmBursts(core, aicore::detail::GmAccess::kRead, src.addr_, p.blockCount,
+                                p.blockLen * 32u, p.srcStride * 32u, "DataCopy", loc);
+  }
   aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
                              reinterpret_cast<const uint8_t*>(src.addr_), p);
 }
@@ -143,12 +163,21 @@ template <typename T>
 AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                             const DataCopyParams& p,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  const auto& core = aicore::detail::Enter("DataCopy", loc);
+  auto& core = aicore::detail::Enter("DataCopy", loc);
   aicore::detail::CheckParams("DataCopy", p, loc);
   const uint64_t dst_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.dstStride);
   const uint64_t src_span = aicore::detail::BurstSpan(p.blockCount, p.blockLen, p.srcStride);
-  aicore::detail::CheckLocal("DataCopy", "src", src, src_span, loc);
+  aicore::detail::CheckLocal("DataCopy", "src", src, src_span, loc, true,
+                             aicore::detail::Pipe::kCount);
   dst.CheckRange("DataCopy", 0, (dst_span + sizeof(T) - 1) / sizeof(T), loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    aicore::detail::SanLocalBursts(core, aicore::detail::Pipe::kMTE3, aicore::detail::Access::kRead,
+                                   *src.buf_, reinterpret_cast<const uint8_t*>(src.addr_),
+                                   p.blockCount, p.blockLen * 32u,
+                                   (p.blockLen + p.srcStride) * 32u, "DataCopy", "src", loc);
+    aicore::detail::SanGmBursts(core, aicore::detail::GmWriteAccess(core), dst.addr_, p.blockCount,
+                                p.blockLen * 32u, p.dstStride * 32u, "DataCopy", loc);
+  }
   if (AICORE_LIKELY(core.atomic_op == aicore::detail::AtomicOp::kNone)) {
     aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
                                reinterpret_cast<const uint8_t*>(src.addr_), p);

@@ -118,15 +118,28 @@ AICORE_INLINE void CheckPad(const PadCopy& c, SrcLoc loc) {
 template <class T>
 void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
                const PadCopy& c, bool is_pad, T value, SrcLoc loc) {
-  Enter("DataCopyPad", loc);
+  CoreContext& core = Enter("DataCopyPad", loc);
   CheckPad<T>(c, loc);
   const uint64_t left = uint64_t{c.left} * sizeof(T);
   const uint64_t burst = RoundUp32(left + c.len + uint64_t{c.right} * sizeof(T));
   const uint64_t ub_step = burst + c.ub_gap;
   const uint64_t gm_step = c.len + c.gm_gap;
-  CheckLocal("DataCopyPad", "dst", dst, (c.count - 1) * ub_step + burst, loc);
+  CheckLocal("DataCopyPad", "dst", dst, (c.count - 1) * ub_step + burst, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
   src.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    // What the copy writes: the data of every burst, and the padding only
+    // when it is filled (is_pad); the rest of a 32-byte burst keeps its bytes.
+    const auto* ub0 = reinterpret_cast<const uint8_t*>(dst.addr_);
+    if (is_pad) {
+      SanLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0, c.count, burst, ub_step,
+                     "DataCopyPad", "dst", loc);
+    } else {
+      SanLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0 + left, c.count, c.len,
+                     ub_step, "DataCopyPad", "dst", loc);
+    }
+    SanGmBursts(core, GmAccess::kRead, src.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+  }
   auto* ub = reinterpret_cast<uint8_t*>(dst.addr_);
   const auto* gm = reinterpret_cast<const uint8_t*>(src.addr_);
   for (uint32_t i = 0; i < c.count; ++i, ub += ub_step, gm += gm_step) {
@@ -142,13 +155,19 @@ void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T
 template <class T>
 void CopyPadOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                 const PadCopy& c, SrcLoc loc) {
-  const CoreContext& core = Enter("DataCopyPad", loc);
+  CoreContext& core = Enter("DataCopyPad", loc);
   CheckPad<T>(c, loc);
   const uint64_t ub_step = RoundUp32(c.len) + c.ub_gap;
   const uint64_t gm_step = c.len + c.gm_gap;
-  CheckLocal("DataCopyPad", "src", src, (c.count - 1) * ub_step + c.len, loc);
+  CheckLocal("DataCopyPad", "src", src, (c.count - 1) * ub_step + c.len, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
   dst.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    SanLocalBursts(core, Pipe::kMTE3, Access::kRead, *src.buf_,
+                   reinterpret_cast<const uint8_t*>(src.addr_), c.count, c.len, ub_step,
+                   "DataCopyPad", "src", loc);
+    SanGmBursts(core, GmWriteAccess(core), dst.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+  }
   const auto* ub = reinterpret_cast<const uint8_t*>(src.addr_);
   auto* gm = reinterpret_cast<uint8_t*>(dst.addr_);
   for (uint32_t i = 0; i < c.count; ++i, ub += ub_step, gm += gm_step) {

@@ -18,7 +18,9 @@
 // reported (the NPU's uint8_t parameter would wrap them silently).
 //
 // Repeat geometry, masks and counter mode: ops/mask.h; the engine and the
-// exact semantics of overlapping operands: ops/repeat.h.
+// exact semantics of overlapping operands: ops/repeat.h. Under
+// AICORE_SANITIZE=numcheck the floating instructions are checked for NaN/Inf
+// produced from finite inputs (runtime/san_numeric.h).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +36,7 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/ops/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/san_numeric.h"
 
 namespace AscendC {
 
@@ -64,25 +67,29 @@ AICORE_INLINE simd::ComputeT<T> ToCompute(T v) {
 }
 
 template <class T>
-AICORE_INLINE void CheckCount2(const char* api, const AscendC::LocalTensor<T>& dst,
-                               const AscendC::LocalTensor<T>& src, int32_t count, SrcLoc loc) {
-  Enter(api, loc);
+AICORE_INLINE CoreContext& CheckCount2(const char* api, const AscendC::LocalTensor<T>& dst,
+                                       const AscendC::LocalTensor<T>& src, int32_t count,
+                                       SrcLoc loc) {
+  CoreContext& core = Enter(api, loc);
   if (AICORE_UNLIKELY(count < 0)) FailCount(api, count, loc);
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   CheckLocal(api, "dst", dst, bytes, loc);
   CheckLocal(api, "src", src, bytes, loc);
+  return core;
 }
 
 template <class T>
-AICORE_INLINE void CheckCount3(const char* api, const AscendC::LocalTensor<T>& dst,
-                               const AscendC::LocalTensor<T>& src0,
-                               const AscendC::LocalTensor<T>& src1, int32_t count, SrcLoc loc) {
-  Enter(api, loc);
+AICORE_INLINE CoreContext& CheckCount3(const char* api, const AscendC::LocalTensor<T>& dst,
+                                       const AscendC::LocalTensor<T>& src0,
+                                       const AscendC::LocalTensor<T>& src1, int32_t count,
+                                       SrcLoc loc) {
+  CoreContext& core = Enter(api, loc);
   if (AICORE_UNLIKELY(count < 0)) FailCount(api, count, loc);
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   CheckLocal(api, "dst", dst, bytes, loc);
   CheckLocal(api, "src0", src0, bytes, loc);
   CheckLocal(api, "src1", src1, bytes, loc);
+  return core;
 }
 
 // Shift counts must lie in [0, bits of T).
@@ -98,27 +105,29 @@ AICORE_INLINE int CheckShift(const char* api, T s, SrcLoc loc) {
 }
 
 template <class TD, class TS>
-AICORE_INLINE void CheckCountMixed3(const char* api, const AscendC::LocalTensor<TD>& dst,
-                                    const AscendC::LocalTensor<TS>& src0,
-                                    const AscendC::LocalTensor<TS>& src1, int32_t count,
-                                    SrcLoc loc) {
-  Enter(api, loc);
+AICORE_INLINE CoreContext& CheckCountMixed3(const char* api, const AscendC::LocalTensor<TD>& dst,
+                                            const AscendC::LocalTensor<TS>& src0,
+                                            const AscendC::LocalTensor<TS>& src1, int32_t count,
+                                            SrcLoc loc) {
+  CoreContext& core = Enter(api, loc);
   if (AICORE_UNLIKELY(count < 0)) FailCount(api, count, loc);
   const uint64_t n = static_cast<uint64_t>(count);
   CheckLocal(api, "dst", dst, n * sizeof(TD), loc);
   CheckLocal(api, "src0", src0, n * sizeof(TS), loc);
   CheckLocal(api, "src1", src1, n * sizeof(TS), loc);
+  return core;
 }
 
 template <class TD, class TS>
-AICORE_INLINE void CheckCountMixed2(const char* api, const AscendC::LocalTensor<TD>& dst,
-                                    const AscendC::LocalTensor<TS>& src, int64_t count,
-                                    SrcLoc loc) {
-  Enter(api, loc);
+AICORE_INLINE CoreContext& CheckCountMixed2(const char* api, const AscendC::LocalTensor<TD>& dst,
+                                            const AscendC::LocalTensor<TS>& src, int64_t count,
+                                            SrcLoc loc) {
+  CoreContext& core = Enter(api, loc);
   if (AICORE_UNLIKELY(count < 0)) FailCount(api, count, loc);
   const uint64_t n = static_cast<uint64_t>(count);
   CheckLocal(api, "dst", dst, n * sizeof(TD), loc);
   CheckLocal(api, "src", src, n * sizeof(TS), loc);
+  return core;
 }
 
 // The (dst, src) type pairs of MulAddDst and Axpy.
@@ -141,8 +150,14 @@ namespace AscendC {
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                     \
                   #NAME ": element type not supported by this instruction");                    \
-    aicore::detail::CheckCount3(#NAME, dst, src0, src1, count, loc);                            \
-    aicore::simd::Binary(dst.addr_, src0.addr_, src1.addr_, static_cast<size_t>(count), OP{}); \
+    namespace d_ = aicore::detail;                                                              \
+    auto& core_ = d_::CheckCount3(#NAME, dst, src0, src1, count, loc);                          \
+    const size_t n_ = static_cast<size_t>(count);                                               \
+    const auto run_ = [&]() AICORE_LAMBDA_INLINE {                                              \
+      aicore::simd::Binary(dst.addr_, src0.addr_, src1.addr_, n_, OP{});                        \
+    };                                                                                          \
+    d_::NumRun(core_, #NAME, loc, d_::kNumRolesSrc01, OP{}, run_, dst.addr_, n_, src0.addr_,    \
+               src1.addr_);                                                                     \
   }                                                                                             \
   namespace aicore_impl {                                                                       \
   template <typename T, bool isSetMask = true>                                                  \
@@ -194,8 +209,13 @@ AICORE_DEFINE_BINARY(SubRelu, aicore::simd::SubReluOp, half, float, int16_t)
                           const int32_t& count, aicore::SrcLoc loc = aicore::SrcLoc::Current()) { \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                      \
                   #NAME ": element type not supported by this instruction");                     \
-    aicore::detail::CheckCount2(#NAME, dst, src, count, loc);                                    \
-    aicore::simd::Unary(dst.addr_, src.addr_, static_cast<size_t>(count), OP{});                 \
+    namespace d_ = aicore::detail;                                                               \
+    auto& core_ = d_::CheckCount2(#NAME, dst, src, count, loc);                                  \
+    const size_t n_ = static_cast<size_t>(count);                                                \
+    const auto run_ = [&]() AICORE_LAMBDA_INLINE {                                               \
+      aicore::simd::Unary(dst.addr_, src.addr_, n_, OP{});                                       \
+    };                                                                                           \
+    d_::NumRun(core_, #NAME, loc, d_::kNumRolesSrc, OP{}, run_, dst.addr_, n_, src.addr_);       \
   }                                                                                              \
   namespace aicore_impl {                                                                        \
   template <typename T, bool isSetMask = true>                                                   \
@@ -245,9 +265,14 @@ AICORE_DEFINE_UNARY(Neg, aicore::simd::NegOp, half, float, int16_t, int32_t)
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                     \
                   #NAME ": element type not supported by this instruction");                    \
-    aicore::detail::CheckCount2(#NAME, dst, src, count, loc);                                   \
-    aicore::simd::Unary(dst.addr_, src.addr_, static_cast<size_t>(count),                       \
-                        OP<aicore::simd::ComputeT<T>>{aicore::detail::ToCompute(scalar)});      \
+    namespace d_ = aicore::detail;                                                              \
+    auto& core_ = d_::CheckCount2(#NAME, dst, src, count, loc);                                 \
+    const size_t n_ = static_cast<size_t>(count);                                               \
+    const OP<aicore::simd::ComputeT<T>> op_{d_::ToCompute(scalar)};                             \
+    const auto run_ = [&]() AICORE_LAMBDA_INLINE {                                              \
+      aicore::simd::Unary(dst.addr_, src.addr_, n_, op_);                                       \
+    };                                                                                          \
+    d_::NumRun(core_, #NAME, loc, d_::kNumRolesSrc, op_, run_, dst.addr_, n_, src.addr_);       \
   }                                                                                             \
   namespace aicore_impl {                                                                       \
   template <typename T, bool isSetMask = true>                                                  \
@@ -395,10 +420,17 @@ AICORE_INLINE void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& sr
   static_assert(aicore::detail::kMulAddPair<T, U>,
                 "MulAddDst: (dst, src) types must be (half, half), (float, float) or "
                 "(float, half)");
-  aicore::detail::CheckCountMixed3("MulAddDst", dst, src0, src1, count, loc);
-  aicore::simd::MapN(dst.addr_, static_cast<size_t>(count), aicore::simd::MulAddOp{},
-                     static_cast<const U*>(src0.addr_), static_cast<const U*>(src1.addr_),
-                     static_cast<const T*>(dst.addr_));
+  namespace d = aicore::detail;
+  auto& core = d::CheckCountMixed3("MulAddDst", dst, src0, src1, count, loc);
+  const size_t n = static_cast<size_t>(count);
+  const U* a = src0.addr_;
+  const U* b = src1.addr_;
+  const T* c = dst.addr_;
+  const auto run = [&]() AICORE_LAMBDA_INLINE {
+    aicore::simd::MapN(dst.addr_, n, aicore::simd::MulAddOp{}, a, b, c);
+  };
+  d::NumRun(core, "MulAddDst", loc, d::kNumRolesSrc01Dst, aicore::simd::MulAddOp{}, run, dst.addr_,
+            n, a, b, c);
 }
 
 template <typename T, bool isSetMask = true>
@@ -407,10 +439,17 @@ AICORE_INLINE void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& 
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kIsOneOf<T, half, float>,
                 "FusedMulAdd: element type not supported by this instruction");
-  aicore::detail::CheckCount3("FusedMulAdd", dst, src0, src1, count, loc);
-  aicore::simd::MapN(dst.addr_, static_cast<size_t>(count), aicore::simd::MulAddOp{},
-                     static_cast<const T*>(src0.addr_), static_cast<const T*>(dst.addr_),
-                     static_cast<const T*>(src1.addr_));
+  namespace d = aicore::detail;
+  auto& core = d::CheckCount3("FusedMulAdd", dst, src0, src1, count, loc);
+  const size_t n = static_cast<size_t>(count);
+  const T* a = src0.addr_;
+  const T* c = dst.addr_;
+  const T* b = src1.addr_;
+  const auto run = [&]() AICORE_LAMBDA_INLINE {
+    aicore::simd::MapN(dst.addr_, n, aicore::simd::MulAddOp{}, a, c, b);
+  };
+  d::NumRun(core, "FusedMulAdd", loc, d::kNumRolesSrc0DstSrc1, aicore::simd::MulAddOp{}, run,
+            dst.addr_, n, a, c, b);
 }
 
 template <typename T, typename U, bool isSetMask = true>
@@ -419,10 +458,14 @@ AICORE_INLINE void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kMulAddPair<T, U>,
                 "Axpy: (dst, src) types must be (half, half), (float, float) or (float, half)");
-  aicore::detail::CheckCountMixed2("Axpy", dst, src, count, loc);
-  aicore::simd::MapN(dst.addr_, static_cast<size_t>(count),
-                     aicore::simd::AxpyOp<float>{static_cast<float>(scalarValue)},
-                     static_cast<const U*>(src.addr_), static_cast<const T*>(dst.addr_));
+  namespace d = aicore::detail;
+  auto& core = d::CheckCountMixed2("Axpy", dst, src, count, loc);
+  const size_t n = static_cast<size_t>(count);
+  const aicore::simd::AxpyOp<float> op{static_cast<float>(scalarValue)};
+  const U* a = src.addr_;
+  const T* c = dst.addr_;
+  const auto run = [&]() AICORE_LAMBDA_INLINE { aicore::simd::MapN(dst.addr_, n, op, a, c); };
+  d::NumRun(core, "Axpy", loc, d::kNumRolesSrcDst, op, run, dst.addr_, n, a, c);
 }
 
 namespace aicore_impl {

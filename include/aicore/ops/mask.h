@@ -266,6 +266,12 @@ AICORE_INLINE uint64_t CheckRepeatOperand(const char* api, const char* role,
   if (AICORE_UNLIKELY(p + span > t.buf_->base + t.buf_->bytes)) {
     FailFootprint(api, role, *t.buf_, p, span, m, blk_stride, rep_stride, loc);
   }
+  CoreContext* core = t_core;
+  if (AICORE_UNLIKELY(core->san != 0) && span != 0) {
+    SanLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_, p, m.bits,
+                   m.last_bits, m.repeats, m.lanes, lanes_per_block, blk_stride, rep_stride,
+                   block_bytes, api, role, loc);
+  }
   return span;
 }
 

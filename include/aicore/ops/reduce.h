@@ -68,6 +68,7 @@
 #include "aicore/ops/mask.h"
 #include "aicore/ops/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/san_numeric.h"
 
 namespace aicore {
 namespace simd {
@@ -403,17 +404,89 @@ HWY_INLINE T TreeSum(const T* p, size_t n) {
 namespace detail {
 
 template <class T>
-AICORE_INLINE void CheckReduce(const char* api, const AscendC::LocalTensor<T>& dst,
-                               const AscendC::LocalTensor<T>& src,
-                               const AscendC::LocalTensor<T>& tmp, int32_t count, uint32_t dst_elems,
-                               SrcLoc loc) {
-  Enter(api, loc);
+AICORE_INLINE CoreContext& CheckReduce(const char* api, const AscendC::LocalTensor<T>& dst,
+                                       const AscendC::LocalTensor<T>& src,
+                                       const AscendC::LocalTensor<T>& tmp, int32_t count,
+                                       uint32_t dst_elems, SrcLoc loc) {
+  CoreContext& core = Enter(api, loc);
   if (AICORE_UNLIKELY(count < 1)) {
     Fail(ErrorKind::kParameter, api, loc, "count " + std::to_string(count) + " must be at least 1");
   }
   CheckLocal(api, "dst", dst, dst_elems * sizeof(T), loc);
   CheckLocal(api, "src", src, static_cast<uint64_t>(count) * sizeof(T), loc);
   if (AICORE_UNLIKELY(tmp.buf_ == nullptr)) FailNullTensor(api, "sharedTmpBuffer", loc);
+  return core;
+}
+
+// ---- numcheck of the sums (runtime/san_numeric.h) ---------------------------
+// A NaN/Inf sum is a finding when every input lane it summed is finite (a
+// partial sum overflowed). The inputs are only looked at for such a sum.
+
+// Count form: r = the sum of src[0, n).
+template <class T>
+AICORE_NOINLINE void NumCheckSum(CoreContext& core, const char* api, SrcLoc loc, T r,
+                                 const T* src, size_t n) {
+  if (!NumNonFinite<T>(&r) || NumNextNonFinite(src, 0, n) != n) return;
+  double sum = 0;
+  for (size_t i = 0; i < n; ++i) sum += NumValue<T>(src + i);
+  NumReportSum(core, api, loc, NumTypeOf<T>(), NumValue<T>(&r), "dst element 0",
+               "src[0, " + std::to_string(n) + ")", sum, n, 1);
+}
+
+// Whether the active lanes [l0, l1) of repeats [r0, r1) of a repeat-form
+// source (geometry g) are all finite; adds them to *sum and counts them.
+template <class T>
+inline bool NumLanesFinite(const RepeatGeom& g, const RepeatMask& m, uint32_t r0, uint32_t r1,
+                           uint32_t l0, uint32_t l1, double* sum, uint64_t* n) {
+  constexpr uint32_t kE = 32 / sizeof(T);
+  for (uint32_t r = r0; r < r1; ++r) {
+    const uint64_t* bits = m.For(r);
+    for (uint32_t lane = l0; lane < l1; ++lane) {
+      if (!m.Active(bits, lane)) continue;
+      const uint8_t* p = g.Block(r, lane / kE) + (lane % kE) * sizeof(T);
+      if (NumNonFinite<T>(p)) return false;
+      *sum += NumValue<T>(p);
+      ++*n;
+    }
+  }
+  return true;
+}
+
+// Repeat forms: sums[o] (o < n_out; T values) is the sum of the active
+// lanes [g * G, (g + 1) * G) of repeat r = o / (lanes / G), g = o % (lanes
+// / G); it goes to dst element r * dst_rep_stride * (lanes / G) + g.
+template <class T>
+AICORE_NOINLINE void NumCheckGroupSums(CoreContext& core, const char* api, SrcLoc loc,
+                                       const T* sums, size_t n_out, uint32_t G,
+                                       uint32_t dst_rep_stride, const RepeatGeom& g,
+                                       const RepeatMask& m) {
+  constexpr uint32_t kLanes = 256 / sizeof(T);
+  const uint32_t unit = kLanes / G;
+  uint64_t count = 0, first_n = 0;
+  size_t first = 0;
+  double first_sum = 0;
+  for (size_t o = NumNextNonFinite(sums, 0, n_out); o < n_out;
+       o = NumNextNonFinite(sums, o + 1, n_out)) {
+    const uint32_t r = static_cast<uint32_t>(o / unit);
+    const uint32_t l0 = static_cast<uint32_t>(o % unit) * G;
+    double sum = 0;
+    uint64_t n = 0;
+    if (!NumLanesFinite<T>(g, m, r, r + 1, l0, l0 + G, &sum, &n)) continue;
+    if (count++ == 0) {
+      first = o;
+      first_sum = sum;
+      first_n = n;
+    }
+  }
+  if (count == 0) return;
+  const uint32_t r = static_cast<uint32_t>(first / unit);
+  const uint32_t l0 = static_cast<uint32_t>(first % unit) * G;
+  const uint64_t element = uint64_t{r} * dst_rep_stride * unit + first % unit;
+  NumReportSum(core, api, loc, NumTypeOf<T>(), NumValue<T>(sums + first),
+               "dst element " + std::to_string(element) + " (repeat " + std::to_string(r) + ")",
+               "the active lanes in [" + std::to_string(l0) + ", " + std::to_string(l0 + G) +
+                   ") of repeat " + std::to_string(r) + " of src",
+               first_sum, first_n, count);
 }
 
 template <class T>
@@ -618,6 +691,10 @@ inline void GroupSum(const char* api, SumShape shape, const AscendC::LocalTensor
   // Convert (in place: T is no wider than float), patch empty groups, place.
   T* conv = reinterpret_cast<T*>(sums);
   FloatsTo(sums, nout, conv);
+  if (AICORE_UNLIKELY(NumOn(core))) {
+    NumCheckGroupSums(core, api, loc, static_cast<const T*>(conv), nout, G,
+                      static_cast<uint32_t>(dst_rep_stride), RepeatGeom::Of(src, blk, rep), m);
+  }
   const uint64_t empty_bits = EmptyGroups(m.bits, kLanes, G);
   const uint64_t empty_last = EmptyGroups(m.last_bits, kLanes, G);
   for (uint32_t r = 0; r < m.repeats; ++r) {
@@ -714,10 +791,10 @@ inline void WholeExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
 
 // Repeat forms of ReduceSum / ReduceMax / ReduceMin: dst[0] (and dst[1]).
 template <class T>
-AICORE_INLINE const CoreContext& CheckReduceRepeat(const char* api, const AscendC::LocalTensor<T>& dst,
-                                                   const AscendC::LocalTensor<T>& tmp,
-                                                   uint32_t dst_elems, int32_t src_rep_stride,
-                                                   SrcLoc loc) {
+AICORE_INLINE CoreContext& CheckReduceRepeat(const char* api, const AscendC::LocalTensor<T>& dst,
+                                             const AscendC::LocalTensor<T>& tmp,
+                                             uint32_t dst_elems, int32_t src_rep_stride,
+                                             SrcLoc loc) {
   auto& core = Enter(api, loc);
   CheckStride(api, "srcRepStride", src_rep_stride, loc);
   CheckLocal(api, "dst", dst, dst_elems * sizeof(T), loc);
@@ -733,7 +810,7 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   constexpr const char* api = "ReduceSum";
   constexpr uint32_t kLanes = 256 / sizeof(T);
   constexpr uint32_t kE = 32 / sizeof(T);
-  const CoreContext& core = CheckReduceRepeat(api, dst, tmp, 1, src_rep_stride, loc);
+  CoreContext& core = CheckReduceRepeat(api, dst, tmp, 1, src_rep_stride, loc);
   const RepeatMask m = ReduceMask<T>(api, core, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
@@ -747,7 +824,18 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   SumGroups<T>(RepeatGeom::Of(src, 1, rep), m, DenseFull(m, 1, rep), simd::tree::CeilLog2(kLanes), sums);
   // The repeats' sums, summed again by the same tree.
   simd::tree::TreeLevels<T>(static_cast<const float*>(sums), m.repeats, simd::tree::CeilLog2(m.repeats), sums);
-  dst.addr_[0] = static_cast<T>(sums[0]);
+  const T r = static_cast<T>(sums[0]);
+  if (AICORE_UNLIKELY(NumOn(core)) && NumNonFinite<T>(&r)) {
+    double sum = 0;
+    uint64_t n = 0;
+    if (NumLanesFinite<T>(RepeatGeom::Of(src, 1, rep), m, 0, m.repeats, 0, kLanes, &sum, &n)) {
+      NumReportSum(core, api, loc, NumTypeOf<T>(), NumValue<T>(&r), "dst element 0",
+                   "the active lanes of " + std::to_string(m.repeats) +
+                       (m.repeats == 1 ? " repeat of src" : " repeats of src"),
+                   sum, n, 1);
+    }
+  }
+  dst.addr_[0] = r;
 }
 
 template <bool kMax, class T>
@@ -788,8 +876,12 @@ AICORE_INLINE void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& sr
                              const LocalTensor<T>& sharedTmpBuffer, const int32_t count,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kIsOneOf<T, half, float>, "ReduceSum: half or float");
-  aicore::detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, 1, loc);
-  dst.addr_[0] = aicore::simd::TreeSum(src.addr_, static_cast<size_t>(count));
+  auto& core = aicore::detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, 1, loc);
+  const T r = aicore::simd::TreeSum(src.addr_, static_cast<size_t>(count));
+  if (AICORE_UNLIKELY(aicore::detail::NumOn(core))) {
+    aicore::detail::NumCheckSum(core, "ReduceSum", loc, r, src.addr_, static_cast<size_t>(count));
+  }
+  dst.addr_[0] = r;
 }
 
 // Repeat forms: repeat r reads 256 bytes at src + r * srcRepStride * 32.

@@ -53,6 +53,7 @@
 #include "aicore/ops/mask.h"
 #include "aicore/ops/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/san_numeric.h"
 
 namespace aicore {
 namespace detail {
@@ -470,6 +471,112 @@ template <class TD, class TS>
 constexpr uint32_t kRepeatLanes =
     RepeatLanes(kElemBits<TD> > kElemBits<TS> ? kElemBits<TD> : kElemBits<TS>);
 
+// ---- numcheck of the repeat forms (see runtime/san_numeric.h) -------------
+
+// First active lane (repeat *r, lane *lane) of operand o whose value is
+// NaN/Inf, block by block under the mask; returns how many there are (with
+// stop_at_first, 0 or 1).
+inline uint64_t NumFindNonFinite(const RepOperand& o, const NumType& t, const RepeatMask& m,
+                                 bool stop_at_first, uint32_t* r_out, uint32_t* lane_out) {
+  uint64_t count = 0;
+  for (uint32_t r = 0; r < m.repeats; ++r) {
+    const uint64_t* bits = m.For(r);
+    for (uint32_t j = 0; j < o.blocks; ++j) {
+      const uint64_t bb = BlockBits(bits, j, o.block_lanes);
+      if (bb == 0) continue;
+      const uint64_t bad = t.block_non_finite(o.base + r * o.rep + j * o.blk, o.block_lanes) & bb;
+      if (bad == 0) continue;
+      if (count == 0) {
+        *r_out = r;
+        *lane_out = j * o.block_lanes + static_cast<uint32_t>(__builtin_ctzll(bad));
+      }
+      count += static_cast<uint64_t>(__builtin_popcountll(bad));
+      if (stop_at_first) return count;
+    }
+  }
+  return count;
+}
+
+// The f32 result of lane values v under a kernel: MapKernel recomputes with
+// its op; the other kernels (Cast) convert one source, whose value it is.
+template <class TD, class Op, class... TS>
+inline double NumKernelValue(const simd::MapKernel<TD, Op, TS...>& k, const double* v) {
+  return NumApply<TD>(k.op, v, std::index_sequence_for<TS...>());
+}
+template <class K>
+inline double NumKernelValue(const K&, const double* v) {
+  return v[0];
+}
+template <class TD, class Op, class... TS>
+inline NumScalar NumKernelScalar(const simd::MapKernel<TD, Op, TS...>& k) {
+  return NumScalarOf(k.op);
+}
+template <class K>
+inline NumScalar NumKernelScalar(const K&) {
+  return NumScalar{};
+}
+
+// Runs a repeat-form instruction (run()) under numcheck: conservative, per
+// call — if any active lane of a source is NaN/Inf the call is not checked;
+// otherwise every active destination lane that is NaN/Inf afterwards is
+// reported (the first one, with the count). `types[i]` is the element type
+// of in[i].
+template <class TD, size_t kIn, class Kernel, class Run>
+AICORE_NOINLINE void NumRepeat(CoreContext& core, const char* api, SrcLoc loc,
+                               const char* const* roles, const RepeatMask& m, const RepOperand& dst,
+                               const RepOperand* const* in, const NumType* const* types,
+                               const Kernel& k, const Run& run) {
+  const NumScalar sc = NumKernelScalar(k);
+  uint32_t r = 0, lane = 0;
+  bool checked = !(sc.present && !std::isfinite(sc.value));
+  for (size_t i = 0; i < kIn && checked; ++i) {
+    checked = NumFindNonFinite(*in[i], *types[i], m, true, &r, &lane) == 0;
+  }
+  run();
+  if (!checked) return;
+  const uint64_t count = NumFindNonFinite(dst, NumTypeOf<TD>(), m, false, &r, &lane);
+  if (count == 0) return;
+  // The inputs of that lane, unless the instruction overwrote them.
+  NumInput inputs[kIn == 0 ? 1 : kIn];
+  double v[kIn == 0 ? 1 : kIn] = {};
+  bool all_known = true;
+  for (size_t i = 0; i < kIn; ++i) {
+    const RepOperand& s = *in[i];
+    const bool overwritten = s.base < dst.base + dst.span && dst.base < s.base + s.span;
+    v[i] = overwritten ? 0.0 : types[i]->value(simd::LaneAddr(s, r, lane));
+    inputs[i] = NumInput{roles[i], v[i], !overwritten};
+    all_known = all_known && !overwritten;
+  }
+  const double result = all_known ? NumKernelValue(k, v) : std::nan("");
+  const uint8_t* at = simd::LaneAddr(dst, r, lane);
+  const uint64_t element = static_cast<uint64_t>(at - dst.base) / sizeof(TD);
+  NumReportElement(core, api, loc, NumTypeOf<TD>(), NumValue<TD>(at), result,
+                   "dst element " + std::to_string(element) + " (repeat " + std::to_string(r) +
+                       ", lane " + std::to_string(lane) + ")",
+                   inputs, kIn, sc, count);
+}
+
+// Runs the repeats of an instruction whose sources in[] have the element
+// types TIn..., under numcheck when it is on.
+template <class... T>
+struct NumSrcTypes {};
+template <uint32_t kL, class TD, class... TIn, class Kernel>
+AICORE_INLINE void RunRepeatsChecked(CoreContext& core, const char* api, SrcLoc loc,
+                                     const char* const* roles, NumSrcTypes<TIn...>,
+                                     const RepeatMask& m, const RepOperand& d,
+                                     const RepOperand* const* in, const Kernel& k) {
+  constexpr size_t kIn = sizeof...(TIn);
+  if constexpr (kNumChecked<TD, TIn...>) {
+    if (AICORE_UNLIKELY(NumOn(core))) {
+      const NumType* types[kIn] = {&NumTypeOf<TIn>()...};
+      NumRepeat<TD, kIn>(core, api, loc, roles, m, d, in, types, k,
+                         [&] { simd::RunRepeats<kIn, kL>(m, d, in, k); });
+      return;
+    }
+  }
+  simd::RunRepeats<kIn, kL>(m, d, in, k);
+}
+
 // ---- repeat-form drivers: validate, describe the operands, run ----------
 
 // Two sources (src0, src1) -> dst.
@@ -480,14 +587,15 @@ AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, bool is_bits, co
                                 const AscendC::LocalTensor<TS>& src1,
                                 const AscendC::BinaryRepeatParams& p, SrcLoc loc,
                                 const Kernel& k) {
-  const CoreContext& core = Enter(api, loc);
+  CoreContext& core = Enter(api, loc);
   const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
   const RepOperand* in[2] = {&a, &b};
-  simd::RunRepeats<2, kRepeatLanes<TD, TS>>(m, d, in, k);
+  RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrc01,
+                                              NumSrcTypes<TS, TS>{}, m, d, in, k);
 }
 
 // Sources (src0, src1, dst) -> dst (MulAddDst, FusedMulAdd).
@@ -499,14 +607,15 @@ AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, bool is_bits,
                                  const AscendC::LocalTensor<TS>& src1,
                                  const AscendC::BinaryRepeatParams& p, SrcLoc loc,
                                  const Kernel& k) {
-  const CoreContext& core = Enter(api, loc);
+  CoreContext& core = Enter(api, loc);
   const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
   const RepOperand* in[3] = {&a, &b, &d};
-  simd::RunRepeats<3, kRepeatLanes<TD, TS>>(m, d, in, k);
+  RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrc01Dst,
+                                              NumSrcTypes<TS, TS, TD>{}, m, d, in, k);
 }
 
 // One source -> dst (unary, vector-scalar, Cast); with `dst_in`, the
@@ -517,17 +626,19 @@ AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, bool is_bits, con
                                const AscendC::LocalTensor<TS>& src,
                                const AscendC::UnaryRepeatParams& p, SrcLoc loc, const Kernel& k,
                                bool dst_in = false) {
-  const CoreContext& core = Enter(api, loc);
+  CoreContext& core = Enter(api, loc);
   const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand s = RepeatOperand(api, "src", src, m, p.srcBlkStride, p.srcRepStride, loc);
   if (dst_in) {
     const RepOperand* in[2] = {&s, &d};
-    simd::RunRepeats<2, kRepeatLanes<TD, TS>>(m, d, in, k);
+    RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrcDst,
+                                                NumSrcTypes<TS, TD>{}, m, d, in, k);
   } else {
     const RepOperand* in[1] = {&s};
-    simd::RunRepeats<1, kRepeatLanes<TD, TS>>(m, d, in, k);
+    RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrc,
+                                                NumSrcTypes<TS>{}, m, d, in, k);
   }
 }
 

@@ -12,6 +12,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/types.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 
 namespace aicore {
 namespace detail {
@@ -36,6 +37,15 @@ inline std::string FlagName(int event, int id) {
            " is outside [0, 8)");
 }
 
+[[noreturn]] AICORE_COLD inline void FailDuplicateSet(int event, int id, SrcLoc first, SrcLoc loc) {
+  Fail(ErrorKind::kSync, "SetFlag", loc,
+       FlagName(event, id) + " is set again while the set at " + (first.file ? first.file : "") +
+           ":" + std::to_string(first.line) +
+           " has not been waited for (an event flag holds one set: the NPU loses the second "
+           "one, and the second WaitFlag hangs); WaitFlag<HardEvent::" + HardEventName(event) +
+           ">(" + std::to_string(id) + ") before setting it again, or use another event id");
+}
+
 }  // namespace detail
 }  // namespace aicore
 
@@ -48,9 +58,13 @@ AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc:
   if (AICORE_UNLIKELY(eventID < 0 || eventID >= aicore::detail::kNumEventIds)) {
     aicore::detail::FailEventId("SetFlag", e, eventID, loc);
   }
+  if (AICORE_UNLIKELY(core.flags[e][eventID] != 0)) {
+    aicore::detail::FailDuplicateSet(e, eventID, core.flag_loc[e][eventID], loc);
+  }
   ++core.flags[e][eventID];
   ++core.flags_outstanding;
   core.flag_loc[e][eventID] = loc;
+  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanSetFlag(core, e, eventID, loc);
 }
 
 template <HardEvent event>
@@ -68,11 +82,13 @@ AICORE_INLINE void WaitFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc
   }
   --core.flags[e][eventID];
   --core.flags_outstanding;
+  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanWaitFlag(core, e, eventID, loc);
 }
 
 template <pipe_t pipe>
 AICORE_INLINE void PipeBarrier(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::Enter("PipeBarrier", loc);
+  auto& core = aicore::detail::Enter("PipeBarrier", loc);
+  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanBarrier(core, static_cast<int>(pipe));
 }
 
 AICORE_INLINE int64_t GetBlockIdx() {

@@ -43,6 +43,7 @@
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/sanitizer.h"
 #include "aicore/runtime/coop.h"
 
 namespace aicore {
@@ -63,6 +64,8 @@ inline bool BarrierReady(const void* p) {
 // Arrives at barrier `id` (of `expected` participants) and waits for the rest.
 inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expected,
                           const char* api, SrcLoc loc) {
+  // SyncAll waits for every pipe of the core first (a PIPE_ALL barrier).
+  if (AICORE_UNLIKELY(core.san != 0)) SanBarrier(core, static_cast<int>(PIPE_ALL));
   std::unique_lock<std::mutex> lock(c.mu);
   CoopBarrier& b = c.bar[id];
   if (b.arrived == 0) {
@@ -75,6 +78,7 @@ inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expe
   }
   if (++b.arrived == b.expected) {
     b.arrived = 0;
+    if (AICORE_UNLIKELY(core.san != 0)) SanSyncAll(*core.launch, id, b.expected);
     ++b.gen;
     c.cv.notify_all();
     return;
@@ -148,6 +152,7 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
                   "(MIX_MODE)", loc);
   }
   std::lock_guard<std::mutex> lock(c.mu);
+  if (AICORE_UNLIKELY(core.san != 0)) SanCrossSet(core, flagId);
   TaskFlags* flags = c.Flags();
   const auto idx = static_cast<uint32_t>(core.block_idx);
   if (mode == 0) {
@@ -182,6 +187,7 @@ inline void CrossWait(uint16_t flagId, SrcLoc loc) {
                 static_cast<unsigned long long>(flags[core.task].consumed[flagId]));
   CoopWait(core, c, lock, rec);
   ++c.flags[core.task].consumed[flagId];
+  if (AICORE_UNLIKELY(core.san != 0)) SanCrossWait(core, flagId);
 }
 
 }  // namespace detail

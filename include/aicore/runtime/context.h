@@ -23,10 +23,13 @@
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
+#include "aicore/base/sanitize.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
 #include "aicore/memory/buffer.h"
 #include "aicore/runtime/coop_state.h"
+#include "aicore/runtime/san_gm_state.h"
+#include "aicore/runtime/san_onchip_state.h"
 
 namespace AscendC {
 class TPipe;
@@ -38,6 +41,8 @@ namespace detail {
 // Thrown inside a block to unwind it after another block of the same launch
 // failed. Never escapes a launch.
 struct AbortBlock {};
+
+struct WatchEntry;  // runtime/watchdog.h
 
 // What the blocks of one launch share.
 struct LaunchState {
@@ -58,6 +63,16 @@ struct LaunchState {
   CoopState* coop = nullptr;
   uint32_t threads = 1;  // threads running the blocks
 
+  // Deep-check modes of this launch (snapshot of aicore::GetSanitize()).
+  uint32_t san = 0;
+  // State of the GM checks (racecheck, initcheck) for this launch.
+  SanLaunch san_gm;
+  // The deadlock watchdog's record of this launch (synccheck; else nullptr).
+  WatchEntry* watch = nullptr;
+
+  // A fatal error of a block: the launch stops (other blocks at their next
+  // API call). Only the first is reported; `first` is what Launch rethrows
+  // (unless an error sink took the report).
   void Record(std::exception_ptr e) {
     RecordNoWake(std::move(e));
     if (coop != nullptr) {
@@ -68,9 +83,42 @@ struct LaunchState {
   // Record for a caller that holds coop->mu (it wakes the waiters itself).
   void RecordNoWake(std::exception_ptr e) {
     std::lock_guard<std::mutex> lock(mu);
-    if (!first) first = std::move(e);
     abort.store(true, std::memory_order_relaxed);
+    if (fatal_seen) return;
+    fatal_seen = true;
+    bool sunk = false;
+    try {
+      std::rethrow_exception(e);
+    } catch (const KernelError& k) {
+      sunk = Deliver(k);
+    } catch (...) {
+    }
+    if (!sunk && !first) first = std::move(e);
   }
+  // A report that does not stop the launch (deep checks: hazards, races,
+  // uninitialized reads, numerics). Reported once per (kind, API, source
+  // line) per launch; the launch goes on and Launch throws the first report
+  // at the end (unless an error sink took it).
+  void ReportNonFatal(const KernelError& e) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const ReportKey& k : reported) {
+      if (k.kind == e.kind() && k.line == e.line() && e.api() == k.api && e.file() == k.file) return;
+    }
+    if (reported.size() >= kMaxReports) return;
+    reported.push_back(ReportKey{e.kind(), e.line(), e.api(), e.file()});
+    if (!Deliver(e) && !first) first = std::make_exception_ptr(e);
+  }
+
+ private:
+  struct ReportKey {
+    ErrorKind kind;
+    int line;
+    std::string api;
+    std::string file;
+  };
+  static constexpr size_t kMaxReports = 256;
+  bool fatal_seen = false;       // guarded by mu
+  std::vector<ReportKey> reported;  // guarded by mu
 };
 
 constexpr int kNumMemories = static_cast<int>(Memory::kCount);
@@ -151,6 +199,33 @@ struct CoreContext {
   // it is left unpaired at block end.
   SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
 
+  // Deep-check modes of the running launch (0: all off), and what they keep
+  // per core (on-chip shadows, pipe clocks; allocated on first use).
+  uint32_t san = 0;
+  SanCore san_core;
+  // Generation counter of queue buffer allocations (LocalTensor::gen_).
+  uint32_t gen_counter = 0;
+  // The latest API call of the block (kept while a deep mode is on, for the
+  // watchdog's and the crash handler's reports), and a count of the calls
+  // that make progress (the watchdog's measure; scalar GM/local reads do not
+  // count: a block polling a flag makes none). Atomics because the watchdog
+  // thread reads them while the block runs; only this core's thread writes
+  // them (relaxed: plain moves on x86 and ARM).
+  std::atomic<const char*> last_api{""};
+  std::atomic<const char*> last_file{""};
+  std::atomic<int> last_line{0};
+  std::atomic<uint64_t> progress{0};
+
+  // Records an API call for the reports (call only while san != 0).
+  AICORE_INLINE void Touch(const char* api, SrcLoc loc) {
+    last_api.store(api, std::memory_order_relaxed);
+    last_file.store(loc.file, std::memory_order_relaxed);
+    last_line.store(loc.line, std::memory_order_relaxed);
+  }
+  AICORE_INLINE void Progress() {
+    progress.store(progress.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+
   // An error found where it cannot be thrown (a destructor); raised by the
   // launcher when the block returns. (No std::string members: this struct is
   // shared by every translation unit of a program, and kernel libraries are
@@ -209,6 +284,8 @@ struct CoreContext {
       flags_outstanding = 0;
     }
     deferred = false;
+    san = l->san;
+    Touch("", SrcLoc{"", 0});
   }
 
   // The registers a kernel sets and InitSocState() resets: the vector mask
@@ -284,7 +361,30 @@ AICORE_INLINE CoreContext& Enter(const char* api, SrcLoc loc) {
   CoreContext* c = t_core;
   if (AICORE_UNLIKELY(c == nullptr)) FailOutsideKernel(api, loc);
   if (AICORE_UNLIKELY(c->launch->abort.load(std::memory_order_relaxed))) throw AbortBlock{};
+  if (AICORE_UNLIKELY(c->san != 0)) {
+    c->Touch(api, loc);
+    c->Progress();
+  }
   return *c;
+}
+
+// Entry of the scalar accessors (GlobalTensor / LocalTensor GetValue,
+// SetValue, operator()), which skip Enter on the fast path; call only while
+// c.san != 0. Stops the block if the launch has failed (a block polling a GM
+// flag must be stoppable by the watchdog). Reads are not progress: a block
+// that only polls is what the watchdog looks for.
+AICORE_INLINE void EnterScalar(CoreContext& c, const char* api, SrcLoc loc, bool write) {
+  if (AICORE_UNLIKELY(c.launch->abort.load(std::memory_order_relaxed))) throw AbortBlock{};
+  c.Touch(api, loc);
+  if (write) c.Progress();
+}
+
+// Reports a deep-check finding of the running block without stopping it.
+AICORE_COLD inline void Report(CoreContext& c, ErrorKind kind, const char* api, SrcLoc loc,
+                               std::string detail) {
+  c.launch->ReportNonFatal(KernelError(kind, ReportKernel(*c.launch, c.core_type), c.block_idx,
+                                       ReportBlockNum(*c.launch, c.core_type), api, loc,
+                                       std::move(detail)));
 }
 
 }  // namespace detail

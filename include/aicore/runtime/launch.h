@@ -18,6 +18,8 @@
 #include "aicore/runtime/coop.h"
 #include "aicore/runtime/output.h"
 #include "aicore/runtime/pool.h"
+#include "aicore/runtime/sanitizer.h"
+#include "aicore/runtime/watchdog.h"
 
 #if defined(__has_include)
 #if __has_include(<cxxabi.h>)
@@ -86,6 +88,9 @@ struct LaunchClosure {
     }
     CoreContext& core = ThreadCore();
     core.BeginBlock(&st, block);
+    if (AICORE_UNLIKELY(core.san != 0)) SanBeginBlock(core);
+    WatchEntry* const watch = st.watch;  // nullptr unless the watchdog watches the launch
+    if (AICORE_UNLIKELY(watch != nullptr)) WatchStart(*watch, block, core);
     t_core = &core;
     try {
       std::apply([&](auto&... a) { (*c.kernel)(a...); }, *c.args);
@@ -108,6 +113,7 @@ struct LaunchClosure {
     if (AICORE_UNLIKELY(!core.out.empty())) FlushBlockOutput(core);
     t_core = nullptr;
     core.EndBlock();
+    if (AICORE_UNLIKELY(watch != nullptr)) WatchEnd(*watch, block);
     if (st.cooperative) CoopExit(st);
   }
 };
@@ -138,19 +144,23 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
          std::string("nested launch of kernel ") + name + " from inside a kernel is not supported");
   }
   if (t_in_parallel_for) {
-    throw KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
-                      "launch from inside an aicore::ParallelFor body is not supported");
+    DeliverOrThrow(KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                            "launch from inside an aicore::ParallelFor body is not supported"));
+    return;
   }
   if (blockDim == 0 || blockDim > kMaxBlockDim) {
-    throw KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
-                      "blockDim " + std::to_string(blockDim) + " is outside [1, " +
-                          std::to_string(kMaxBlockDim) + "]");
+    DeliverOrThrow(KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                            "blockDim " + std::to_string(blockDim) + " is outside [1, " +
+                                std::to_string(kMaxBlockDim) + "]"));
+    return;
   }
   using Fn = std::remove_reference_t<Kernel>;
   using Tuple = std::tuple<std::decay_t<Args>...>;
   Tuple tuple(std::forward<Args>(args)...);
   const uint32_t tasks = LaunchTasks(cfg.geom, blockDim);
   LaunchState state;
+  state.san = GetSanitize();
+  if (AICORE_UNLIKELY(state.san != 0)) InstallCrashHandlers();
   state.kernel = name;
   state.block_dim = tasks;
   state.geom = cfg.geom;
@@ -163,7 +173,12 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
     state.cooperative = tasks <= pool.NumThreads();
     state.coop = &holder.coop;
     holder.coop.Begin(cfg.geom, tasks, aic, tasks - aic);
-    pool.Run(tasks, tasks, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
+    if (AICORE_UNLIKELY(state.san != 0)) SanLaunchBegin(state);
+    {
+      WatchScope watch(state);  // the deadlock watchdog (synccheck), while blocks run
+      pool.Run(tasks, tasks, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
+    }
+    if (AICORE_UNLIKELY(state.san != 0)) SanLaunchEnd(state);
   };
   if (cfg.cooperative && tasks <= kMaxCooperativeBlocks) {
     auto& holder = CoopPool();

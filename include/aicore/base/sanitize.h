@@ -1,0 +1,230 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Kernel sanitizer configuration and report delivery.
+//
+// The O(1) checks are always on. The deep checks are switched on at run time,
+// without recompiling, by AICORE_SANITIZE=memcheck,racecheck,initcheck,
+// synccheck,numcheck (or "all"), or by aicore::SetSanitize(...). A launch takes
+// a snapshot of the modes when it starts; with every mode off, a deep check
+// costs one predictable branch per API call.
+//
+// Every report (a KernelError) goes through Deliver(): it is counted
+// (SanitizerErrorCount()), handed to the error sink if one is installed
+// (SetErrorSink / ErrorRecorder; then nothing throws), and otherwise printed
+// to stderr when a deep mode is on. Without a sink, the first report of a
+// launch is rethrown by Launch as before.
+//
+// When AICORE_SANITIZE is set in the environment, a summary line is printed
+// at exit and, if any error was reported, the process exit status becomes
+// AICORE_SANITIZE_EXITCODE (default 1; 0 keeps the program's own status).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "aicore/base/error.h"
+
+namespace aicore {
+
+// Deep-check modes (bit set).
+enum SanitizeMode : uint32_t {
+  kSanitizeNone = 0,
+  kMemcheck = 1u << 0,   // GM accesses against the allocation they fall in; GM leaks
+  kRacecheck = 1u << 1,  // blocks touching the same GM bytes with nothing ordering them
+  kInitcheck = 1u << 2,  // reads of on-chip or GM bytes nothing wrote
+  kSynccheck = 1u << 3,  // pipe hazards on on-chip memory; the deadlock watchdog
+  kNumcheck = 1u << 4,   // NaN/Inf from finite inputs, half overflow
+  kSanitizeAll = (1u << 5) - 1,
+};
+
+using ErrorSink = std::function<void(const KernelError&)>;
+
+namespace detail {
+
+struct SanitizeConfig {
+  std::atomic<uint32_t> modes{0};
+  std::atomic<uint64_t> errors{0};
+  std::atomic<bool> has_sink{false};
+  std::mutex mu;  // guards sink, serialises delivery (reports never interleave)
+  ErrorSink sink;
+  bool from_env = false;
+  int exit_code = 1;
+};
+
+// "memcheck,racecheck" -> bits; "all" -> kSanitizeAll; "" or "none" -> 0.
+// Unknown names throw std::invalid_argument naming them.
+inline uint32_t ParseSanitizeModes(const char* spec) {
+  static const struct {
+    const char* name;
+    uint32_t bit;
+  } kModes[] = {{"memcheck", kMemcheck},   {"racecheck", kRacecheck}, {"initcheck", kInitcheck},
+                {"synccheck", kSynccheck}, {"numcheck", kNumcheck},   {"all", kSanitizeAll},
+                {"none", 0}};
+  uint32_t bits = 0;
+  std::string s = spec ? spec : "";
+  size_t i = 0;
+  while (i <= s.size()) {
+    size_t j = s.find_first_of(", ", i);
+    if (j == std::string::npos) j = s.size();
+    const std::string word = s.substr(i, j - i);
+    if (!word.empty()) {
+      bool known = false;
+      for (const auto& m : kModes) {
+        if (word == m.name) {
+          bits |= m.bit;
+          known = true;
+        }
+      }
+      if (!known) {
+        throw std::invalid_argument("unknown sanitizer mode '" + word +
+                                    "' (known: memcheck, racecheck, initcheck, synccheck, "
+                                    "numcheck, all, none)");
+      }
+    }
+    i = j + 1;
+  }
+  return bits;
+}
+
+inline void SanitizeAtExit();
+
+inline SanitizeConfig& Sanitize() {
+  static SanitizeConfig* cfg = [] {
+    auto* c = new SanitizeConfig;  // never destroyed: used by atexit handlers and late threads
+    const char* env = std::getenv("AICORE_SANITIZE");
+    if (env != nullptr && *env != '\0') {
+      try {
+        c->modes.store(ParseSanitizeModes(env), std::memory_order_relaxed);
+      } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "aicore: AICORE_SANITIZE=%s: %s\n", env, e.what());
+        std::exit(2);
+      }
+      c->from_env = true;
+      if (const char* code = std::getenv("AICORE_SANITIZE_EXITCODE")) c->exit_code = std::atoi(code);
+      std::atexit(&SanitizeAtExit);
+    }
+    return c;
+  }();
+  return *cfg;
+}
+
+// Extra lines printed by the exit summary (GM leaks); set by runtime/gm.h.
+inline std::string (*g_exit_report)() = nullptr;
+
+inline void SanitizeAtExit() {
+  SanitizeConfig& c = Sanitize();
+  std::string extra = g_exit_report ? g_exit_report() : std::string();
+  std::lock_guard<std::mutex> lock(c.mu);
+  const uint64_t n = c.errors.load();
+  std::fflush(stdout);
+  if (!extra.empty()) std::fputs(extra.c_str(), stderr);
+  std::fprintf(stderr, "aicore sanitizer: %llu error%s reported\n",
+               static_cast<unsigned long long>(n), n == 1 ? "" : "s");
+  std::fflush(stderr);
+  if (n != 0 && c.exit_code != 0) std::_Exit(c.exit_code);
+}
+
+// Counts a report and hands it to the sink, or prints it when a deep mode is
+// on (or `print` is set). Returns true when a sink took it (the caller must
+// then not throw).
+inline bool Deliver(const KernelError& e, bool print = false) {
+  SanitizeConfig& c = Sanitize();
+  c.errors.fetch_add(1, std::memory_order_relaxed);
+  if (c.has_sink.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (c.sink) {
+      c.sink(e);
+      return true;
+    }
+  }
+  if (print || c.modes.load(std::memory_order_relaxed) != 0) {
+    std::lock_guard<std::mutex> lock(c.mu);
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    std::fflush(stderr);
+  }
+  return false;
+}
+
+// Throws a report, unless the error sink took it (host-side API misuse:
+// launch arguments, GmFree, GmRegister).
+inline void DeliverOrThrow(const KernelError& e) {
+  if (!Deliver(e)) throw e;
+}
+
+}  // namespace detail
+
+// The deep-check modes now in force (bits of SanitizeMode).
+inline uint32_t GetSanitize() {
+  return detail::Sanitize().modes.load(std::memory_order_relaxed);
+}
+// Switches deep checks for launches that start from now on.
+inline void SetSanitize(uint32_t modes) {
+  detail::Sanitize().modes.store(modes & kSanitizeAll, std::memory_order_relaxed);
+}
+// Same, from a spec like "memcheck,initcheck" (throws std::invalid_argument
+// on an unknown name).
+inline void SetSanitize(const char* spec) { SetSanitize(detail::ParseSanitizeModes(spec)); }
+
+// Installs a sink that receives every report instead of the reports being
+// thrown or printed (an empty function restores the default).
+inline void SetErrorSink(ErrorSink sink) {
+  detail::SanitizeConfig& c = detail::Sanitize();
+  std::lock_guard<std::mutex> lock(c.mu);
+  c.sink = std::move(sink);
+  c.has_sink.store(static_cast<bool>(c.sink), std::memory_order_release);
+}
+
+// Reports delivered since the program started (every kind, every mode).
+inline uint64_t SanitizerErrorCount() {
+  return detail::Sanitize().errors.load(std::memory_order_relaxed);
+}
+// 1 when any report was delivered, else 0: `return aicore::SanitizerExitCode();`.
+inline int SanitizerExitCode() { return SanitizerErrorCount() != 0 ? 1 : 0; }
+
+// RAII sink for tests: records every report while alive, and optionally
+// switches sanitizer modes for its lifetime.
+class ErrorRecorder {
+ public:
+  explicit ErrorRecorder(uint32_t modes) : ErrorRecorder() {
+    saved_modes_ = GetSanitize();
+    restore_modes_ = true;
+    SetSanitize(modes);
+  }
+  ErrorRecorder() {
+    SetErrorSink([this](const KernelError& e) { reports_.push_back(e); });
+  }
+  ~ErrorRecorder() {
+    SetErrorSink(nullptr);
+    if (restore_modes_) SetSanitize(saved_modes_);
+  }
+  ErrorRecorder(const ErrorRecorder&) = delete;
+  ErrorRecorder& operator=(const ErrorRecorder&) = delete;
+
+  // Reports so far (read them after the launch returned).
+  const std::vector<KernelError>& reports() const { return reports_; }
+  size_t size() const { return reports_.size(); }
+  void clear() { reports_.clear(); }
+  // All reports as one string, one per line (for test failure messages).
+  std::string str() const {
+    std::string s;
+    for (const auto& r : reports_) s += std::string(r.what()) + "\n";
+    return s;
+  }
+
+ private:
+  std::vector<KernelError> reports_;  // guarded by the config mutex during delivery
+  uint32_t saved_modes_ = 0;
+  bool restore_modes_ = false;
+};
+
+}  // namespace aicore
