@@ -454,11 +454,15 @@ TEST_F(SanitizerRuntime, CrashOutsideABlockIsNotReportedAsAKernelCrash) {
 // ---------------------------------------------------------------------------
 // Class 13: exceptions.
 
-// Blocks 1, 3 and 5 throw; the others write y[b] = b + seed.
+// Blocks 1, 3 and 5 throw after a PipeBarrier (the report names that call
+// when a deep mode is on); the others write y[b] = b + seed.
+int g_barrier_line = 0;
 void throws_in_some_blocks(GM_ADDR y, int32_t seed, int32_t buggy) {
   const int64_t b = GetBlockIdx();
   GlobalTensor<int32_t> g;
   g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(y), 8);
+  g_barrier_line = __LINE__ + 1;
+  PipeBarrier<PIPE_ALL>();
   if (buggy != 0 && (b == 1 || b == 3 || b == 5)) {
     throw std::runtime_error("failure in block " + std::to_string(b));
   }
@@ -478,6 +482,14 @@ void CheckThrowReport(const aicore::KernelError& e) {
                       std::to_string(e.block())),
             std::string::npos)
       << what;
+  if (aicore::GetSanitize() != 0) {
+    EXPECT_EQ(Basename(e.file()), "test_sanitizer_runtime.cpp") << what;
+    EXPECT_EQ(e.line(), g_barrier_line) << what;
+    EXPECT_NE(what.find("thrown after the block's last API call, PipeBarrier"), std::string::npos)
+        << what;
+  } else {
+    EXPECT_NE(what.find("run with AICORE_SANITIZE set to any mode"), std::string::npos) << what;
+  }
 }
 
 // GM output of throws_in_some_blocks (a GmAlloc block, as memcheck wants).

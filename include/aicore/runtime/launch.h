@@ -73,6 +73,22 @@ inline void CheckBlockEnd(CoreContext& core) {
   }
 }
 
+// Where an exception escaped from a block: the block's last API call, known
+// while a deep mode is on (Enter records it); otherwise no location.
+inline SrcLoc ThrowSite(const CoreContext& core) {
+  if (core.san == 0) return SrcLoc{"", 0};
+  return SrcLoc{core.last_file.load(std::memory_order_relaxed),
+                core.last_line.load(std::memory_order_relaxed)};
+}
+inline std::string ThrowSiteNote(const CoreContext& core) {
+  if (core.san == 0) {
+    return " (run with AICORE_SANITIZE set to any mode to name the block's last API call)";
+  }
+  const char* api = core.last_api.load(std::memory_order_relaxed);
+  if (api == nullptr || *api == '\0') return " (before the block's first API call)";
+  return std::string(" (thrown after the block's last API call, ") + api + ", at the line given)";
+}
+
 template <class Kernel, class Tuple>
 struct LaunchClosure {
   LaunchState* state;
@@ -101,14 +117,15 @@ struct LaunchClosure {
     } catch (const std::exception& e) {
       st.Record(std::make_exception_ptr(KernelError(
           ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
-          ReportBlockNum(st, core.core_type), "kernel body", SrcLoc{"", 0},
-          "uncaught exception " + ReadableTypeName(typeid(e)) + ": " + e.what(),
+          ReportBlockNum(st, core.core_type), "kernel body", ThrowSite(core),
+          "uncaught exception " + ReadableTypeName(typeid(e)) + ": " + e.what() +
+              ThrowSiteNote(core),
           std::current_exception())));
     } catch (...) {
       st.Record(std::make_exception_ptr(KernelError(
           ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
-          ReportBlockNum(st, core.core_type), "kernel body", SrcLoc{"", 0},
-          "uncaught exception of unknown type", std::current_exception())));
+          ReportBlockNum(st, core.core_type), "kernel body", ThrowSite(core),
+          "uncaught exception of unknown type" + ThrowSiteNote(core), std::current_exception())));
     }
     if (AICORE_UNLIKELY(!core.out.empty())) FlushBlockOutput(core);
     t_core = nullptr;
