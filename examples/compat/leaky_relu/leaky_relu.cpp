@@ -30,6 +30,10 @@ class KernelLeakyRelu {
       DataCopy(local, xGm_[i * tileLength_], tileLength_);
       queue_.EnQue(local);
       local = queue_.DeQue<float>();
+      // A VECIN->VECOUT bind queue orders the copy in (MTE2) before the copy
+      // out (MTE3) only: computing in place needs both flags by hand.
+      SetFlag<HardEvent::MTE2_V>(EVENT_ID0);  // the vector unit waits for the copy in
+      WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
       LeakyRelu(local, local, slope_, static_cast<int32_t>(tileLength_));
       SetFlag<HardEvent::V_MTE3>(EVENT_ID0);  // the copy out waits for the vector unit
       WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
