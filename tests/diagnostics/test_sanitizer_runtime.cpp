@@ -456,12 +456,12 @@ TEST_F(SanitizerRuntime, CrashOutsideABlockIsNotReportedAsAKernelCrash) {
 
 // Blocks 1, 3 and 5 throw after a PipeBarrier (the report names that call
 // when a deep mode is on); the others write y[b] = b + seed.
-int g_barrier_line = 0;
+std::atomic<int> g_barrier_line{0};  // written by every block (same value)
 void throws_in_some_blocks(GM_ADDR y, int32_t seed, int32_t buggy) {
   const int64_t b = GetBlockIdx();
   GlobalTensor<int32_t> g;
   g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(y), 8);
-  g_barrier_line = __LINE__ + 1;
+  g_barrier_line.store(__LINE__ + 1, std::memory_order_relaxed);
   PipeBarrier<PIPE_ALL>();
   if (buggy != 0 && (b == 1 || b == 3 || b == 5)) {
     throw std::runtime_error("failure in block " + std::to_string(b));
@@ -484,7 +484,7 @@ void CheckThrowReport(const aicore::KernelError& e) {
       << what;
   if (aicore::GetSanitize() != 0) {
     EXPECT_EQ(Basename(e.file()), "test_sanitizer_runtime.cpp") << what;
-    EXPECT_EQ(e.line(), g_barrier_line) << what;
+    EXPECT_EQ(e.line(), g_barrier_line.load()) << what;
     EXPECT_NE(what.find("thrown after the block's last API call, PipeBarrier"), std::string::npos)
         << what;
   } else {
