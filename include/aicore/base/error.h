@@ -18,6 +18,8 @@ struct SrcLoc {
   static constexpr SrcLoc Current(const char* f = __builtin_FILE(), int l = __builtin_LINE()) {
     return SrcLoc{f, l};
   }
+  // "file:line", as reports print it.
+  std::string Str() const { return std::string(file ? file : "") + ":" + std::to_string(line); }
 };
 
 enum class ErrorKind : uint8_t {

@@ -42,14 +42,17 @@ inline std::string OperandName(const char* api, const char* role) {
   return r.rfind("the ", 0) == 0 ? r : r + " of " + api;
 }
 
+// " at file:line" of the buffer's last FreeTensor ("" if never freed).
+inline std::string FreedAt(const BufferDesc& b) {
+  return b.free_loc.file && *b.free_loc.file ? " at " + b.free_loc.Str() : std::string();
+}
+
 [[noreturn]] AICORE_COLD inline void FailStale(const char* api, const char* role, const BufferDesc& b,
                                                SrcLoc loc) {
-  std::string where = b.free_loc.file && *b.free_loc.file
-                          ? std::string(" at ") + b.free_loc.file + ":" + std::to_string(b.free_loc.line)
-                          : std::string();
+  std::string where = FreedAt(b);
   std::string again = b.state != BufState::kFree && b.alloc_loc.file && *b.alloc_loc.file
-                          ? std::string(", and the buffer was allocated again at ") + b.alloc_loc.file +
-                                ":" + std::to_string(b.alloc_loc.line) + " for another tensor"
+                          ? ", and the buffer was allocated again at " + b.alloc_loc.Str() +
+                                " for another tensor"
                           : std::string();
   Fail(ErrorKind::kBounds, api, loc,
        OperandName(api, role) + " uses " + b.Describe() + " after FreeTensor" + where + again +

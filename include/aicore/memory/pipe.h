@@ -115,10 +115,7 @@ class TQueBind {
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.gen_)) {
       FailState("FreeTensor", b,
-                (std::string("allocated (the tensor was already freed") +
-                 (b.free_loc.file && *b.free_loc.file
-                      ? std::string(" at ") + b.free_loc.file + ":" + std::to_string(b.free_loc.line)
-                      : std::string()) +
+                ("allocated (the tensor was already freed" + aicore::detail::FreedAt(b) +
                  ": double FreeTensor)")
                     .c_str(),
                 loc);

@@ -39,8 +39,7 @@ inline std::string FlagName(int event, int id) {
 
 [[noreturn]] AICORE_COLD inline void FailDuplicateSet(int event, int id, SrcLoc first, SrcLoc loc) {
   Fail(ErrorKind::kSync, "SetFlag", loc,
-       FlagName(event, id) + " is set again while the set at " + (first.file ? first.file : "") +
-           ":" + std::to_string(first.line) +
+       FlagName(event, id) + " is set again while the set at " + first.Str() +
            " has not been waited for (an event flag holds one set: the NPU loses the second "
            "one, and the second WaitFlag hangs); WaitFlag<HardEvent::" + HardEventName(event) +
            ">(" + std::to_string(id) + ") before setting it again, or use another event id");

@@ -132,7 +132,7 @@ inline std::string HexPtr(const void* p) {
 
 inline std::string WhereSuffix(SrcLoc loc, const char* verb) {
   if (loc.file == nullptr || *loc.file == '\0') return "";
-  return std::string(" (") + verb + " at " + loc.file + ":" + std::to_string(loc.line) + ")";
+  return std::string(" (") + verb + " at " + loc.Str() + ")";
 }
 
 // "the 4096-byte GmAlloc block 0x7f.. (allocated at f.cpp:12)" (under mu).

@@ -250,10 +250,6 @@ inline std::string SanOperand(const char* api, const char* role) {
   return std::string(role) + " of " + api;
 }
 
-inline std::string SanWhere(const char* file, int line) {
-  return std::string(file ? file : "") + ":" + std::to_string(line);
-}
-
 inline std::string SanByteRange(uint64_t lo, uint64_t hi) {
   return "bytes [" + std::to_string(lo) + ", " + std::to_string(hi) + ")";
 }
@@ -272,7 +268,7 @@ AICORE_COLD inline void SanReportHazard(CoreContext& core, HazardKind kind, Pipe
   const std::string other_api = known ? site.api : std::string("an earlier access");
   const std::string other_desc =
       known ? SanOperand(site.api, site.role) + " (" + PipeName(other) + " pipe) at " +
-                  SanWhere(site.file, site.line)
+                  SrcLoc{site.file, site.line}.Str()
             : std::string("an earlier access of the ") + PipeName(other) +
                   " pipe (too far back to name)";
   const uint32_t boff = MemoryOffset(core, m, b.base);
@@ -336,7 +332,7 @@ AICORE_COLD inline void SanReportUninit(CoreContext& core, const BufferDesc& b, 
   std::string since;
   if (std::strcmp(b.kind, "TQue") == 0) {
     since = b.alloc_loc.file && *b.alloc_loc.file
-                ? "since AllocTensor at " + SanWhere(b.alloc_loc.file, b.alloc_loc.line) +
+                ? "since AllocTensor at " + b.alloc_loc.Str() +
                       " handed out the buffer"
                 : std::string("since AllocTensor handed out the buffer");
   } else if (std::strcmp(b.kind, "TBuf") == 0) {

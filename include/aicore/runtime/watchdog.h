@@ -153,10 +153,6 @@ inline int32_t WatchTaskBlock(const LaunchState& st, uint32_t t) {
   return static_cast<int32_t>(st.geom == Geometry::kMix && t >= st.group_num ? t - st.group_num : t);
 }
 
-inline std::string WatchLoc(const char* file, int line) {
-  return std::string(file != nullptr ? file : "") + ":" + std::to_string(line);
-}
-
 class Watchdog {
  public:
   void Add(WatchEntry* e) {
@@ -253,7 +249,7 @@ class Watchdog {
           if (st.geom == Geometry::kMix && w->type == CoreType::kAIV) t += st.group_num;
           if (t < e.tasks) {
             recs[t] = w;
-            waits[t] = std::string("waiting in ") + w->api + " at " + WatchLoc(w->loc.file, w->loc.line) +
+            waits[t] = std::string("waiting in ") + w->api + " at " + w->loc.Str() +
                        " for " + w->what;
           }
         }
@@ -300,7 +296,7 @@ class Watchdog {
           if (last == nullptr || *last == '\0') {
             d = "running, no API call yet";
           } else {
-            d = std::string("running, last API ") + last + " at " + WatchLoc(file, line);
+            d = std::string("running, last API ") + last + " at " + SrcLoc{file, line}.Str();
           }
           if (culprit < 0 || culprit_waits) {
             culprit = static_cast<int32_t>(t);
