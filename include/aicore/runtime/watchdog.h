@@ -125,7 +125,7 @@ struct WatchEntry {
 
 // Called by the block's thread (RunBlock) when block `task` starts / returns.
 AICORE_INLINE void WatchStart(WatchEntry& w, uint32_t task, CoreContext& core) {
-  w.slots[task].core.store(&core, std::memory_order_relaxed);
+  w.slots[task].core.store(&core, std::memory_order_release);
   w.slots[task].state.store(kSlotRunning, std::memory_order_release);
 }
 AICORE_INLINE void WatchEnd(WatchEntry& w, uint32_t task) {
@@ -182,7 +182,7 @@ class Watchdog {
     for (uint32_t t = 0; t < e.tasks; ++t) {
       const WatchSlot& s = e.slots[t];
       sig += s.state.load(std::memory_order_acquire);
-      if (const CoreContext* c = s.core.load(std::memory_order_relaxed)) {
+      if (const CoreContext* c = s.core.load(std::memory_order_acquire)) {
         sig += c->progress.load(std::memory_order_relaxed) << 2;
       }
     }
@@ -289,7 +289,7 @@ class Watchdog {
             loc = recs[t]->loc;
           }
         } else {
-          const CoreContext* c = e.slots[t].core.load(std::memory_order_relaxed);
+          const CoreContext* c = e.slots[t].core.load(std::memory_order_acquire);
           const char* last = c ? c->last_api.load(std::memory_order_relaxed) : "";
           const char* file = c ? c->last_file.load(std::memory_order_relaxed) : "";
           const int line = c ? c->last_line.load(std::memory_order_relaxed) : 0;
