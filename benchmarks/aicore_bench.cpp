@@ -27,6 +27,7 @@
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,8 @@ struct Workload {
   double bytes = 0;     // read + written per call
   std::function<void()> prepare;  // fills the inputs (untimed)
   std::function<void()> aicore, highway, scalar;
+  // Optional: the kernel's own data flow written by hand (see StagedAdd).
+  std::function<void()> staged;
   // Compares the output buffer with the reference buffer; "" when it matches.
   std::function<std::string()> check;
   bool sanitizer_rows = false;  // also time `aicore` under each sanitizer mode
@@ -185,6 +188,37 @@ std::function<std::string()> Checker(Buffers& b, size_t n) {
   };
 }
 
+// The add kernel's Ascend C data flow written by hand, without the DSL: per
+// block, tiles of `tile` elements are memcpy'd from GM into an on-chip-like
+// scratch arena (x, y and z with two buffers each, as the kernel's queues
+// with BUFFER_NUM 2), added by the Highway loop and memcpy'd back. Its ratio
+// to `aicore` is the cost of the DSL layer itself; its ratio to `highway` is
+// the cost of staging through on-chip buffers.
+template <class T>
+void StagedAdd(const T* x, const T* y, T* z, size_t len, size_t tile) {
+  struct Arena {
+    std::unique_ptr<uint8_t, decltype(&std::free)> p{nullptr, &std::free};
+    size_t bytes = 0;
+  };
+  static thread_local Arena arena;
+  const size_t need = 6 * tile * sizeof(T);
+  if (arena.bytes < need) {
+    arena.p.reset(static_cast<uint8_t*>(std::aligned_alloc(64, need)));
+    arena.bytes = need;
+  }
+  T* buf = reinterpret_cast<T*>(arena.p.get());
+  for (size_t done = 0, k = 0; done < len; done += tile, ++k) {
+    const size_t n = std::min(tile, len - done);
+    T* tx = buf + (k & 1) * tile;
+    T* ty = buf + (2 + (k & 1)) * tile;
+    T* tz = buf + (4 + (k & 1)) * tile;
+    std::memcpy(static_cast<void*>(tx), x + done, n * sizeof(T));
+    std::memcpy(static_cast<void*>(ty), y + done, n * sizeof(T));
+    baseline::Add(tx, ty, tz, n);
+    std::memcpy(static_cast<void*>(z + done), tz, n * sizeof(T));
+  }
+}
+
 // Add over `blocks` blocks, tiles of `tile_bytes` per buffer.
 template <class T>
 Workload AddWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, uint32_t tile_bytes) {
@@ -208,6 +242,12 @@ Workload AddWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, 
     const size_t len = n / blocks;
     aicore::ParallelFor(blocks, [&](uint32_t i) {
       baseline::Add(x + i * len, y + i * len, z + i * len, len);
+    });
+  };
+  w.staged = [=] {
+    const size_t len = n / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      StagedAdd(x + i * len, y + i * len, z + i * len, len, tiling.tileLength);
     });
   };
   w.scalar = [=] {
@@ -447,6 +487,7 @@ double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar,
   if (!with_scalar) round = 0;
   std::memcpy(b.ref.data(), b.z.data(), out_bytes);
   std::vector<aicore::bench::Variant> all{{"aicore", w.aicore}, {"highway", w.highway}};
+  if (w.staged) all.push_back({"staged", w.staged});
   all.insert(all.end(), sanitized.begin(), sanitized.end());
   bool ok = true;
   for (const auto& v : all) {
@@ -541,6 +582,7 @@ int main(int argc, char** argv) {
       if (round_ns < 0) all_ok = false;  // reported above; still timed
 
       std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
+      if (w.staged) variants.push_back({"staged", w.staged});
       if (with_scalar && w.scalar) variants.push_back({"scalar", w.scalar});
       variants.insert(variants.end(), sanitized.begin(), sanitized.end());
       aicore::bench::CompareOptions co;
@@ -605,8 +647,16 @@ int main(int argc, char** argv) {
         if (h.variant == "highway" && h.workload == a.workload && h.dtype == a.dtype &&
             h.threads == a.threads) {
           const double ratio = aicore::bench::SpeedRatio(a, h);
-          std::printf("  %-20s %-6s thr %u  %.3fx  %s\n", a.workload.c_str(), a.dtype.c_str(),
-                      a.threads, ratio, ratio >= 0.95 ? "ok" : "MISS");
+          std::string staged;  // the DSL against the same data flow by hand
+          for (const Row& st : rows) {
+            if (st.variant == "staged" && st.workload == a.workload && st.dtype == a.dtype &&
+                st.threads == a.threads) {
+              staged = "  (aicore / staged: " +
+                       aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(a, st)) + ")";
+            }
+          }
+          std::printf("  %-20s %-6s thr %u  %.3fx  %s%s\n", a.workload.c_str(), a.dtype.c_str(),
+                      a.threads, ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str());
         }
       }
     }
