@@ -210,7 +210,7 @@ inline std::string DescribeLine(const GmCacheLine& l) {
              "-byte GmAlloc block " + HexPtr(reinterpret_cast<void*>(q->first)) +
              " released by GmFree";
       const SrcLoc w = q->second.where;
-      if (w.file != nullptr && *w.file != '\0') what += " at " + std::string(w.file) + ":" + std::to_string(w.line);
+      if (w.file != nullptr && *w.file != '\0') what += " at " + w.Str();
     } else {
       what = "in a GmAlloc block released by GmFree";
     }
@@ -534,9 +534,9 @@ AICORE_COLD inline void ReportGmRace(LaunchState& st, const SanGmItem& x, const 
   const auto kp = static_cast<GmAccess>(p.v->kind), ko = static_cast<GmAccess>(o.v->kind);
   std::string d = "GM race: " + TaskName(st, p.task) + " " + IntervalVerb(*p.v) + " " +
                   DescribeGmRange(p.lo, p.hi, base) + (alloc.empty() ? "" : " of " + alloc) +
-                  " in " + p.v->api + " at " + p.v->file + ":" + std::to_string(p.v->line) + ", and " +
+                  " in " + p.v->api + " at " + SrcLoc{p.v->file, p.v->line}.Str() + ", and " +
                   TaskName(st, o.task) + " " + IntervalVerb(*o.v) + " " + DescribeGmRange(o.lo, o.hi, base) +
-                  " in " + o.v->api + " at " + o.v->file + ":" + std::to_string(o.v->line) +
+                  " in " + o.v->api + " at " + SrcLoc{o.v->file, o.v->line}.Str() +
                   " (both touch " + DescribeGmRange(lo, hi, base) +
                   "), with no SyncAll, cross-core flag or common atomic mode ordering them: on the "
                   "NPU the blocks run in parallel and the result depends on timing";
