@@ -548,6 +548,7 @@ void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
 
 int main(int argc, char** argv) {
   const Options opt = ParseOptions(argc, argv);
+  std::fprintf(stderr, "aicore_bench: Highway target %s\n", aicore::SimdTargetName());
   Buffers buffers;
   std::vector<Workload> workloads = MakeWorkloads(buffers);
 

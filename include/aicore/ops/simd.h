@@ -430,4 +430,10 @@ struct AxpyOp {
 };
 
 }  // namespace simd
+
+// The Highway target the vector instructions were compiled for ("AVX3_DL",
+// "AVX2", "SSSE3", "NEON", ...): it comes from the compile flags (static
+// dispatch), so print it when timings look off.
+inline const char* SimdTargetName() { return hwy::TargetName(HWY_STATIC_TARGET); }
+
 }  // namespace aicore
