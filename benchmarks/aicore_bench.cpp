@@ -509,6 +509,18 @@ double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar,
   return ok ? round : -round;
 }
 
+// The row of `variant` measured on the same workload, dtype and thread count
+// as `like`; nullptr if there is none.
+const Row* FindRow(const std::vector<Row>& rows, const std::string& variant, const Row& like) {
+  for (const Row& r : rows) {
+    if (r.variant == variant && r.workload == like.workload && r.dtype == like.dtype &&
+        r.threads == like.threads) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
 // The sanitizer rows as a table: each mode's time relative to the unchecked
 // aicore variant of the same workload and thread count.
 void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
@@ -518,29 +530,24 @@ void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
     for (const SanitizerMode& m : kSanitizerModes) {
       if (r.variant == m.variant) mode = &m;
     }
-    if (mode == nullptr) continue;
-    for (const Row& base : rows) {
-      if (base.variant != "aicore" || base.workload != r.workload || base.dtype != r.dtype ||
-          base.threads != r.threads) {
-        continue;
-      }
-      if (!header) {
-        os << "\nsanitizer overhead (time / unchecked aicore time; targets: memcheck <= 3x, "
-              "all modes <= 10x):\n";
-        header = true;
-      }
-      const double slowdown = base.stats.median > 0 ? r.stats.median / base.stats.median : 0;
-      char verdict[32] = "";
-      if (mode->target > 0) {
-        std::snprintf(verdict, sizeof(verdict), "%s (<= %.0fx)",
-                      slowdown <= mode->target ? "ok" : "MISS", mode->target);
-      }
-      char line[256];
-      std::snprintf(line, sizeof(line), "  %-20s %-6s thr %u  %-17s %10.1f us  %6.2fx  %s\n",
-                    r.workload.c_str(), r.dtype.c_str(), r.threads, r.variant.c_str(),
-                    r.stats.median * 1e-3, slowdown, verdict);
-      os << line;
+    const Row* base = FindRow(rows, "aicore", r);
+    if (mode == nullptr || base == nullptr) continue;
+    if (!header) {
+      os << "\nsanitizer overhead (time / unchecked aicore time; targets: memcheck <= 3x, "
+            "all modes <= 10x):\n";
+      header = true;
     }
+    const double slowdown = base->stats.median > 0 ? r.stats.median / base->stats.median : 0;
+    char verdict[32] = "";
+    if (mode->target > 0) {
+      std::snprintf(verdict, sizeof(verdict), "%s (<= %.0fx)",
+                    slowdown <= mode->target ? "ok" : "MISS", mode->target);
+    }
+    char line[256];
+    std::snprintf(line, sizeof(line), "  %-20s %-6s thr %u  %-17s %10.1f us  %6.2fx  %s\n",
+                  r.workload.c_str(), r.dtype.c_str(), r.threads, r.variant.c_str(),
+                  r.stats.median * 1e-3, slowdown, verdict);
+    os << line;
   }
 }
 
@@ -643,23 +650,16 @@ int main(int argc, char** argv) {
         }
         continue;
       }
-      if (w == nullptr || w->elements < (1u << 20)) continue;
-      for (const Row& h : rows) {
-        if (h.variant == "highway" && h.workload == a.workload && h.dtype == a.dtype &&
-            h.threads == a.threads) {
-          const double ratio = aicore::bench::SpeedRatio(a, h);
-          std::string staged;  // the DSL against the same data flow by hand
-          for (const Row& st : rows) {
-            if (st.variant == "staged" && st.workload == a.workload && st.dtype == a.dtype &&
-                st.threads == a.threads) {
-              staged = "  (aicore / staged: " +
-                       aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(a, st)) + ")";
-            }
-          }
-          std::printf("  %-20s %-6s thr %u  %.3fx  %s%s\n", a.workload.c_str(), a.dtype.c_str(),
-                      a.threads, ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str());
-        }
-      }
+      const Row* h = FindRow(rows, "highway", a);
+      if (w == nullptr || w->elements < (1u << 20) || h == nullptr) continue;
+      const double ratio = aicore::bench::SpeedRatio(a, *h);
+      const Row* st = FindRow(rows, "staged", a);  // the DSL against the same data flow by hand
+      const std::string staged =
+          st == nullptr ? ""
+                        : "  (aicore / staged: " +
+                              aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(a, *st)) + ")";
+      std::printf("  %-20s %-6s thr %u  %.3fx  %s%s\n", a.workload.c_str(), a.dtype.c_str(), a.threads,
+                  ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str());
     }
   }
   if (!all_ok) {
