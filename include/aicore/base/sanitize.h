@@ -14,12 +14,26 @@
 // to stderr when a deep mode is on. Without a sink, the first report of a
 // launch is rethrown by Launch as before.
 //
+// The sink is user code and may misbehave; the runtime stays usable:
+//  - Calls to it are serialised (one report at a time), but no runtime lock
+//    that an API call needs is held while it runs: it runs outside any block
+//    (kernel APIs called from it fail as outside a launch).
+//  - An exception thrown by the sink propagates from the API that raised the
+//    report; for a report raised inside a launch, the launch stops and
+//    Launch rethrows the sink's exception (whatever its type).
+//  - A report raised while the sink runs on the same thread (it called an API
+//    that failed) does not re-enter the sink: it is printed and thrown into
+//    the sink. A report that cannot reach the sink for kSinkWait (the sink
+//    waits for a thread that reports) is printed and handled as with no sink.
+//  - Launch / ParallelFor called from the sink are rejected (kLaunch).
+//
 // When AICORE_SANITIZE is set in the environment, a summary line is printed
 // at exit and, if any error was reported, the process exit status becomes
 // AICORE_SANITIZE_EXITCODE (default 1; 0 keeps the program's own status).
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +46,7 @@
 #include <vector>
 
 #include "aicore/base/error.h"
+#include "aicore/base/gate.h"
 
 namespace aicore {
 
@@ -54,7 +69,10 @@ struct SanitizeConfig {
   std::atomic<uint32_t> modes{0};
   std::atomic<uint64_t> errors{0};
   std::atomic<bool> has_sink{false};
-  std::mutex mu;  // guards sink, serialises delivery (reports never interleave)
+  std::mutex mu;  // serialises printing (reports never interleave)
+  // Guards `sink` and serialises calls to it (timed: see kSinkWait; a sink
+  // calling SetErrorSink already holds it).
+  TimedGate sink_gate;
   ErrorSink sink;
   bool from_env = false;
   int exit_code = 1;
@@ -122,7 +140,11 @@ inline std::string (*g_exit_report)() = nullptr;
 
 inline void SanitizeAtExit() {
   SanitizeConfig& c = Sanitize();
-  std::string extra = g_exit_report ? g_exit_report() : std::string();
+  std::string extra;
+  try {
+    if (g_exit_report) extra = g_exit_report();
+  } catch (...) {  // a throwing error sink: nothing to unwind to at exit
+  }
   std::lock_guard<std::mutex> lock(c.mu);
   const uint64_t n = c.errors.load();
   std::fflush(stdout);
@@ -133,25 +155,49 @@ inline void SanitizeAtExit() {
   if (n != 0 && c.exit_code != 0) std::_Exit(c.exit_code);
 }
 
+// True on a thread while it runs the error sink.
+inline thread_local bool t_in_sink = false;
+
+// How long a report waits for the sink to become free (another thread runs
+// it) before it is handled as with no sink: only a sink that blocks on a
+// thread that reports itself waits that long.
+constexpr std::chrono::seconds kSinkWait{2};
+
+inline void PrintReport(SanitizeConfig& c, const KernelError& e, const char* note = "") {
+  std::lock_guard<std::mutex> lock(c.mu);
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s%s\n", e.what(), note);
+  std::fflush(stderr);
+}
+
 // Counts a report and hands it to the sink, or prints it when a deep mode is
 // on (or `print` is set). Returns true when a sink took it (the caller must
-// then not throw).
+// then not throw). Whatever the sink throws propagates from here; a report
+// raised while this thread runs the sink is printed and thrown (KernelError).
 inline bool Deliver(const KernelError& e, bool print = false) {
   SanitizeConfig& c = Sanitize();
   c.errors.fetch_add(1, std::memory_order_relaxed);
+  if (t_in_sink) {
+    PrintReport(c, e, " (raised inside the error sink: thrown into it, not delivered to it)");
+    throw e;
+  }
   if (c.has_sink.load(std::memory_order_acquire)) {
-    std::lock_guard<std::mutex> lock(c.mu);
+    if (!c.sink_gate.try_lock_for(kSinkWait)) {
+      PrintReport(c, e, " (the error sink stayed busy: not delivered to it)");
+      return false;
+    }
+    std::lock_guard<TimedGate> lock(c.sink_gate, std::adopt_lock);
     if (c.sink) {
-      c.sink(e);
+      const ErrorSink sink = c.sink;  // a copy: the sink may replace itself
+      struct InSink {
+        InSink() { t_in_sink = true; }
+        ~InSink() { t_in_sink = false; }
+      } in_sink;
+      sink(e);
       return true;
     }
   }
-  if (print || c.modes.load(std::memory_order_relaxed) != 0) {
-    std::lock_guard<std::mutex> lock(c.mu);
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.what());
-    std::fflush(stderr);
-  }
+  if (print || c.modes.load(std::memory_order_relaxed) != 0) PrintReport(c, e);
   return false;
 }
 
@@ -177,9 +223,13 @@ inline void SetSanitize(const char* spec) { SetSanitize(detail::ParseSanitizeMod
 
 // Installs a sink that receives every report instead of the reports being
 // thrown or printed (an empty function restores the default).
+// Waits for a call of the old sink running on another thread to return. See
+// the top of this file for what a sink may do (it may throw; it must not
+// launch kernels).
 inline void SetErrorSink(ErrorSink sink) {
   detail::SanitizeConfig& c = detail::Sanitize();
-  std::lock_guard<std::mutex> lock(c.mu);
+  std::unique_lock<detail::TimedGate> lock(c.sink_gate, std::defer_lock);
+  if (!detail::t_in_sink) lock.lock();  // a sink replacing itself holds it already
   c.sink = std::move(sink);
   c.has_sink.store(static_cast<bool>(c.sink), std::memory_order_release);
 }
@@ -222,7 +272,7 @@ class ErrorRecorder {
   }
 
  private:
-  std::vector<KernelError> reports_;  // guarded by the config mutex during delivery
+  std::vector<KernelError> reports_;  // guarded by the sink gate during delivery
   uint32_t saved_modes_ = 0;
   bool restore_modes_ = false;
 };

@@ -2,11 +2,17 @@
 //
 // Hardware profiles: on-chip memory sizes per SoC. The profile is chosen with
 // aicore::SetSocVersion() or the AICORE_SOC environment variable
-// (Ascend910B, the default; Ascend310P; Ascend910).
+// (Ascend910B, the default; Ascend310P; Ascend910), by profile name or by the
+// vendor's SoC name (SOC_VERSION: Ascend910B2, Ascend910B4-1, Ascend910_9391,
+// Ascend310P3, Ascend910A, ...), in any letter case. An unknown AICORE_SOC
+// ends the process at its first use (the first launch) with a message on
+// stderr and exit status 2, as an unknown AICORE_SANITIZE does.
 #pragma once
 
 #include <atomic>
+#include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -52,18 +58,85 @@ inline const SocProfile& SocProfileByIndex(int i) {
 constexpr int kNumSocProfiles = 3;
 
 namespace detail {
+
+// The vendor's SoC names (as in SOC_VERSION) of each profile, besides the
+// profile's own name (the same list as cmake/tikicpulibConfig.cmake). The
+// 910B family includes the Atlas A3 parts (Ascend910_93xx); "Ascend910B",
+// an old name of an Ascend 910 part, means the 910B profile here.
+struct SocAlias {
+  const char* name;
+  int profile;
+};
+inline const SocAlias* SocAliases(int* count) {
+  static const SocAlias kAliases[] = {
+      {"Ascend910B1", 0},      {"Ascend910B2", 0},      {"Ascend910B2C", 0},
+      {"Ascend910B3", 0},      {"Ascend910B4", 0},      {"Ascend910B4-1", 0},
+      {"Ascend910_9391", 0},   {"Ascend910_9392", 0},   {"Ascend910_9381", 0},
+      {"Ascend910_9382", 0},   {"Ascend910_9372", 0},   {"Ascend910_9362", 0},
+      {"Ascend310P1", 1},      {"Ascend310P2", 1},      {"Ascend310P3", 1},
+      {"Ascend310P4", 1},      {"Ascend310P5", 1},      {"Ascend310P7", 1},
+      {"Ascend910A", 2},       {"Ascend910ProA", 2},    {"Ascend910ProB", 2},
+      {"Ascend910PremiumA", 2},
+  };
+  *count = static_cast<int>(sizeof(kAliases) / sizeof(kAliases[0]));
+  return kAliases;
+}
+
+inline bool SocNameEquals(const char* a, const char* b) {
+  for (; *a != '\0' && *b != '\0'; ++a, ++b) {
+    if (std::tolower(static_cast<unsigned char>(*a)) != std::tolower(static_cast<unsigned char>(*b))) {
+      return false;
+    }
+  }
+  return *a == *b;
+}
+
+// The profile of a profile or vendor SoC name (any letter case), or -1.
 inline int SocIndexByName(const char* name) {
+  if (name == nullptr) return -1;
   for (int i = 0; i < kNumSocProfiles; ++i) {
-    if (std::strcmp(SocProfileByIndex(i).name, name) == 0) return i;
+    if (SocNameEquals(SocProfileByIndex(i).name, name)) return i;
+  }
+  int n = 0;
+  const SocAlias* aliases = SocAliases(&n);
+  for (int k = 0; k < n; ++k) {
+    if (SocNameEquals(aliases[k].name, name)) return aliases[k].profile;
   }
   return -1;
 }
+
+// "Ascend910B (also Ascend910B1, ...), Ascend310P (...), Ascend910 (...)".
+inline std::string SocKnownNames() {
+  std::string s;
+  int n = 0;
+  const SocAlias* aliases = SocAliases(&n);
+  for (int i = 0; i < kNumSocProfiles; ++i) {
+    if (i != 0) s += ", ";
+    s += SocProfileByIndex(i).name;
+    const char* sep = " (also ";
+    for (int k = 0; k < n; ++k) {
+      if (aliases[k].profile != i) continue;
+      s += sep;
+      s += aliases[k].name;
+      sep = ", ";
+    }
+    s += ")";
+  }
+  return s;
+}
+
 inline std::atomic<int>& SocIndex() {
   static std::atomic<int> index{[] {
     const char* env = std::getenv("AICORE_SOC");
     if (env == nullptr || *env == '\0') return 0;
-    int i = SocIndexByName(env);
-    if (i < 0) throw std::invalid_argument(std::string("aicore: unknown AICORE_SOC '") + env + "'");
+    const int i = SocIndexByName(env);
+    if (i < 0) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "aicore: AICORE_SOC=%s: unknown SoC '%s' (known: %s)\n", env, env,
+                   SocKnownNames().c_str());
+      std::fflush(stderr);
+      std::exit(2);
+    }
     return i;
   }()};
   return index;
@@ -75,10 +148,15 @@ inline const SocProfile& GetSocProfile() {
   return SocProfileByIndex(detail::SocIndex().load(std::memory_order_relaxed));
 }
 
-// Selects the profile by name ("Ascend910B", "Ascend310P", "Ascend910").
+// Selects the profile by name ("Ascend910B", "Ascend310P", "Ascend910") or by
+// a vendor SoC name of one ("Ascend910B2", "Ascend310P3", ...); an unknown
+// name throws std::invalid_argument listing the known ones.
 inline void SetSocVersion(const std::string& name) {
-  int i = detail::SocIndexByName(name.c_str());
-  if (i < 0) throw std::invalid_argument("aicore: unknown SoC '" + name + "'");
+  const int i = detail::SocIndexByName(name.c_str());
+  if (i < 0) {
+    throw std::invalid_argument("aicore: unknown SoC '" + name + "' (known: " +
+                                detail::SocKnownNames() + ")");
+  }
   detail::SocIndex().store(i, std::memory_order_relaxed);
 }
 

@@ -5,6 +5,7 @@
 // checks O(1).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -82,6 +83,7 @@ struct BufferDesc {
   SrcLoc alloc_loc{"", 0};  // where it was last allocated
   SrcLoc free_loc{"", 0};   // where it was last freed
   uint32_t gen = 0;         // allocation generation (LocalTensor::gen_ must match)
+  uint32_t epoch = 0;       // the TPipe epoch it was carved in (see NewEpoch)
   // Pipe clock snapshot carried by a queue transition (sanitizer, synccheck).
   uint32_t san_clock[7] = {};
 
@@ -91,6 +93,50 @@ struct BufferDesc {
                   static_cast<unsigned>(index), PositionName(pos), bytes,
                   MemoryName(PositionMemory(pos)), offset);
     return buf;
+  }
+};
+
+// Pipe epochs. Every block start and every TPipe construction, Init, Reset,
+// Destroy and destruction gives the core a new epoch (CoreContext::epoch);
+// buffers carved by the pipe and the LocalTensors made from them carry the
+// epoch of their pipe, so that one compare tells whether a tensor's
+// BufferDesc still exists before anything dereferences it (a tensor kept in a
+// static from an earlier launch, or used after its TPipe was Reset or
+// destroyed). Unique across threads: each thread takes epochs from a shared
+// counter 1024 at a time. 0 is never an epoch (default-constructed tensors).
+inline uint32_t NewEpoch() {
+  static std::atomic<uint32_t> next{1};
+  thread_local uint32_t cur = 0;
+  thread_local uint32_t end = 0;
+  if (cur == end) {
+    cur = next.fetch_add(1024, std::memory_order_relaxed);
+    end = cur + 1024;
+    if (cur == 0) ++cur;  // wrapped around
+  }
+  return cur++;
+}
+
+// The pipe epochs a block retired, and why (to name the Reset, Destroy or
+// destruction in the report of a tensor used afterwards).
+struct PipeRetired {
+  uint32_t epoch = 0;
+  const char* what = "";  // "TPipe::Reset", "TPipe::Destroy", "TPipe::Init", "~TPipe"
+  SrcLoc loc{"", 0};      // the call (~TPipe: where the pipe was constructed)
+};
+struct PipeLog {
+  static constexpr uint32_t kSize = 8;
+  PipeRetired e[kSize];
+  uint32_t n = 0;  // entries added since the block started (the last kSize kept)
+  void Clear() { n = 0; }
+  void Add(uint32_t epoch, const char* what, SrcLoc loc) {
+    e[n++ % kSize] = PipeRetired{epoch, what, loc};
+  }
+  const PipeRetired* Find(uint32_t epoch) const {
+    const uint32_t k = n < kSize ? n : kSize;
+    for (uint32_t i = 0; i < k; ++i) {
+      if (e[i].epoch == epoch) return &e[i];
+    }
+    return nullptr;
   }
 };
 

@@ -9,8 +9,28 @@
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
+#include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
+#include "aicore/runtime/gm.h"
 #include "aicore/runtime/sanitizer.h"
+
+namespace aicore {
+namespace detail {
+
+// No GM lies in the first MiB of the address space (Linux never maps below
+// vm.mmap_min_addr, and executables and heaps start higher): a GlobalTensor
+// pointing there was bound to nullptr, or to nullptr plus an offset (a null
+// GM_ADDR the host passed). One compare on every GM access catches it.
+constexpr uintptr_t kGmNullZone = uintptr_t{1} << 20;
+
+// "0x4000 (16384 bytes past a null pointer)".
+inline std::string NullDerived(const void* p) {
+  const auto a = reinterpret_cast<uintptr_t>(p);
+  return HexPtr(p) + " (" + std::to_string(a) + " bytes past a null pointer)";
+}
+
+}  // namespace detail
+}  // namespace aicore
 
 namespace AscendC {
 
@@ -40,25 +60,36 @@ class GlobalTensor {
   GlobalTensor() = default;
 
   // Binds the tensor to GM. `bufferSize` is in elements; without it the size
-  // is unknown (0) and accesses are not bounds-checked against it.
-  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+  // is unknown (0) and accesses are not bounds-checked against it. A size
+  // whose bytes run past the end of the address space is an error.
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const uintptr_t room = (UINTPTR_MAX - reinterpret_cast<uintptr_t>(buffer)) / sizeof(T);
+    if (AICORE_UNLIKELY(bufferSize > room)) {
+      FailSize("SetGlobalBuffer", "bufferSize", buffer, bufferSize, loc);
+    }
     addr_ = buffer;
     size_ = bufferSize;
     sized_ = true;
+    bound_ = true;
   }
   void SetGlobalBuffer(__gm__ T* buffer) {
     addr_ = buffer;
     size_ = 0;
     sized_ = false;
+    bound_ = true;
   }
 
-  GlobalTensor operator[](uint64_t offset) const {
-    if (AICORE_UNLIKELY(sized_ && offset > size_)) {
-      FailIndex("GlobalTensor::operator[]", offset, aicore::SrcLoc{"", 0});
+  // Sub-view `offset` elements later (errors name the file:line of the
+  // `gm[offset]` expression; a negative offset is an error).
+  GlobalTensor operator[](aicore::detail::ElemIndex offset) const {
+    if (AICORE_UNLIKELY((sized_ && offset.v > size_) || offset.neg)) {
+      FailIndex("GlobalTensor::operator[]", offset);
     }
     GlobalTensor r = *this;
-    r.addr_ = addr_ + offset;
-    if (sized_) r.size_ = size_ - offset;
+    // Integer arithmetic: an offset from a null or wild pointer is no UB.
+    r.addr_ = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset.v * sizeof(T));
+    if (sized_) r.size_ = size_ - offset.v;
     return r;
   }
 
@@ -83,43 +114,110 @@ class GlobalTensor {
 
   // aicore internals.
   bool sized_ = false;  // whether SetGlobalBuffer was given a size
+  bool bound_ = false;  // whether SetGlobalBuffer was called
   T* addr_ = nullptr;
   uint64_t size_ = 0;
   ShapeInfo shape_;
 
   // Fails unless [offset, offset + count) elements lie inside the bound size.
+  // Also fails for a tensor never bound, or bound to a null (or
+  // null-derived) pointer.
   void CheckRange(const char* api, uint64_t offset, uint64_t count, aicore::SrcLoc loc) const {
-    if (AICORE_UNLIKELY(addr_ == nullptr)) {
-      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                           "GlobalTensor was never bound with SetGlobalBuffer");
+    if (AICORE_UNLIKELY(reinterpret_cast<uintptr_t>(addr_) < aicore::detail::kGmNullZone)) {
+      CheckPointer(api, loc);
     }
     if (AICORE_UNLIKELY(sized_ && (offset > size_ || count > size_ - offset))) {
-      aicore::detail::Fail(
-          aicore::ErrorKind::kBounds, api, loc,
-          "GM access of " + std::to_string(count) + " " + aicore::detail::TypeName<T>() +
-              " elements at element offset " + std::to_string(offset) +
-              " overruns the GlobalTensor's " + std::to_string(size_) + " elements (by " +
-              std::to_string(offset + count - size_) + " elements, " +
-              std::to_string((offset + count - size_) * sizeof(T)) + " bytes)");
+      FailRange(api, offset, count, loc);
     }
+  }
+
+  // count * sizeof(T), failing when those bytes from the tensor's address
+  // would run past the end of the address space (a count of (uint64_t)-1).
+  uint64_t CheckedBytes(const char* api, uint64_t count, aicore::SrcLoc loc) const {
+    if (AICORE_UNLIKELY(count > (UINTPTR_MAX - reinterpret_cast<uintptr_t>(addr_)) / sizeof(T))) {
+      FailSize(api, "size", addr_, count, loc);
+    }
+    return count * sizeof(T);
   }
 
  private:
   T* Checked(const char* api, uint64_t offset, aicore::SrcLoc loc,
              aicore::detail::GmAccess acc) const {
     CheckRange(api, offset, 1, loc);
+    T* p = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset * sizeof(T));
     aicore::detail::CoreContext* core = aicore::detail::t_core;
     if (AICORE_UNLIKELY(core != nullptr && core->san != 0)) {
       aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::GmAccess::kRead);
-      aicore::detail::SanGm(*core, acc, addr_ + offset, sizeof(T), api, loc);
+      aicore::detail::SanGm(*core, acc, p, sizeof(T), api, loc);
     }
-    return addr_ + offset;
+    return p;
   }
-  [[noreturn]] AICORE_COLD void FailIndex(const char* api, uint64_t offset,
+  [[noreturn]] AICORE_COLD void FailIndex(const char* api,
+                                          const aicore::detail::ElemIndex& i) const {
+    if (i.neg) {
+      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, i.loc,
+                           "offset " + std::to_string(static_cast<int64_t>(i.v)) +
+                               " is negative (GlobalTensor<" + aicore::detail::TypeName<T>() +
+                               "> at " + aicore::detail::HexPtr(addr_) +
+                               (sized_ ? " of " + std::to_string(size_) + " elements)" : ")"));
+    }
+    aicore::detail::Fail(aicore::ErrorKind::kBounds, api, i.loc,
+                         "offset " + std::to_string(i.v) + " is beyond the GlobalTensor's " +
+                             std::to_string(size_) + " elements (GlobalTensor<" +
+                             aicore::detail::TypeName<T>() + "> at " +
+                             aicore::detail::HexPtr(addr_) + ")");
+  }
+  [[noreturn]] AICORE_COLD void FailRange(const char* api, uint64_t offset, uint64_t count,
                                           aicore::SrcLoc loc) const {
+    // offset <= size_ < offset + count, or offset > size_ (count may be huge).
+    std::string by;
+    if (offset <= size_) {
+      const uint64_t over = count - (size_ - offset);
+      by = " (by " + std::to_string(over) + " elements";
+      by += over <= UINT64_MAX / sizeof(T) ? ", " + std::to_string(over * sizeof(T)) + " bytes)"
+                                           : ")";
+    } else {
+      by = " (it starts " + std::to_string(offset - size_) + " elements past their end)";
+    }
     aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                         "offset " + std::to_string(offset) + " is beyond the GlobalTensor's " +
-                             std::to_string(size_) + " elements");
+                         "GM access of " + std::to_string(count) + " " +
+                             aicore::detail::TypeName<T>() + " elements at element offset " +
+                             std::to_string(offset) + aicore::detail::NegativeNote(offset, 64) +
+                             " overruns the GlobalTensor's " + std::to_string(size_) +
+                             " elements" + by + aicore::detail::NegativeNote(count, 64));
+  }
+  // An address in the first MiB: an error unless the registry knows it.
+  AICORE_COLD void CheckPointer(const char* api, aicore::SrcLoc loc) const {
+    if (!bound_) {
+      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
+                           "GlobalTensor was never bound with SetGlobalBuffer");
+    }
+    if (addr_ == nullptr) {
+      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
+                           "GlobalTensor was bound to a null pointer with SetGlobalBuffer (was "
+                           "the kernel given a null GM_ADDR, e.g. an output or workspace the "
+                           "host never allocated?)");
+    }
+    if (aicore::GmFind(addr_)) return;  // GmRegister'ed low memory
+    aicore::detail::Fail(
+        aicore::ErrorKind::kBounds, api, loc,
+        "GM address " + aicore::detail::NullDerived(addr_) +
+            " is no GM: the GlobalTensor was bound to a pointer computed from nullptr (was the "
+            "kernel given a null GM_ADDR, e.g. an output or workspace the host never "
+            "allocated?); nothing lies in the first MiB of the address space, and the NPU "
+            "raises an exception here");
+  }
+  [[noreturn]] AICORE_COLD void FailSize(const char* api, const char* what, const T* p,
+                                         uint64_t count, aicore::SrcLoc loc) const {
+    const bool wraps = count > UINT64_MAX / sizeof(T);
+    aicore::detail::Fail(
+        aicore::ErrorKind::kParameter, api, loc,
+        std::string(what) + " " + std::to_string(count) + aicore::detail::NegativeNote(count, 64) +
+            " " + aicore::detail::TypeName<T>() + " elements" +
+            (wraps ? " of " + std::to_string(sizeof(T)) + " bytes overflow 64 bits"
+                   : " (" + std::to_string(count * sizeof(T)) + " bytes)") +
+            ": from GM address " + aicore::detail::HexPtr(p) +
+            " they run past the end of the address space");
   }
 };
 

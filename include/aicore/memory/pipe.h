@@ -56,7 +56,7 @@ class TQueBind {
   template <typename T>
   LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     auto& core = aicore::detail::Enter("TQue::AllocTensor", loc);
-    if (AICORE_UNLIKELY(num_ == 0)) FailNotInit("AllocTensor", loc);
+    if (AICORE_UNLIKELY(num_ == 0 || bufs_[0].epoch != core.epoch)) FailNotInit("AllocTensor", loc);
     for (uint8_t k = 0; k < num_; ++k) {
       const uint8_t i = static_cast<uint8_t>((cursor_ + k) % num_);
       auto& b = bufs_[i];
@@ -77,6 +77,7 @@ class TQueBind {
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     auto& core = aicore::detail::Enter("TQue::EnQue", loc);
+    CheckTensorLive("TQue::EnQue", core, tensor, loc);
     auto& b = Owned("EnQue", tensor.buf_, loc);
     if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied)) {
       FailState("EnQue", b, "OCCUPIED (allocated with AllocTensor and not yet enqueued)", loc);
@@ -112,6 +113,7 @@ class TQueBind {
   template <typename T>
   void FreeTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     auto& core = aicore::detail::Enter("TQue::FreeTensor", loc);
+    CheckTensorLive("TQue::FreeTensor", core, tensor, loc);
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.gen_)) {
       FailState("FreeTensor", b,
@@ -146,8 +148,10 @@ class TQueBind {
   void Setup(uint8_t* base, uint32_t offset, uint8_t num, uint32_t bytes) {
     num_ = num;
     cursor_ = head_ = count_ = 0;
+    const aicore::detail::CoreContext* core = aicore::detail::t_core;
     for (uint8_t i = 0; i < num; ++i) {
       auto& b = bufs_[i];
+      b.epoch = core != nullptr ? core->epoch : 0;
       b.base = base + static_cast<uint64_t>(i) * bytes;
       b.offset = offset + i * bytes;
       b.bytes = bytes;
@@ -179,7 +183,18 @@ class TQueBind {
     t.addr_ = reinterpret_cast<T*>(b.base);
     t.size_ = static_cast<uint32_t>(b.bytes / sizeof(T));
     t.gen_ = b.gen;
+    t.epoch_ = b.epoch;
     return t;
+  }
+
+  // A tensor of a TPipe that no longer exists (its buf_ may dangle) fails
+  // before Owned looks at it.
+  template <typename T>
+  static void CheckTensorLive(const char* api, const aicore::detail::CoreContext& core,
+                              const LocalTensor<T>& t, aicore::SrcLoc loc) {
+    if (AICORE_UNLIKELY(t.buf_ != nullptr && !aicore::detail::Live(core, t.epoch_))) {
+      aicore::detail::FailNotLive(api, "the tensor", t.buf_, t.epoch_, loc);
+    }
   }
 
   aicore::detail::BufferDesc& Owned(const char* api, aicore::detail::BufferDesc* b,
@@ -212,6 +227,13 @@ class TQueBind {
                              "); FreeTensor one first or give InitBuffer more buffers");
   }
   [[noreturn]] AICORE_COLD void FailNotInit(const char* api, aicore::SrcLoc loc) const {
+    if (num_ != 0) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+                           Name() + " holds stale buffers: " +
+                               aicore::detail::RetiredText(bufs_[0].epoch) +
+                               " (those bytes may now belong to other buffers); call "
+                               "pipe.InitBuffer(queue, num, bytes) again");
+    }
     aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
                          Name() + " has no buffers: call pipe.InitBuffer(queue, num, bytes) first");
   }
@@ -251,6 +273,12 @@ class TBuf {
   LocalTensor<T> GetWithOffset(uint32_t len, uint32_t offsetBytes,
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::GetWithOffset", offsetBytes, static_cast<uint64_t>(len) * sizeof(T), loc);
+    if (AICORE_UNLIKELY(offsetBytes % alignof(T) != 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kAlignment, "TBuf::GetWithOffset", loc,
+                           "offsetBytes " + std::to_string(offsetBytes) + " is not a multiple of " +
+                               std::to_string(alignof(T)) + ", the alignment of " +
+                               aicore::detail::TypeName<T>() + " (" + desc_.Describe() + ")");
+    }
     return Make<T>(offsetBytes, len);
   }
 
@@ -263,15 +291,24 @@ class TBuf {
     desc_.state = aicore::detail::BufState::kOccupied;
     desc_.index = 0;
     desc_.kind = "TBuf";
+    const aicore::detail::CoreContext* core = aicore::detail::t_core;
+    desc_.epoch = core != nullptr ? core->epoch : 0;
   }
   static constexpr TPosition kPosition = pos;
 
  private:
   void Check(const char* api, uint64_t offset, uint64_t bytes, aicore::SrcLoc loc) const {
-    aicore::detail::Enter(api, loc);
+    const aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
     if (AICORE_UNLIKELY(desc_.base == nullptr)) {
       aicore::detail::Fail(aicore::ErrorKind::kQueue, api, loc,
                            "TBuf has no memory: call pipe.InitBuffer(tbuf, bytes) first");
+    }
+    if (AICORE_UNLIKELY(desc_.epoch != core.epoch)) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, api, loc,
+                           "the TBuf holds stale memory: " +
+                               aicore::detail::RetiredText(desc_.epoch, "it was") +
+                               " (those bytes may now belong to other buffers); call "
+                               "pipe.InitBuffer(tbuf, bytes) again");
     }
     if (AICORE_UNLIKELY(offset + bytes > desc_.bytes)) {
       aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
@@ -285,6 +322,7 @@ class TBuf {
     t.buf_ = &desc_;
     t.addr_ = reinterpret_cast<T*>(desc_.base + offsetBytes);
     t.size_ = len;
+    t.epoch_ = desc_.epoch;
     return t;
   }
 
@@ -349,6 +387,8 @@ class TBufPool {
     offset_ = offset;
     bytes_ = bytes;
     used_ = 0;
+    const aicore::detail::CoreContext* core = aicore::detail::t_core;
+    epoch_ = core != nullptr ? core->epoch : 0;
   }
   template <class Pool>
   void ShareInto(Pool& sub, uint32_t len, const char* api, aicore::SrcLoc loc) const {
@@ -372,6 +412,12 @@ class TBufPool {
     if (AICORE_UNLIKELY(base_ == nullptr)) {
       aicore::detail::Fail(aicore::ErrorKind::kCapacity, api, loc,
                            "the buffer pool has no memory: call pipe.InitBufPool(pool, bytes) first");
+    }
+    if (AICORE_UNLIKELY(epoch_ != aicore::detail::t_core->epoch)) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, api, loc,
+                           "the buffer pool holds stale memory: " +
+                               aicore::detail::RetiredText(epoch_, "it was") +
+                               "; call pipe.InitBufPool(pool, bytes) again");
     }
     if (AICORE_UNLIKELY(aicore::detail::PositionMemory(p) != aicore::detail::PositionMemory(pos))) {
       aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,
@@ -403,30 +449,55 @@ class TBufPool {
   uint32_t offset_ = 0;
   uint32_t bytes_ = 0;
   uint32_t used_ = 0;
+  uint32_t epoch_ = 0;  // the TPipe epoch it was carved in
 };
 
+// One TPipe may live at a time in a block (as on the NPU, where two live
+// pipes hand out the same on-chip addresses): constructing a second one
+// while the first lives is an error; Destroy() the first one before. Reset,
+// Init, Destroy and the destructor end the pipe's epoch (buffer.h NewEpoch):
+// queues, TBufs and tensors carved before are stale from then on.
 class TPipe {
  public:
-  TPipe() { Init(); }
+  TPipe(aicore::SrcLoc loc = aicore::SrcLoc::Current()) : ctor_loc_(loc) {  // NOLINT
+    Activate("TPipe::TPipe", loc);
+  }
   ~TPipe() {
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core != nullptr && core->pipe == this) core->pipe = nullptr;
+    if (core != nullptr && core->pipe == this) {
+      core->pipe_log.Add(epoch_, "~TPipe", ctor_loc_);
+      core->pipe = nullptr;
+      core->epoch = aicore::detail::NewEpoch();
+    }
   }
   TPipe(const TPipe&) = delete;
   TPipe& operator=(const TPipe&) = delete;
 
   // Makes this the current pipe and forgets every buffer carved so far.
-  void Init() {
+  void Init(aicore::SrcLoc loc = aicore::SrcLoc::Current()) { Activate("TPipe::Init", loc); }
+  // Releases all buffers (the memory can be carved again for a new phase):
+  // queues and TBufs need InitBuffer again, earlier tensors are stale.
+  void Reset(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core != nullptr) core->pipe = this;
-    Reset();
+    if (core != nullptr && core->pipe == this) {
+      core->pipe_log.Add(epoch_, "TPipe::Reset", loc);
+      epoch_ = core->epoch = aicore::detail::NewEpoch();
+    }
+    Clear();
   }
-  // Releases all buffers (the memory can be carved again for a new phase).
-  void Reset() {
-    for (auto& u : used_) u = 0;
-    for (auto& e : event_alloc_) e = 0;
+  // Releases the pipe: another TPipe may be constructed (or this one
+  // made live again with Init).
+  void Destroy(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core != nullptr && core->pipe == this) {
+      core->pipe_log.Add(epoch_, "TPipe::Destroy", loc);
+      core->pipe = nullptr;
+      core->epoch = aicore::detail::NewEpoch();
+    }
+    destroyed_ = true;
+    destroy_loc_ = loc;
+    Clear();
   }
-  void Destroy() { Reset(); }
 
   template <TPosition src, TPosition dst, int32_t depth, auto mask>
   bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len,
@@ -474,20 +545,20 @@ class TPipe {
   }
 
   // Event ids: Fetch returns a free id without taking it; Alloc takes one.
-  TEventID FetchEventID(HardEvent evt) {
-    const uint8_t bits = event_alloc_[static_cast<int>(evt)];
+  TEventID FetchEventID(HardEvent evt, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const uint8_t bits = event_alloc_[CheckEvent("TPipe::FetchEventID", evt, loc)];
     for (int i = 0; i < aicore::detail::kNumEventIds; ++i) {
       if (!(bits & (1u << i))) return static_cast<TEventID>(i);
     }
     return 0;
   }
   template <HardEvent evt>
-  TEventID FetchEventID() {
-    return FetchEventID(evt);
+  TEventID FetchEventID(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return FetchEventID(evt, loc);
   }
   template <HardEvent evt>
   TEventID AllocEventID(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    uint8_t& bits = event_alloc_[static_cast<int>(evt)];
+    uint8_t& bits = event_alloc_[CheckEvent("TPipe::AllocEventID", evt, loc)];
     for (int i = 0; i < aicore::detail::kNumEventIds; ++i) {
       if (!(bits & (1u << i))) {
         bits = static_cast<uint8_t>(bits | (1u << i));
@@ -498,9 +569,10 @@ class TPipe {
                          "all 8 event ids of this HardEvent are allocated");
   }
   template <HardEvent evt>
-  void ReleaseEventID(TEventID id) {
+  void ReleaseEventID(TEventID id, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const int e = CheckEvent("TPipe::ReleaseEventID", evt, loc);
     if (id >= 0 && id < aicore::detail::kNumEventIds) {
-      event_alloc_[static_cast<int>(evt)] &= static_cast<uint8_t>(~(1u << id));
+      event_alloc_[e] &= static_cast<uint8_t>(~(1u << id));
     }
   }
 
@@ -510,8 +582,65 @@ class TPipe {
  private:
   static uint32_t Round32(uint32_t len) { return (len + 31u) & ~31u; }
 
+  // The index of evt in event_alloc_; a HardEvent value that is no event (a
+  // cast integer, HardEvent::MAX) is a parameter error.
+  static int CheckEvent(const char* api, HardEvent evt, aicore::SrcLoc loc) {
+    const int e = static_cast<int>(evt);
+    if (AICORE_UNLIKELY(e >= aicore::detail::kNumHardEvents)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,
+                           "HardEvent value " + std::to_string(e) + " is not an event (valid: 0 to " +
+                               std::to_string(aicore::detail::kNumHardEvents - 1) +
+                               "; HardEvent::MAX is a count, not an event)");
+    }
+    return e < aicore::detail::kNumHardEvents ? e : 0;
+  }
+
+  void Clear() {
+    for (auto& u : used_) u = 0;
+    for (auto& e : event_alloc_) e = 0;
+  }
+
+  // Makes this the live pipe of the core, with a new epoch.
+  void Activate(const char* api, aicore::SrcLoc loc) {
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core != nullptr) {
+      if (AICORE_UNLIKELY(core->pipe != nullptr && core->pipe != this)) {
+        FailSecondPipe(api, *core->pipe, loc);
+      }
+      if (core->pipe == this) core->pipe_log.Add(epoch_, "TPipe::Init", loc);
+      core->pipe = this;
+      epoch_ = core->epoch = aicore::detail::NewEpoch();
+    }
+    destroyed_ = false;
+    Clear();
+  }
+
+  [[noreturn]] AICORE_COLD static void FailSecondPipe(const char* api, const TPipe& live,
+                                                      aicore::SrcLoc loc) {
+    aicore::detail::Fail(
+        aicore::ErrorKind::kQueue, api, loc,
+        "a second TPipe is made live while the TPipe constructed at " + live.ctor_loc_.Str() +
+            " still lives: only one TPipe may exist at a time (on the NPU two pipes hand out the "
+            "same on-chip addresses, and their buffers overlap); call Destroy() on the first "
+            "one before constructing another, or pass a pointer to the one TPipe");
+  }
+
+  // InitBuffer on a pipe that is not the core's live one: made live when it
+  // was constructed outside this block (before the launch, or a static);
+  // an error after Destroy() or while another pipe lives.
+  AICORE_COLD void Adopt(aicore::detail::CoreContext& core, aicore::SrcLoc loc) {
+    if (core.pipe != nullptr) FailSecondPipe("TPipe::InitBuffer", *core.pipe, loc);
+    if (destroyed_) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TPipe::InitBuffer", loc,
+                           "InitBuffer on a TPipe after its Destroy() at " + destroy_loc_.Str() +
+                               ": call Init() on it first, or construct a new TPipe");
+    }
+    Activate("TPipe::InitBuffer", loc);
+  }
+
   uint8_t* Carve(TPosition pos, uint32_t num, uint32_t len, aicore::SrcLoc loc, uint32_t* offset) {
     aicore::detail::CoreContext& core = *aicore::detail::t_core;
+    if (AICORE_UNLIKELY(core.pipe != this)) Adopt(core, loc);
     const aicore::Memory mem = aicore::detail::PositionMemory(pos);
     const int m = static_cast<int>(mem);
     const uint64_t each = (static_cast<uint64_t>(len) + 31u) & ~uint64_t{31};
@@ -538,6 +667,10 @@ class TPipe {
 
   uint32_t used_[aicore::detail::kNumMemories] = {};
   uint8_t event_alloc_[aicore::detail::kNumHardEvents] = {};
+  aicore::SrcLoc ctor_loc_{"", 0};
+  aicore::SrcLoc destroy_loc_{"", 0};
+  uint32_t epoch_ = 0;  // CoreContext::epoch while this pipe is live
+  bool destroyed_ = false;
 };
 
 inline TPipe* GetTPipePtr() {

@@ -208,9 +208,9 @@ void Fill(const GlobalTensor<T>& gm, const uint64_t size, const aicore::detail::
           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("Fill", loc);
   gm.CheckRange("Fill", 0, size, loc);
+  const uint64_t bytes = gm.CheckedBytes("Fill", size, loc);
   if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, size * sizeof(T), "Fill",
-                          loc);
+    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes, "Fill", loc);
   }
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }
@@ -221,9 +221,10 @@ void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("InitGlobalMemory", loc);
   gm.CheckRange("InitGlobalMemory", 0, size, loc);
+  const uint64_t bytes = gm.CheckedBytes("InitGlobalMemory", size, loc);
   if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, size * sizeof(T), "InitGlobalMemory",
-                          loc);
+    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes,
+                          "InitGlobalMemory", loc);
   }
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }

@@ -36,14 +36,23 @@ namespace detail {
   const uint64_t byte = static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - b.base);
   const uint64_t end = byte + count * elem_bytes;
   Fail(ErrorKind::kBounds, api, loc,
-       std::string(role) + " operand of " + std::to_string(count) + " " + type + " (" +
-           std::to_string(count * elem_bytes) + " bytes at byte offset " + std::to_string(byte) +
-           ") ends " + std::to_string(end - b.bytes) + " bytes past the end of the " +
+       std::string(role) + " operand of " + std::to_string(count) + NegativeNote(count, 32) + " " +
+           type + " (" + std::to_string(count * elem_bytes) + " bytes at byte offset " +
+           std::to_string(byte) + ") ends " + std::to_string(end - b.bytes) +
+           " bytes past the end of the " +
            std::to_string(b.bytes) + "-byte " + b.Describe());
 }
 
 [[noreturn]] AICORE_COLD inline void FailCount(const char* api, int64_t count, SrcLoc loc) {
   Fail(ErrorKind::kParameter, api, loc, "count " + std::to_string(count) + " is negative");
+}
+
+// A uint32_t count parameter at or above 2^31: a negative int converted.
+[[noreturn]] AICORE_COLD inline void FailNegativeCount32(const char* api, uint32_t count,
+                                                         SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       "count " + std::to_string(static_cast<int32_t>(count)) +
+           " is negative (passed as uint32_t " + std::to_string(count) + ")");
 }
 
 // Whether an operand role names the written operand ("dst"); folded at
@@ -62,7 +71,9 @@ AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::
                               uint64_t bytes, SrcLoc loc, bool aligned = true,
                               Pipe pipe = Pipe::kV) {
   const BufferDesc* b = t.buf_;
-  if (AICORE_UNLIKELY(b == nullptr)) FailNullTensor(api, role, loc);
+  CoreContext* core = t_core;  // non-null: the caller entered the API
+  // One compare: allocated, and its TPipe still live (see Live).
+  if (AICORE_UNLIKELY(!Live(*core, t.epoch_))) FailNotLive(api, role, b, t.epoch_, loc);
   CheckOwned(api, role, *b, t.gen_, IsDstRole(role), loc);
   const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
   if (AICORE_UNLIKELY(aligned && ((p - b->base) & 31) != 0)) {
@@ -71,7 +82,6 @@ AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::
   if (AICORE_UNLIKELY(p + bytes > b->base + b->bytes)) {
     FailOverrun(api, role, *b, p, bytes / sizeof(T), sizeof(T), TypeName<T>(), loc);
   }
-  CoreContext* core = t_core;
   if (AICORE_UNLIKELY(core->san != 0) && bytes != 0 && pipe != Pipe::kCount) {
     SanLocal(*core, pipe, IsDstRole(role) ? Access::kWrite : Access::kRead, *b, p, bytes, api, role,
              loc);

@@ -201,8 +201,9 @@ AICORE_INLINE void CheckCmpCount(const char* api, uint32_t count, uint32_t multi
   const uint64_t bytes = uint64_t{count} * sizeof(T);
   if (AICORE_UNLIKELY(bytes % multiple != 0)) {
     Fail(ErrorKind::kParameter, api, loc,
-         "count " + std::to_string(count) + " of " + TypeName<T>() + " is " + std::to_string(bytes) +
-             " bytes, not a multiple of " + std::to_string(multiple) + " bytes");
+         "count " + std::to_string(count) + NegativeNote(count, 32) + " of " + TypeName<T>() +
+             " is " + std::to_string(bytes) + " bytes, not a multiple of " +
+             std::to_string(multiple) + " bytes");
   }
 }
 

@@ -46,9 +46,12 @@ namespace detail {
            std::to_string(bytes / 32 * 32) + " bytes); use DataCopyPad for unaligned lengths");
 }
 
+// The length is a whole number of 32-byte blocks, and not a negative int
+// converted to uint32_t (no copy of 2^31 elements or more fits on chip).
 template <class T>
 AICORE_INLINE void CheckCopyCount(const char* api, uint32_t count, SrcLoc loc) {
-  if (AICORE_UNLIKELY((static_cast<uint64_t>(count) * sizeof(T)) % 32 != 0)) {
+  if (AICORE_UNLIKELY((((static_cast<uint64_t>(count) * sizeof(T)) % 32) | (count >> 31)) != 0)) {
+    if (count >> 31) FailNegativeCount32(api, count, loc);
     FailCopyLength(api, count, sizeof(T), TypeName<T>(), loc);
   }
 }

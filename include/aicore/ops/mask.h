@@ -253,25 +253,47 @@ inline uint64_t RepeatSpan(const RepeatMask& m, uint32_t lanes_per_block, uint32
   return span;
 }
 
-// Returns the footprint (RepeatSpan).
+// CheckRepeatBounds: alignment and footprint only; returns the footprint
+// (RepeatSpan). SanRepeatOperand: the deep modes' record of the access (call
+// it once every operand of the instruction passed CheckRepeatBounds, so that
+// no deep check walks a range the instruction is refused for).
+// CheckRepeatOperand: both.
+template <class T>
+AICORE_INLINE uint64_t CheckRepeatBounds(const char* api, const char* role,
+                                         const AscendC::LocalTensor<T>& t, const RepeatMask& m,
+                                         uint32_t lanes_per_block, uint32_t blk_stride,
+                                         uint32_t rep_stride, SrcLoc loc,
+                                         uint32_t block_bytes = 32) {
+  const uint64_t span = RepeatSpan(m, lanes_per_block, blk_stride, rep_stride, block_bytes);
+  CheckLocal(api, role, t, 0, loc);  // allocated, 32-byte aligned
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
+  if (AICORE_UNLIKELY(span > static_cast<uint64_t>(t.buf_->base + t.buf_->bytes - p))) {
+    FailFootprint(api, role, *t.buf_, p, span, m, blk_stride, rep_stride, loc);
+  }
+  return span;
+}
+template <class T>
+AICORE_INLINE void SanRepeatOperand(const char* api, const char* role,
+                                    const AscendC::LocalTensor<T>& t, const RepeatMask& m,
+                                    uint32_t lanes_per_block, uint32_t blk_stride,
+                                    uint32_t rep_stride, uint64_t span, SrcLoc loc,
+                                    uint32_t block_bytes = 32) {
+  CoreContext* core = t_core;
+  if (AICORE_UNLIKELY(core->san != 0) && span != 0) {
+    SanLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_,
+                   reinterpret_cast<const uint8_t*>(t.addr_), m.bits, m.last_bits, m.repeats,
+                   m.lanes, lanes_per_block, blk_stride, rep_stride, block_bytes, api, role, loc);
+  }
+}
 template <class T>
 AICORE_INLINE uint64_t CheckRepeatOperand(const char* api, const char* role,
                                       const AscendC::LocalTensor<T>& t, const RepeatMask& m,
                                       uint32_t lanes_per_block, uint32_t blk_stride,
                                       uint32_t rep_stride, SrcLoc loc,
                                       uint32_t block_bytes = 32) {
-  const uint64_t span = RepeatSpan(m, lanes_per_block, blk_stride, rep_stride, block_bytes);
-  CheckLocal(api, role, t, 0, loc);  // allocated, 32-byte aligned
-  const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
-  if (AICORE_UNLIKELY(p + span > t.buf_->base + t.buf_->bytes)) {
-    FailFootprint(api, role, *t.buf_, p, span, m, blk_stride, rep_stride, loc);
-  }
-  CoreContext* core = t_core;
-  if (AICORE_UNLIKELY(core->san != 0) && span != 0) {
-    SanLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_, p, m.bits,
-                   m.last_bits, m.repeats, m.lanes, lanes_per_block, blk_stride, rep_stride,
-                   block_bytes, api, role, loc);
-  }
+  const uint64_t span =
+      CheckRepeatBounds(api, role, t, m, lanes_per_block, blk_stride, rep_stride, loc, block_bytes);
+  SanRepeatOperand(api, role, t, m, lanes_per_block, blk_stride, rep_stride, span, loc, block_bytes);
   return span;
 }
 

@@ -269,21 +269,54 @@ inline unsigned CeilLog2(size_t n) {
   return k;
 }
 
-// Per-thread scratch (grown on demand, never shrunk: no allocation once a
-// thread has seen its largest call). Slots 0 and 1 hold floats; ScratchOf
-// gives slots 2 and up for other element types (8-byte aligned).
+// Per-thread scratch, grown on demand. Slots 0 and 1 hold floats; ScratchOf
+// gives slots 2 and 3 for other element types (8-byte aligned). The repeat
+// forms work in chunks of kReduceChunk repeats (a counter-mode call may run
+// 2^32), so a slot needs at most about 1 MiB; what a call grows beyond
+// kScratchKeepBytes (the tree sum of a very long count-form source) is
+// released when it returns (ScratchTrim), so a thread never keeps more.
+constexpr size_t kScratchKeepBytes = size_t{1} << 20;
+struct ScratchPool {
+  std::vector<float> f[2];
+  std::vector<uint64_t> w[2];
+};
+inline ScratchPool& ThreadScratch() {
+  static thread_local ScratchPool pool;
+  return pool;
+}
 inline float* Scratch(int slot, size_t n) {
-  static thread_local std::vector<float> v[2];
-  if (v[slot].size() < n) v[slot].resize(n);
-  return v[slot].data();
+  std::vector<float>& v = ThreadScratch().f[slot];
+  if (v.size() < n) v.resize(n);
+  return v.data();
 }
 template <class X>
 inline X* ScratchOf(int slot, size_t n) {
-  static thread_local std::vector<uint64_t> v[2];
+  std::vector<uint64_t>& v = ThreadScratch().w[slot - 2];
   const size_t words = (n * sizeof(X) + 7) / 8;
-  if (v[slot - 2].size() < words) v[slot - 2].resize(words);
-  return reinterpret_cast<X*>(v[slot - 2].data());
+  if (v.size() < words) v.resize(words);
+  return reinterpret_cast<X*>(v.data());
 }
+// Bytes of scratch the calling thread holds (for tests).
+inline size_t ScratchRetainedBytes() {
+  const ScratchPool& p = ThreadScratch();
+  return (p.f[0].capacity() + p.f[1].capacity()) * sizeof(float) +
+         (p.w[0].capacity() + p.w[1].capacity()) * sizeof(uint64_t);
+}
+template <class V>
+inline void TrimSlot(V& v) {
+  if (v.capacity() * sizeof(typename V::value_type) > kScratchKeepBytes) V().swap(v);
+}
+// Releases the slots above kScratchKeepBytes when it goes out of scope.
+struct ScratchTrim {
+  ScratchTrim() = default;
+  ScratchTrim(const ScratchTrim&) = delete;
+  ScratchTrim& operator=(const ScratchTrim&) = delete;
+  ~ScratchTrim() {
+    ScratchPool& p = ThreadScratch();
+    for (auto& v : p.f) TrimSlot(v);
+    for (auto& v : p.w) TrimSlot(v);
+  }
+};
 
 // ---- max / min as a max over packed 64-bit keys ----------------------------
 //
@@ -459,7 +492,7 @@ template <class T>
 AICORE_NOINLINE void NumCheckGroupSums(CoreContext& core, const char* api, SrcLoc loc,
                                        const T* sums, size_t n_out, uint32_t G,
                                        uint32_t dst_rep_stride, const RepeatGeom& g,
-                                       const RepeatMask& m) {
+                                       const RepeatMask& m, uint64_t r_base = 0) {
   constexpr uint32_t kLanes = 256 / sizeof(T);
   const uint32_t unit = kLanes / G;
   uint64_t count = 0, first_n = 0;
@@ -479,9 +512,9 @@ AICORE_NOINLINE void NumCheckGroupSums(CoreContext& core, const char* api, SrcLo
     }
   }
   if (count == 0) return;
-  const uint32_t r = static_cast<uint32_t>(first / unit);
+  const uint64_t r = r_base + first / unit;  // g and m start at repeat r_base
   const uint32_t l0 = static_cast<uint32_t>(first % unit) * G;
-  const uint64_t element = uint64_t{r} * dst_rep_stride * unit + first % unit;
+  const uint64_t element = r * dst_rep_stride * unit + first % unit;
   NumReportSum(core, api, loc, NumTypeOf<T>(), NumValue<T>(sums + first),
                "dst element " + std::to_string(element) + " (repeat " + std::to_string(r) + ")",
                "the active lanes in [" + std::to_string(l0) + ", " + std::to_string(l0 + G) +
@@ -555,6 +588,35 @@ AICORE_INLINE RepeatMask ReduceMask(const char* api, const CoreContext& core, bo
   if (!core.mask_counter_mode) CheckRepeatTimes(api, repeat_times, loc);
   return ResolveMask(api, core, kLanes, set_mask, mask.is_bits, mask.Ptr(),
                      static_cast<uint32_t>(std::max(repeat_times, 0)), loc);
+}
+
+// The repeat forms run in chunks of kReduceChunk repeats (only a counter-mode
+// call has more), with bounded scratch, and count as progress for the
+// watchdog between chunks. Results are those of one pass.
+constexpr uint32_t kReduceChunk = 2048;  // a power of 2 (ReduceSumRepeat's tree)
+
+// Repeats [r0, r0 + n) of m, as a mask of their own.
+inline RepeatMask SubRepeats(const RepeatMask& m, uint64_t r0, uint32_t n) {
+  RepeatMask c = m;
+  c.repeats = n;
+  if (r0 + n < m.repeats) {
+    c.last_bits[0] = m.bits[0];
+    c.last_bits[1] = m.bits[1];
+    c.count = uint64_t{n} * m.lanes;
+    c.full = m.full || m.counter;  // counter mode: every lane of a non-last repeat
+  } else {
+    c.count = m.count - r0 * m.lanes;
+  }
+  return c;
+}
+// Geometry g from repeat r0 on.
+inline RepeatGeom SubGeom(const RepeatGeom& g, uint64_t r0) {
+  return RepeatGeom{g.base + r0 * g.rep_bytes, g.rep_bytes, g.blk_bytes};
+}
+inline void ChunkProgress(uint64_t r_next, uint32_t repeats) {
+  if (r_next < repeats) {
+    if (CoreContext* c = t_core) c->Progress();
+  }
 }
 
 // Whether the mask's active lanes cover every repeat fully and the operand
@@ -685,24 +747,31 @@ inline void GroupSum(const char* api, SumShape shape, const AscendC::LocalTensor
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * unit + unit;
   CheckLocal(api, "dst", dst, span * sizeof(T), loc);
 
-  const size_t nout = size_t{m.repeats} * unit;
-  float* sums = simd::tree::Scratch(0, nout + simd::tree::kMaxF);
-  SumGroups<T>(RepeatGeom::Of(src, blk, rep), m, DenseFull(m, blk, rep), simd::tree::CeilLog2(G), sums);
-  // Convert (in place: T is no wider than float), patch empty groups, place.
-  T* conv = reinterpret_cast<T*>(sums);
-  FloatsTo(sums, nout, conv);
-  if (AICORE_UNLIKELY(NumOn(core))) {
-    NumCheckGroupSums(core, api, loc, static_cast<const T*>(conv), nout, G,
-                      static_cast<uint32_t>(dst_rep_stride), RepeatGeom::Of(src, blk, rep), m);
-  }
   const uint64_t empty_bits = EmptyGroups(m.bits, kLanes, G);
   const uint64_t empty_last = EmptyGroups(m.last_bits, kLanes, G);
-  for (uint32_t r = 0; r < m.repeats; ++r) {
-    const uint64_t e = r + 1 == m.repeats ? empty_last : empty_bits;
-    T* row = conv + size_t{r} * unit;
-    for (uint64_t x = e; x != 0; x &= x - 1) row[__builtin_ctzll(x)] = T(0);
-    std::memcpy(static_cast<void*>(dst.addr_ + size_t{r} * static_cast<uint32_t>(dst_rep_stride) * unit),
-                row, unit * sizeof(T));
+  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
+  simd::tree::ScratchTrim trim;
+  for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
+    const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
+    const RepeatGeom gc = SubGeom(geom, r0);
+    const size_t nout = size_t{mc.repeats} * unit;
+    float* sums = simd::tree::Scratch(0, nout + simd::tree::kMaxF);
+    SumGroups<T>(gc, mc, DenseFull(mc, blk, rep), simd::tree::CeilLog2(G), sums);
+    // Convert (in place: T is no wider than float), patch empty groups, place.
+    T* conv = reinterpret_cast<T*>(sums);
+    FloatsTo(sums, nout, conv);
+    if (AICORE_UNLIKELY(NumOn(core))) {
+      NumCheckGroupSums(core, api, loc, static_cast<const T*>(conv), nout, G,
+                        static_cast<uint32_t>(dst_rep_stride), gc, mc, r0);
+    }
+    for (uint32_t r = 0; r < mc.repeats; ++r) {
+      const uint64_t e = r0 + r + 1 == m.repeats ? empty_last : empty_bits;
+      T* row = conv + size_t{r} * unit;
+      for (uint64_t x = e; x != 0; x &= x - 1) row[__builtin_ctzll(x)] = T(0);
+      std::memcpy(static_cast<void*>(dst.addr_ + (r0 + r) * static_cast<uint32_t>(dst_rep_stride) * unit),
+                  row, unit * sizeof(T));
+    }
+    ChunkProgress(r0 + kReduceChunk, m.repeats);
   }
 }
 
@@ -725,13 +794,19 @@ inline void BlockExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
   CheckRepeatOperand(api, "src", src, m, kE, blk, rep, loc);
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * 8 + 8;
   CheckLocal(api, "dst", dst, span * sizeof(T), loc);
-  // (Counter mode may run more than 255 repeats.)
-  int64_t* keys = simd::tree::ScratchOf<int64_t>(2, size_t{m.repeats} * 8);
-  T* vals = simd::tree::ScratchOf<T>(3, size_t{m.repeats} * 8);
-  ExtremeGroups<kMax>(RepeatGeom::Of(src, blk, rep), m, DenseFull(m, blk, rep), kE, keys, vals);
-  for (uint32_t r = 0; r < m.repeats; ++r) {
-    std::memcpy(static_cast<void*>(dst.addr_ + size_t{r} * static_cast<uint32_t>(dst_rep_stride) * 8),
-                vals + size_t{r} * 8, 8 * sizeof(T));
+  // (Counter mode may run more than 255 repeats: in chunks.)
+  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
+  simd::tree::ScratchTrim trim;
+  for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
+    const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
+    int64_t* keys = simd::tree::ScratchOf<int64_t>(2, size_t{mc.repeats} * 8);
+    T* vals = simd::tree::ScratchOf<T>(3, size_t{mc.repeats} * 8);
+    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, blk, rep), kE, keys, vals);
+    for (uint32_t r = 0; r < mc.repeats; ++r) {
+      std::memcpy(static_cast<void*>(dst.addr_ + (r0 + r) * static_cast<uint32_t>(dst_rep_stride) * 8),
+                  vals + size_t{r} * 8, 8 * sizeof(T));
+    }
+    ChunkProgress(r0 + kReduceChunk, m.repeats);
   }
 }
 
@@ -762,30 +837,36 @@ inline void WholeExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
   const uint64_t unit = order == ReduceOrder::ORDER_ONLY_INDEX ? 4 : (pair ? 2 : 1) * sizeof(T);
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * unit + unit;
   CheckLocal(api, "dst", dst, span, loc);
-  int64_t* keys = simd::tree::ScratchOf<int64_t>(2, m.repeats);
-  T* vals = simd::tree::ScratchOf<T>(3, m.repeats);
-  ExtremeGroups<kMax>(RepeatGeom::Of(src, blk, rep), m, DenseFull(m, blk, rep), kLanes, keys, vals);
-  uint8_t* out = reinterpret_cast<uint8_t*>(dst.addr_);
-  for (uint32_t r = 0; r < m.repeats; ++r) {
-    const simd::tree::Pick p = simd::tree::Unpack(keys[r]);
-    const uint32_t lane = p.empty ? 0 : p.index - r * kLanes;
-    uint8_t* o = out + size_t{r} * static_cast<uint32_t>(dst_rep_stride) * unit;
-    switch (order) {
-      case ReduceOrder::ORDER_VALUE_INDEX:
-        std::memcpy(o, &vals[r], sizeof(T));
-        StoreIndex(reinterpret_cast<T*>(o + sizeof(T)), lane);
-        break;
-      case ReduceOrder::ORDER_INDEX_VALUE:
-        StoreIndex(reinterpret_cast<T*>(o), lane);
-        std::memcpy(o + sizeof(T), &vals[r], sizeof(T));
-        break;
-      case ReduceOrder::ORDER_ONLY_VALUE:
-        std::memcpy(o, &vals[r], sizeof(T));
-        break;
-      default:
-        std::memcpy(o, &lane, 4);
-        break;
+  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
+  simd::tree::ScratchTrim trim;
+  for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
+    const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
+    int64_t* keys = simd::tree::ScratchOf<int64_t>(2, mc.repeats);
+    T* vals = simd::tree::ScratchOf<T>(3, mc.repeats);
+    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, blk, rep), kLanes, keys, vals);
+    uint8_t* out = reinterpret_cast<uint8_t*>(dst.addr_) + r0 * static_cast<uint32_t>(dst_rep_stride) * unit;
+    for (uint32_t r = 0; r < mc.repeats; ++r) {
+      const simd::tree::Pick p = simd::tree::Unpack(keys[r]);
+      const uint32_t lane = p.empty ? 0 : p.index - r * kLanes;
+      uint8_t* o = out + size_t{r} * static_cast<uint32_t>(dst_rep_stride) * unit;
+      switch (order) {
+        case ReduceOrder::ORDER_VALUE_INDEX:
+          std::memcpy(o, &vals[r], sizeof(T));
+          StoreIndex(reinterpret_cast<T*>(o + sizeof(T)), lane);
+          break;
+        case ReduceOrder::ORDER_INDEX_VALUE:
+          StoreIndex(reinterpret_cast<T*>(o), lane);
+          std::memcpy(o + sizeof(T), &vals[r], sizeof(T));
+          break;
+        case ReduceOrder::ORDER_ONLY_VALUE:
+          std::memcpy(o, &vals[r], sizeof(T));
+          break;
+        default:
+          std::memcpy(o, &lane, 4);
+          break;
+      }
     }
+    ChunkProgress(r0 + kReduceChunk, m.repeats);
   }
 }
 
@@ -819,11 +900,29 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
     dst.addr_[0] = T(0);  // no active lane
     return;
   }
-  // One sum per repeat (counter mode may run more than 255), then the tree.
-  float* sums = simd::tree::Scratch(0, simd::tree::ScratchFor(m.repeats, 0));
-  SumGroups<T>(RepeatGeom::Of(src, 1, rep), m, DenseFull(m, 1, rep), simd::tree::CeilLog2(kLanes), sums);
-  // The repeats' sums, summed again by the same tree.
-  simd::tree::TreeLevels<T>(static_cast<const float*>(sums), m.repeats, simd::tree::CeilLog2(m.repeats), sums);
+  // One sum per repeat, then the tree over the repeats' sums. Counter mode
+  // may run more than 255 repeats: each chunk of kReduceChunk (a power of 2)
+  // is summed to its subtree of that tree, and the tree is finished over the
+  // chunks' sums (the same adjacent-pair tree, the same result).
+  simd::tree::ScratchTrim trim;
+  const RepeatGeom geom = RepeatGeom::Of(src, 1, rep);
+  const uint32_t chunk_levels = simd::tree::CeilLog2(kReduceChunk);
+  const size_t nchunks = (size_t{m.repeats} + kReduceChunk - 1) / kReduceChunk;
+  float* roots = nchunks > 1 ? simd::tree::ScratchOf<float>(2, simd::tree::ScratchFor(nchunks, 0)) : nullptr;
+  float* sums = nullptr;
+  for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
+    const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
+    sums = simd::tree::Scratch(0, simd::tree::ScratchFor(mc.repeats, 0));
+    SumGroups<T>(SubGeom(geom, r0), mc, DenseFull(mc, 1, rep), simd::tree::CeilLog2(kLanes), sums);
+    simd::tree::TreeLevels<T>(static_cast<const float*>(sums), mc.repeats,
+                              nchunks > 1 ? chunk_levels : simd::tree::CeilLog2(mc.repeats), sums);
+    if (roots != nullptr) roots[r0 / kReduceChunk] = sums[0];
+    ChunkProgress(r0 + kReduceChunk, m.repeats);
+  }
+  if (roots != nullptr) {
+    simd::tree::TreeLevels<T>(static_cast<const float*>(roots), nchunks, simd::tree::CeilLog2(nchunks), roots);
+    sums = roots;
+  }
   const T r = static_cast<T>(sums[0]);
   if (AICORE_UNLIKELY(NumOn(core)) && NumNonFinite<T>(&r)) {
     double sum = 0;
@@ -851,16 +950,36 @@ inline void ReduceExtremeRepeat(const char* api, const AscendC::LocalTensor<T>& 
   if (m.repeats == 0) return;
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
   CheckRepeatOperand(api, "src", src, m, kE, 1, rep, loc);
-  int64_t* keys = simd::tree::ScratchOf<int64_t>(2, m.repeats);
-  T* vals = simd::tree::ScratchOf<T>(3, m.repeats);
-  ExtremeGroups<kMax>(RepeatGeom::Of(src, 1, rep), m, DenseFull(m, 1, rep), kLanes, keys, vals);
-  uint32_t best = 0;
-  for (uint32_t r = 1; r < m.repeats; ++r) {
-    if (keys[r] > keys[best]) best = r;
+  // In chunks (counter mode may run more than 255 repeats): a later chunk's
+  // winner replaces the earlier one only with a strictly better key (the
+  // packed keys of one chunk order ties by index already).
+  simd::tree::ScratchTrim trim;
+  const RepeatGeom geom = RepeatGeom::Of(src, 1, rep);
+  T best_val = T(0);
+  uint32_t best_index = 0;
+  bool best_empty = true;
+  int32_t best_key = 0;
+  for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
+    const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
+    int64_t* keys = simd::tree::ScratchOf<int64_t>(2, mc.repeats);
+    T* vals = simd::tree::ScratchOf<T>(3, mc.repeats);
+    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, 1, rep), kLanes, keys, vals);
+    uint32_t best = 0;
+    for (uint32_t r = 1; r < mc.repeats; ++r) {
+      if (keys[r] > keys[best]) best = r;
+    }
+    const int32_t key = static_cast<int32_t>(keys[best] >> 32);
+    if (r0 == 0 || key > best_key) {
+      const simd::tree::Pick p = simd::tree::Unpack(keys[best]);
+      best_key = key;
+      best_val = vals[best];
+      best_empty = p.empty;
+      best_index = static_cast<uint32_t>(r0 * kLanes) + p.index;
+    }
+    ChunkProgress(r0 + kReduceChunk, m.repeats);
   }
-  const simd::tree::Pick p = simd::tree::Unpack(keys[best]);
-  dst.addr_[0] = vals[best];
-  if (cal_index) StoreIndex(dst.addr_ + 1, p.empty ? 0u : p.index);
+  dst.addr_[0] = best_val;
+  if (cal_index) StoreIndex(dst.addr_ + 1, best_empty ? 0u : best_index);
 }
 
 }  // namespace detail

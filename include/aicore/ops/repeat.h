@@ -66,6 +66,11 @@ struct ElemBits {
 template <class T>
 constexpr uint32_t kElemBits = ElemBits<T>::value;
 
+// Progress of a long API call, for the watchdog (see simd::RepeatTick).
+AICORE_COLD inline void LongCallProgress() {
+  if (CoreContext* c = t_core) c->Progress();
+}
+
 // One operand of a repeat-form call, in bytes.
 struct RepOperand {
   uint8_t* base = nullptr;
@@ -96,14 +101,23 @@ AICORE_INLINE RepOperand MakeRepOperand(const AscendC::LocalTensor<T>& t, const 
 }
 
 // Validates one operand (alignment, footprint inside its buffer) and
-// describes it for the engine.
+// describes it for the engine. The deep modes record it afterwards
+// (SanRepeat), once every operand of the call passed: a call refused for one
+// operand's footprint never walks another's range (a counter-mode count can
+// make that range 2^32 repeats long).
 template <class T>
 AICORE_INLINE RepOperand RepeatOperand(const char* api, const char* role,
                                        const AscendC::LocalTensor<T>& t, const RepeatMask& m,
                                        uint32_t blk_stride, uint32_t rep_stride, SrcLoc loc) {
   const uint64_t span =
-      CheckRepeatOperand(api, role, t, m, 256 / kElemBits<T>, blk_stride, rep_stride, loc);
+      CheckRepeatBounds(api, role, t, m, 256 / kElemBits<T>, blk_stride, rep_stride, loc);
   return MakeRepOperand(t, m, blk_stride, rep_stride, span);
+}
+template <class T>
+AICORE_INLINE void SanRepeat(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                             const RepeatMask& m, uint32_t blk_stride, uint32_t rep_stride,
+                             const RepOperand& o, SrcLoc loc) {
+  SanRepeatOperand(api, role, t, m, 256 / kElemBits<T>, blk_stride, rep_stride, o.span, loc);
 }
 
 // ResolveMask with the repeatTimes argument as the caller passed it (the
@@ -281,6 +295,13 @@ template <size_t kIn, uint32_t kL, class Kernel>
 HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::RepOperand& dst,
                                     const detail::RepOperand* const* in, const Kernel& k);
 
+// A call of many repeats (only counter mode has more than 255; it may have
+// 2^32) counts as progress for the watchdog every 65536 repeats, so that a
+// long computation is not reported as a deadlock.
+HWY_INLINE void RepeatTick(uint32_t r) {
+  if (HWY_UNLIKELY((r & 0xFFFFu) == 0xFFFFu)) detail::LongCallProgress();
+}
+
 // Runs a repeat-form instruction over `kIn` sources `in` (a source that is
 // the destination itself, as in MulAddDst, is passed as a copy of `dst`)
 // with kL lanes per repeat. The dense case is inlined like a count form; the
@@ -341,6 +362,7 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
         p_last[1] == m.last_bits[1]) {
       constexpr uint32_t kSeg = kL / 8;
       for (uint32_t r = 0; r < m.repeats; ++r) {
+        RepeatTick(r);
         const uint32_t e = r + 1 == m.repeats ? e_last : e_bits;
         if (e == 0) continue;
         for (size_t i = 0; i < kIn; ++i) ptr[i] = in[i]->base + r * in[i]->rep;
@@ -385,6 +407,7 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
         }
       }
       for (uint32_t r = 0; r < m.repeats; ++r) {
+        RepeatTick(r);
         const uint64_t* bits = m.For(r);
         const uint8_t* src_r[kSlots];
         for (size_t i = 0; i < kIn; ++i) src_r[i] = in[i]->base + r * in[i]->rep;
@@ -425,6 +448,7 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
   const uint32_t d_lanes = dst.block_lanes;
   const uint64_t block_all = d_lanes >= 64 ? ~uint64_t{0} : ((uint64_t{1} << d_lanes) - 1);
   for (uint32_t r = 0; r < m.repeats; ++r) {
+    RepeatTick(r);
     const Pattern& p = pat[r + 1 == m.repeats ? 1 : 0];
     if (p.lane_end == 0) continue;
     for (size_t i = 0; i < kIn; ++i) {
@@ -480,6 +504,10 @@ inline uint64_t NumFindNonFinite(const RepOperand& o, const NumType& t, const Re
                                  bool stop_at_first, uint32_t* r_out, uint32_t* lane_out) {
   uint64_t count = 0;
   for (uint32_t r = 0; r < m.repeats; ++r) {
+    // Repeat stride 0: every repeat but the last has repeat 0's bytes and
+    // mask (a counter-mode call may have billions).
+    if (o.rep == 0 && r == 1 && m.repeats > 2) r = m.repeats - 1;
+    simd::RepeatTick(r);
     const uint64_t* bits = m.For(r);
     for (uint32_t j = 0; j < o.blocks; ++j) {
       const uint64_t bb = BlockBits(bits, j, o.block_lanes);
@@ -593,6 +621,11 @@ AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, bool is_bits, co
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
+    SanRepeat(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, a, loc);
+    SanRepeat(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, b, loc);
+  }
   const RepOperand* in[2] = {&a, &b};
   RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrc01,
                                               NumSrcTypes<TS, TS>{}, m, d, in, k);
@@ -613,6 +646,11 @@ AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, bool is_bits,
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
+    SanRepeat(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, a, loc);
+    SanRepeat(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, b, loc);
+  }
   const RepOperand* in[3] = {&a, &b, &d};
   RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrc01Dst,
                                               NumSrcTypes<TS, TS, TD>{}, m, d, in, k);
@@ -631,6 +669,10 @@ AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, bool is_bits, con
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand s = RepeatOperand(api, "src", src, m, p.srcBlkStride, p.srcRepStride, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) {
+    SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
+    SanRepeat(api, "src", src, m, p.srcBlkStride, p.srcRepStride, s, loc);
+  }
   if (dst_in) {
     const RepOperand* in[2] = {&s, &d};
     RunRepeatsChecked<kRepeatLanes<TD, TS>, TD>(core, api, loc, kNumRolesSrcDst,
@@ -652,6 +694,7 @@ AICORE_INLINE void RepeatFill(const char* api, bool set_mask, bool is_bits, cons
   const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<T, T>, set_mask, is_bits, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, blk_stride, rep_stride, loc);
+  if (AICORE_UNLIKELY(core.san != 0)) SanRepeat(api, "dst", dst, m, blk_stride, rep_stride, d, loc);
   simd::RunRepeats<0, kRepeatLanes<T, T>>(m, d, nullptr, k);
 }
 

@@ -24,16 +24,51 @@ inline const char* HardEventName(int e) {
       "MTE2_M",    "M_MTE2",    "V_MTE1",    "M_FIX",     "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
       "S_V",       "V_S",       "S_MTE2",    "MTE2_S",    "S_MTE3",    "MTE3_S",   "MTE2_FIX",
       "FIX_MTE2",  "FIX_S",     "M_S",       "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == kNumHardEvents, "one name per HardEvent");
   return (e >= 0 && e < kNumHardEvents) ? kNames[e] : "?";
 }
 
+// "HardEvent::MTE2_V", or "(HardEvent)37" for a value that is no event.
+inline std::string HardEventText(int e) {
+  if (e >= 0 && e < kNumHardEvents) return std::string("HardEvent::") + HardEventName(e);
+  return "(HardEvent)" + std::to_string(e);
+}
+
 inline std::string FlagName(int event, int id) {
-  return std::string("SetFlag<HardEvent::") + HardEventName(event) + ">(" + std::to_string(id) + ")";
+  return "SetFlag<" + HardEventText(event) + ">(" + std::to_string(id) + ")";
+}
+
+// A HardEvent template argument that is no event (a cast integer, or
+// HardEvent::MAX): it would index the per-event flag arrays out of bounds.
+[[noreturn]] AICORE_COLD inline void FailHardEvent(const char* api, int e, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string(api) + "<" + HardEventText(e) + ">: HardEvent value " + std::to_string(e) +
+           " is not an event (valid: 0 to " + std::to_string(kNumHardEvents - 1) +
+           ", HardEvent::" + HardEventName(0) + " to HardEvent::" +
+           HardEventName(kNumHardEvents - 1) + "; HardEvent::MAX is a count, not an event)");
+}
+
+// Pipes a PipeBarrier may name.
+inline const char* PipeTName(int p) {
+  static const char* const kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",    "PIPE_MTE1",
+                                       "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL",  "PIPE_MTE4",
+                                       "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == ::PIPE_MAX, "one name per pipe_t");
+  return (p >= 0 && p < ::PIPE_MAX) ? kNames[p] : "?";
+}
+
+[[noreturn]] AICORE_COLD inline void FailPipeT(const char* api, int p, SrcLoc loc) {
+  std::string names;
+  for (int i = 0; i < ::PIPE_MAX; ++i) names += std::string(i ? ", " : "") + PipeTName(i);
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string(api) + "<(pipe_t)" + std::to_string(p) + ">: pipe_t value " +
+           std::to_string(p) + " is not a pipe (valid: 0 to " + std::to_string(::PIPE_MAX - 1) +
+           ": " + names + "; PIPE_MAX is a count, not a pipe)");
 }
 
 [[noreturn]] AICORE_COLD inline void FailEventId(const char* api, int event, int32_t id, SrcLoc loc) {
   Fail(ErrorKind::kParameter, api, loc,
-       std::string("event id ") + std::to_string(id) + " of HardEvent::" + HardEventName(event) +
+       std::string("event id ") + std::to_string(id) + " of " + HardEventText(event) +
            " is outside [0, 8)");
 }
 
@@ -41,8 +76,8 @@ inline std::string FlagName(int event, int id) {
   Fail(ErrorKind::kSync, "SetFlag", loc,
        FlagName(event, id) + " is set again while the set at " + first.Str() +
            " has not been waited for (an event flag holds one set: the NPU loses the second "
-           "one, and the second WaitFlag hangs); WaitFlag<HardEvent::" + HardEventName(event) +
-           ">(" + std::to_string(id) + ") before setting it again, or use another event id");
+           "one, and the second WaitFlag hangs); WaitFlag<" + HardEventText(event) + ">(" +
+           std::to_string(id) + ") before setting it again, or use another event id");
 }
 
 }  // namespace detail
@@ -53,7 +88,11 @@ namespace AscendC {
 template <HardEvent event>
 AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("SetFlag", loc);
-  constexpr int e = static_cast<int>(event);
+  // A value that is no event fails before it indexes anything (e: a safe index).
+  constexpr int raw = static_cast<int>(event);
+  constexpr bool bad = raw < 0 || raw >= aicore::detail::kNumHardEvents;
+  if constexpr (bad) aicore::detail::FailHardEvent("SetFlag", raw, loc);
+  constexpr int e = bad ? 0 : raw;
   if (AICORE_UNLIKELY(eventID < 0 || eventID >= aicore::detail::kNumEventIds)) {
     aicore::detail::FailEventId("SetFlag", e, eventID, loc);
   }
@@ -69,14 +108,18 @@ AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc:
 template <HardEvent event>
 AICORE_INLINE void WaitFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("WaitFlag", loc);
-  constexpr int e = static_cast<int>(event);
+  // A value that is no event fails before it indexes anything (e: a safe index).
+  constexpr int raw = static_cast<int>(event);
+  constexpr bool bad = raw < 0 || raw >= aicore::detail::kNumHardEvents;
+  if constexpr (bad) aicore::detail::FailHardEvent("WaitFlag", raw, loc);
+  constexpr int e = bad ? 0 : raw;
   if (AICORE_UNLIKELY(eventID < 0 || eventID >= aicore::detail::kNumEventIds)) {
     aicore::detail::FailEventId("WaitFlag", e, eventID, loc);
   }
   if (AICORE_UNLIKELY(core.flags[e][eventID] == 0)) {
     aicore::detail::Fail(aicore::ErrorKind::kSync, "WaitFlag", loc,
-                         std::string("WaitFlag<HardEvent::") + aicore::detail::HardEventName(e) +
-                             ">(" + std::to_string(eventID) +
+                         "WaitFlag<" + aicore::detail::HardEventText(e) + ">(" +
+                             std::to_string(eventID) +
                              ") has no matching SetFlag before it (the NPU would hang here)");
   }
   --core.flags[e][eventID];
@@ -87,6 +130,8 @@ AICORE_INLINE void WaitFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc
 template <pipe_t pipe>
 AICORE_INLINE void PipeBarrier(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("PipeBarrier", loc);
+  constexpr int p = static_cast<int>(pipe);
+  if constexpr (p < 0 || p >= ::PIPE_MAX) aicore::detail::FailPipeT("PipeBarrier", p, loc);
   if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanBarrier(core, static_cast<int>(pipe));
 }
 

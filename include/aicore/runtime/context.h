@@ -44,6 +44,10 @@ struct AbortBlock {};
 
 struct WatchEntry;  // runtime/watchdog.h
 
+// Deliver() for a report raised inside a launch: the sink runs outside the
+// block (defined below, after t_core).
+inline bool DeliverFromLaunch(const KernelError& e);
+
 // What the blocks of one launch share.
 struct LaunchState {
   const char* kernel = "kernel";
@@ -72,7 +76,10 @@ struct LaunchState {
 
   // A fatal error of a block: the launch stops (other blocks at their next
   // API call). Only the first is reported; `first` is what Launch rethrows
-  // (unless an error sink took the report).
+  // (unless an error sink took the report; if the sink threw, what it threw).
+  // Fail() records a block's error when it is raised, so a kernel that
+  // catches the KernelError still fails the launch, and the same error
+  // reaching the launcher is not reported twice.
   void Record(std::exception_ptr e) {
     RecordNoWake(std::move(e));
     if (coop != nullptr) {
@@ -90,7 +97,11 @@ struct LaunchState {
     try {
       std::rethrow_exception(e);
     } catch (const KernelError& k) {
-      sunk = Deliver(k);
+      try {
+        sunk = DeliverFromLaunch(k);
+      } catch (...) {
+        e = std::current_exception();  // the sink threw: Launch rethrows that
+      }
     } catch (...) {
     }
     if (!sunk && !first) first = std::move(e);
@@ -98,7 +109,8 @@ struct LaunchState {
   // A report that does not stop the launch (deep checks: hazards, races,
   // uninitialized reads, numerics). Reported once per (kind, API, source
   // line) per launch; the launch goes on and Launch throws the first report
-  // at the end (unless an error sink took it).
+  // at the end (unless an error sink took it; if the sink threw, Launch
+  // throws what it threw, still at the end).
   void ReportNonFatal(const KernelError& e) {
     std::lock_guard<std::mutex> lock(mu);
     for (const ReportKey& k : reported) {
@@ -106,7 +118,14 @@ struct LaunchState {
     }
     if (reported.size() >= kMaxReports) return;
     reported.push_back(ReportKey{e.kind(), e.line(), e.api(), e.file()});
-    if (!Deliver(e) && !first) first = std::make_exception_ptr(e);
+    bool sunk = false;
+    try {
+      sunk = DeliverFromLaunch(e);
+    } catch (...) {
+      if (!first) first = std::current_exception();
+      return;
+    }
+    if (!sunk && !first) first = std::make_exception_ptr(e);
   }
 
  private:
@@ -205,6 +224,13 @@ struct CoreContext {
   SanCore san_core;
   // Generation counter of queue buffer allocations (LocalTensor::gen_).
   uint32_t gen_counter = 0;
+  // Pipe epochs (memory/buffer.h NewEpoch): `epoch` is the live TPipe's (a
+  // LocalTensor whose epoch_ differs is stale or static), `block_epoch` the
+  // block's (static LocalTensors made in this block), `pipe_log` the epochs
+  // retired in this block.
+  uint32_t epoch = 0;
+  uint32_t block_epoch = 0;
+  PipeLog pipe_log;
   // The latest API call of the block (kept while a deep mode is on, for the
   // watchdog's and the crash handler's reports), and a count of the calls
   // that make progress (the watchdog's measure; scalar GM/local reads do not
@@ -279,6 +305,8 @@ struct CoreContext {
     for (int m = 0; m < kNumMemories; ++m) capacity[m] = soc.bytes[m];
     sys_workspace = nullptr;
     pipe = nullptr;
+    epoch = block_epoch = NewEpoch();
+    pipe_log.Clear();
     if (flags_outstanding != 0) {
       std::memset(flags, 0, sizeof(flags));
       flags_outstanding = 0;
@@ -324,6 +352,15 @@ inline CoreContext& ThreadCore() {
   return core;
 }
 
+inline bool DeliverFromLaunch(const KernelError& e) {
+  struct Outside {  // the sink runs outside the block (t_core restored on exit)
+    CoreContext* saved = t_core;
+    Outside() { t_core = nullptr; }
+    ~Outside() { t_core = saved; }
+  } outside;
+  return Deliver(e);
+}
+
 inline const char* CurrentKernelName() {
   return (t_core && t_core->launch) ? t_core->launch->kernel : "";
 }
@@ -344,8 +381,13 @@ inline int32_t ReportBlockNum(const LaunchState& l, CoreType type) {
                                          std::string detail) {
   CoreContext* c = t_core;
   if (c != nullptr && c->launch != nullptr) {
-    throw KernelError(kind, ReportKernel(*c->launch, c->core_type), c->block_idx,
-                      ReportBlockNum(*c->launch, c->core_type), api, loc, std::move(detail));
+    KernelError e(kind, ReportKernel(*c->launch, c->core_type), c->block_idx,
+                  ReportBlockNum(*c->launch, c->core_type), api, loc, std::move(detail));
+    // Recorded now: the launch fails even if the kernel catches the exception
+    // (the launcher's Record of the same error is then a no-op; it, or
+    // CoopExit, wakes blocks waiting in SyncAll).
+    c->launch->RecordNoWake(std::make_exception_ptr(e));
+    throw e;
   }
   throw KernelError(kind, "", -1, 0, api, loc, std::move(detail) + " (called outside a kernel launch)");
 }

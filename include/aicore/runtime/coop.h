@@ -71,11 +71,17 @@ inline void CoopWait(CoreContext& core, CoopState& c, std::unique_lock<std::mute
 }
 
 // Called when a block of a cooperative launch returns (normally or not).
+// Wakes the waiters when the launch has failed: a block that caught its own
+// KernelError (recorded by Fail without waking anyone) may return normally.
 inline void CoopExit(LaunchState& st) {
   CoopState& c = *st.coop;
   c.exited.fetch_add(1, std::memory_order_seq_cst);
   if (c.waiting.load(std::memory_order_seq_cst) == 0) return;
   std::lock_guard<std::mutex> lock(c.mu);
+  if (st.abort.load(std::memory_order_relaxed)) {
+    c.cv.notify_all();
+    return;
+  }
   CheckHang(st, c);
 }
 

@@ -139,6 +139,43 @@ struct LaunchClosure {
 // ParallelFor from there would wait for the pool it is running on).
 inline thread_local bool t_in_parallel_for = false;
 
+// A kernel name with the source location of the call that passed it: the
+// implicit conversion from the string happens in the caller, so the default
+// argument names the caller's file:line (a variadic function cannot take a
+// trailing defaulted SrcLoc).
+struct NameAt {
+  const char* name;
+  SrcLoc loc;
+  NameAt(const char* n, SrcLoc l = SrcLoc::Current())  // NOLINT: implicit on purpose
+      : name(n != nullptr ? n : "kernel"), loc(l) {}
+};
+
+// Rejects Launch / ParallelFor from inside the error sink (it may run on a
+// core-grid thread while a launch holds the grid, or under its locks).
+inline void CheckNotInSink(const char* api, const char* kernel, SrcLoc loc) {
+  if (AICORE_UNLIKELY(t_in_sink)) {
+    throw KernelError(ErrorKind::kLaunch, kernel, -1, 0, api, loc,
+                      std::string(api) + " from inside an aicore error sink (SetErrorSink / "
+                      "ErrorRecorder) is not supported: the sink runs while the launch that "
+                      "raised the report holds the core grid; record the report and launch "
+                      "after the failing call returns");
+  }
+}
+
+// Runs job(pool, coop) on the shared grid of `holder` (pool: get(holder)), or,
+// when that stays busy (AcquireGrid), on a private grid of `threads` threads.
+template <class Holder, class Get, class Job>
+void RunOnGrid(Holder& holder, Get&& get, uint32_t threads, Job&& job) {
+  if (AcquireGrid(holder)) {
+    std::lock_guard<TimedGate> lock(holder.launch_mu, std::adopt_lock);
+    job(get(holder), holder.coop);
+    return;
+  }
+  ThreadPool pool(threads, 64, 16);  // workers park at once: the machine is busy
+  CoopState coop;
+  job(pool, coop);
+}
+
 // How a launch numbers and runs its blocks.
 struct LaunchConfig {
   Geometry geom = Geometry::kPlain;
@@ -156,8 +193,9 @@ constexpr uint32_t LaunchTasks(Geometry g, uint32_t blockDim) {
 template <class Kernel, class... Args>
 void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& kernel,
                 uint32_t blockDim, Args&&... args) {
+  CheckNotInSink("Launch", name, loc);
   if (t_core != nullptr) {
-    Fail(ErrorKind::kLaunch, "Launch", loc,
+    Fail(ErrorKind::kLaunch, "Launch", loc.file && *loc.file ? loc : ThrowSite(*t_core),
          std::string("nested launch of kernel ") + name + " from inside a kernel is not supported");
   }
   if (t_in_parallel_for) {
@@ -175,6 +213,7 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
   using Tuple = std::tuple<std::decay_t<Args>...>;
   Tuple tuple(std::forward<Args>(args)...);
   const uint32_t tasks = LaunchTasks(cfg.geom, blockDim);
+  (void)GetSocProfile();  // AICORE_SOC is checked here, on the launching thread
   LaunchState state;
   state.san = GetSanitize();
   if (AICORE_UNLIKELY(state.san != 0)) InstallCrashHandlers();
@@ -185,11 +224,11 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
   state.tiling_key = cfg.tiling_key;
   LaunchClosure<Fn, Tuple> closure{&state, &kernel, &tuple};
   const uint32_t aic = cfg.geom == Geometry::kMix || cfg.geom == Geometry::kAIC ? blockDim : 0;
-  auto run = [&](auto& holder, ThreadPool& pool) {
+  auto run = [&](ThreadPool& pool, CoopState& coop) {
     state.threads = std::min(pool.NumThreads(), tasks);
     state.cooperative = tasks <= pool.NumThreads();
-    state.coop = &holder.coop;
-    holder.coop.Begin(cfg.geom, tasks, aic, tasks - aic);
+    state.coop = &coop;
+    coop.Begin(cfg.geom, tasks, aic, tasks - aic);
     if (AICORE_UNLIKELY(state.san != 0)) SanLaunchBegin(state);
     {
       WatchScope watch(state);  // the deadlock watchdog (synccheck), while blocks run
@@ -198,13 +237,11 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
     if (AICORE_UNLIKELY(state.san != 0)) SanLaunchEnd(state);
   };
   if (cfg.cooperative && tasks <= kMaxCooperativeBlocks) {
-    auto& holder = CoopPool();
-    std::lock_guard<std::mutex> lock(holder.launch_mu);
-    run(holder, holder.GetAtLeast(tasks));
+    RunOnGrid(CoopPool(), [&](CoopPoolHolder& h) -> ThreadPool& { return h.GetAtLeast(tasks); },
+              tasks, run);
   } else {
-    auto& holder = Pool();
-    std::lock_guard<std::mutex> lock(holder.launch_mu);
-    run(holder, holder.Get());
+    RunOnGrid(Pool(), [](PoolHolder& h) -> ThreadPool& { return h.Get(); },
+              std::min(GetNumThreads(), tasks), run);
   }
   if (state.first) std::rethrow_exception(state.first);
 }
@@ -222,15 +259,17 @@ void LaunchAt(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, 
 // and returns when all blocks are done. The first error of any block is
 // rethrown here as aicore::KernelError after every block has stopped.
 // `name` is the kernel name used in error reports.
+// Launch errors (blockDim, nested launch) name the caller's file:line.
 template <class Kernel, class... Args>
-void LaunchNamed(const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
-  detail::LaunchAt(SrcLoc{"", 0}, name, std::forward<Kernel>(kernel), blockDim,
+void LaunchNamed(detail::NameAt name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+  detail::LaunchAt(name.loc, name.name, std::forward<Kernel>(kernel), blockDim,
                    std::forward<Args>(args)...);
 }
 
 template <class Kernel, class... Args>
 void Launch(Kernel&& kernel, uint32_t blockDim, Args&&... args) {
-  LaunchNamed("kernel", std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
+  detail::LaunchAt(SrcLoc{"", 0}, "kernel", std::forward<Kernel>(kernel), blockDim,
+                   std::forward<Args>(args)...);
 }
 
 // Like LaunchNamed, but every block runs on a thread of its own, all at once,
@@ -238,10 +277,10 @@ void Launch(Kernel&& kernel, uint32_t blockDim, Args&&... args) {
 // core grid and SyncAll is refused): for kernels that use SyncAll or
 // cross-core flags with more blocks than GetNumThreads().
 template <class Kernel, class... Args>
-void LaunchCooperative(const char* name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
+void LaunchCooperative(detail::NameAt name, Kernel&& kernel, uint32_t blockDim, Args&&... args) {
   detail::LaunchConfig cfg;
   cfg.cooperative = true;
-  detail::LaunchWith(cfg, SrcLoc{"", 0}, name, std::forward<Kernel>(kernel), blockDim,
+  detail::LaunchWith(cfg, name.loc, name.name, std::forward<Kernel>(kernel), blockDim,
                      std::forward<Args>(args)...);
 }
 
@@ -251,13 +290,14 @@ void LaunchCooperative(const char* name, Kernel&& kernel, uint32_t blockDim, Arg
 // throws, the remaining iterations still run and the first exception is
 // rethrown here.
 template <class Fn>
-void ParallelFor(uint32_t n, Fn&& fn) {
+void ParallelFor(uint32_t n, Fn&& fn, SrcLoc loc = SrcLoc::Current()) {
+  detail::CheckNotInSink("ParallelFor", "", loc);
   if (detail::t_core != nullptr) {
-    detail::Fail(ErrorKind::kLaunch, "ParallelFor", SrcLoc{"", 0},
+    detail::Fail(ErrorKind::kLaunch, "ParallelFor", loc,
                  "ParallelFor from inside a kernel is not supported");
   }
   if (detail::t_in_parallel_for) {
-    throw KernelError(ErrorKind::kLaunch, "", -1, 0, "ParallelFor", SrcLoc{"", 0},
+    throw KernelError(ErrorKind::kLaunch, "", -1, 0, "ParallelFor", loc,
                       "ParallelFor from inside a ParallelFor body is not supported");
   }
   using F = std::remove_reference_t<Fn>;
@@ -277,11 +317,10 @@ void ParallelFor(uint32_t n, Fn&& fn) {
     }
     detail::t_in_parallel_for = false;
   };
-  {
-    auto& holder = detail::Pool();
-    std::lock_guard<std::mutex> lock(holder.launch_mu);
-    holder.Get().Run(n, n, body, &closure);
-  }
+  detail::RunOnGrid(
+      detail::Pool(), [](detail::PoolHolder& h) -> detail::ThreadPool& { return h.Get(); },
+      std::min(GetNumThreads(), std::max(n, 1u)),
+      [&](detail::ThreadPool& pool, detail::CoopState&) { pool.Run(n, n, body, &closure); });
   if (closure.first) std::rethrow_exception(closure.first);
 }
 

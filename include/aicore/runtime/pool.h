@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
@@ -27,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "aicore/base/gate.h"
 #include "aicore/runtime/coop_state.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -188,7 +190,7 @@ inline uint32_t DefaultNumThreads() {
 
 // The process-wide pool and the lock that serialises launches on it.
 struct PoolHolder {
-  std::mutex launch_mu;  // held for the duration of a launch
+  TimedGate launch_mu;  // held for the duration of a launch (see AcquireGrid)
   std::unique_ptr<ThreadPool> pool;
   // Read without launch_mu (GetNumThreads may be called from inside a kernel,
   // while the launch holds launch_mu); applied at the next launch.
@@ -219,7 +221,7 @@ constexpr uint32_t kMaxCooperativeBlocks = 1024;
 // launch seen and never shrinks; its idle workers park almost at once, since
 // it usually has more threads than the machine has cores.
 struct CoopPoolHolder {
-  std::mutex launch_mu;
+  TimedGate launch_mu;
   std::unique_ptr<ThreadPool> pool;
   CoopState coop;
 
@@ -237,6 +239,22 @@ struct CoopPoolHolder {
 inline CoopPoolHolder& CoopPool() {
   static CoopPoolHolder holder;
   return holder;
+}
+
+// How long one launch may keep a grid busy before a launch waiting for it
+// runs on a private grid instead (see AcquireGrid).
+constexpr std::chrono::milliseconds kGridWait{250};
+
+// Takes holder.launch_mu for a launch and returns true; or returns false,
+// without it, when one launch held the grid for all of kGridWait while this
+// one waited. Launches from independent host threads thus run one at a time
+// on the grid; but a launch from a thread that a running block waits for (a
+// kernel that starts a std::thread which launches, and joins it) would wait
+// forever: it runs on a private grid after kGridWait (as does any launch
+// behind one that runs longer). The caller unlocks launch_mu.
+template <class Holder>
+bool AcquireGrid(Holder& holder) {
+  return holder.launch_mu.try_lock() || holder.launch_mu.lock_unless_held_for(kGridWait);
 }
 
 }  // namespace detail

@@ -635,6 +635,11 @@ inline void SanLocalRepeat(CoreContext& core, Access acc, const BufferDesc& b, c
   std::vector<SanSpan>& spans = core.san_core.spans;
   spans.clear();
   for (uint32_t r = 0; r < repeats; ++r) {
+    // Repeat stride 0: every repeat but the last covers repeat 0's bytes, so
+    // only repeat 0 and the last are recorded (a counter-mode count can make
+    // billions of repeats; with a stride, the footprint check already bounds
+    // them by the buffer's size).
+    if (rep_stride == 0 && r == 1 && repeats > 2) r = repeats - 1;
     const int w = r + 1 == repeats ? 1 : 0;
     const uint32_t rb = at + r * rep_stride * 32;
     for (size_t i = 0; i < nruns[w]; ++i) {
@@ -647,17 +652,23 @@ inline void SanLocalRepeat(CoreContext& core, Access acc, const BufferDesc& b, c
     }
   }
   SanRecord(core, Pipe::kV, acc, b, m, spans.data(), spans.size(), api, role, loc);
+  if (spans.capacity() > (size_t{1} << 16)) std::vector<SanSpan>().swap(spans);  // keep <= 512 KiB
 }
 
 // SetFlag / WaitFlag of HardEvent `event` (index into HardEventName), id.
+// (SetFlag/WaitFlag reject other values first; checked again here because
+// the values index flag_clock.)
+inline bool SanEventValid(int event, int id) {
+  return event >= 0 && event < SanCore::kEvents && id >= 0 && id < SanCore::kEventIds;
+}
 inline void SanSetFlag(CoreContext& core, int event, int id, SrcLoc loc) {
   (void)loc;
-  if (!(core.san & kSynccheck)) return;
+  if (!(core.san & kSynccheck) || !SanEventValid(event, id)) return;
   SanSnapshot(core.san_core, HardEventPipes(event).src, core.san_core.flag_clock[event][id]);
 }
 inline void SanWaitFlag(CoreContext& core, int event, int id, SrcLoc loc) {
   (void)loc;
-  if (!(core.san & kSynccheck)) return;
+  if (!(core.san & kSynccheck) || !SanEventValid(event, id)) return;
   SanJoin(core.san_core, HardEventPipes(event).dst, core.san_core.flag_clock[event][id]);
 }
 // PipeBarrier<pipe> (pipe_t value): PIPE_ALL orders every pipe after

@@ -18,7 +18,8 @@
 // field must be naturally aligned (checked at compile time), so the packed
 // layout is also the natural one. It also has
 // SaveToBuffer(ptr, capacity) (copies the bytes; throws aicore::KernelError
-// when capacity is too small) and GetDataSize() (the byte size).
+// naming the caller's file:line when capacity is too small) and GetDataSize()
+// (the byte size).
 // (A nested tiling struct is itself packed: its offset is not checked
 // against the alignment of its own fields.)
 //
@@ -87,8 +88,9 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
   return t;
 }
 
-[[noreturn]] AICORE_COLD inline void FailTilingCapacity(const char* name, size_t need, size_t cap) {
-  throw KernelError(ErrorKind::kParameter, "", -1, 0, "SaveToBuffer", SrcLoc{"", 0},
+[[noreturn]] AICORE_COLD inline void FailTilingCapacity(const char* name, size_t need, size_t cap,
+                                                       SrcLoc loc) {
+  throw KernelError(ErrorKind::kParameter, "", -1, 0, "SaveToBuffer", loc,
                     std::string("tiling data ") + name + " needs " + std::to_string(need) +
                         " bytes, the buffer holds " + std::to_string(cap));
 }
@@ -106,9 +108,11 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
       _Pragma("GCC diagnostic ignored \"-Waddress-of-packed-member\"") struct name {   \
     using AicoreTilingSelf = name;                                                     \
     size_t GetDataSize() const { return sizeof(name); }                                \
-    void SaveToBuffer(void* aicoreBuf, size_t aicoreCapacity) const {                  \
+    void SaveToBuffer(void* aicoreBuf, size_t aicoreCapacity,                          \
+                      ::aicore::SrcLoc aicoreLoc = ::aicore::SrcLoc::Current()) const { \
       if (aicoreCapacity < sizeof(name)) {                                             \
-        ::aicore::detail::FailTilingCapacity(#name, sizeof(name), aicoreCapacity);     \
+        ::aicore::detail::FailTilingCapacity(#name, sizeof(name), aicoreCapacity,      \
+                                             aicoreLoc);                               \
       }                                                                                \
       std::memcpy(aicoreBuf, static_cast<const void*>(this), sizeof(name));           \
     }

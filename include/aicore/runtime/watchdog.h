@@ -19,9 +19,13 @@
 // reads (GlobalTensor / LocalTensor GetValue) are not progress, so a block
 // polling a flag with GetValue is caught; a polling loop that makes other API
 // calls (DataCopy of the flag into UB, then LocalTensor::GetValue) counts as
-// progress and is not caught. A block computing for longer than the limit
-// without any API call is reported although it would finish (raise the
-// limit; a debugger paused in a block also trips it).
+// progress and is not caught. One long API call is progress while it runs:
+// the repeat forms count progress every 65536 repeats and the reductions
+// every chunk of repeats (a counter-mode call may run 2^32 repeats), and the
+// deep checks bound an operand's footprint before they walk it. A block
+// computing for longer than the limit without any API call is reported
+// although it would finish (raise the limit; a debugger paused in a block
+// also trips it).
 //
 // After the report the blocks stop at their next API call (or wake from
 // their wait) and the launch fails as for any error. A block in a loop that

@@ -182,10 +182,13 @@ TEST(TPipeTest, GetTPipePtr) {
     EXPECT_EQ(GetTPipePtr(), nullptr);
     TPipe pipe;
     EXPECT_EQ(GetTPipePtr(), &pipe);
+    pipe.Destroy();  // one TPipe lives at a time (a second live one is an error)
+    EXPECT_EQ(GetTPipePtr(), nullptr);
     {
-      TPipe second;  // the latest constructed pipe is current
+      TPipe second;
       EXPECT_EQ(GetTPipePtr(), &second);
     }
+    EXPECT_EQ(GetTPipePtr(), nullptr);
     pipe.Init();
     EXPECT_EQ(GetTPipePtr(), &pipe);
   });
