@@ -674,6 +674,29 @@ void RunOp(const OpDef<TD, TS>& op, uint64_t seed, int per_mode = 24) {
     }                                                                                             \
   }
 
+// An element-wise binary instruction with a two-operand model.
+template <class T>
+OpDef<T, T> Binary(const char* name, decltype(OpDef<T, T>::run) run, T (*model)(T, T)) {
+  OpDef<T, T> op;
+  op.name = name;
+  op.n_src = 2;
+  op.run = std::move(run);
+  op.ref = [model](T a, T b, T, uint64_t, T) { return model(a, b); };
+  op.gen_src = DefaultGen<T>;
+  op.gen_dst = DefaultGen<T>;
+  return op;
+}
+
+// TEST(OpsRepeatBinary, OP) over the element types given.
+#define AICORE_BINARY_REPEAT_TEST(OP, SEED, ...)                                      \
+  TEST(OpsRepeatBinary, OP) {                                                         \
+    ForEachType<__VA_ARGS__>([](auto tag) {                                           \
+      using TD = decltype(tag);                                                       \
+      using TS = TD;                                                                  \
+      RunOp(Binary<TD>(#OP, AICORE_RUN_BINARY(OP), &ref::OP<TD>), SEED + sizeof(TD)); \
+    });                                                                               \
+  }
+
 inline AscendC::UnaryRepeatParams UnaryParams(const Case& c) {
   return AscendC::UnaryRepeatParams(static_cast<uint16_t>(c.d.blk), static_cast<uint16_t>(c.s0.blk),
                                     static_cast<uint8_t>(c.d.rep), static_cast<uint8_t>(c.s0.rep));
