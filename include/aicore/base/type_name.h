@@ -27,6 +27,14 @@ constexpr const char* TypeName() {
   else return "T";
 }
 
+// Bits per element of T (int4b_t: 4; see base/int4b.h).
+template <class T>
+struct ElemBits {
+  static constexpr uint32_t value = sizeof(T) * 8;
+};
+template <class T>
+constexpr uint32_t kElemBits = ElemBits<T>::value;
+
 template <class T, class... Ts>
 constexpr bool kIsOneOf = (std::is_same_v<T, Ts> || ...);
 

@@ -13,7 +13,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
 #include "aicore/base/types.h"
-#include "aicore/memory/buffer.h"
+#include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/output.h"
 #include "aicore/runtime/sanitizer.h"

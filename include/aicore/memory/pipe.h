@@ -11,7 +11,7 @@
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
 #include "aicore/base/types.h"
-#include "aicore/memory/buffer.h"
+#include "aicore/runtime/buffer_desc.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"

@@ -32,12 +32,14 @@
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
 #include "aicore/memory/global_tensor.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 template <class T>
 constexpr uint8_t AtomicTypeId() {
@@ -171,10 +173,12 @@ AICORE_INLINE void SetAtomic(const char* api, AtomicOp op, SrcLoc loc) {
   core.atomic_type_name = TypeName<T>();
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <typename T>
 AICORE_INLINE void SetAtomicAdd(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
@@ -229,4 +233,5 @@ void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

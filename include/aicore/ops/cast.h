@@ -18,7 +18,7 @@
 // exact conversions ignore the mode); integer results saturate, NaN -> 0.
 // CAST_ODD applies to floating destinations only: CAST_ODD into an integer
 // type, and mode values beyond CAST_ODD, are parameter errors. int4b_t:
-// see ops/int4b.h (two per byte, low nibble first; with an odd count the
+// see base/int4b.h (two per byte, low nibble first; with an odd count the
 // high nibble of the last byte is left untouched).
 //
 // Repeat forms: lanes per repeat from the wider type (64 for half -> float,
@@ -42,15 +42,17 @@
 #include "aicore/base/type_name.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
-#include "aicore/ops/int4b.h"
+#include "aicore/base/int4b.h"
 #include "aicore/ops/mask.h"
 #include "aicore/ops/repeat.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/san_numeric.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 using DF32 = hn::ScalableTag<float>;
 using DI32 = hn::RebindToSigned<DF32>;
@@ -310,9 +312,11 @@ HWY_INLINE void Int4ToHalf(half* dst, const uint8_t* src, size_t n) {
   if (n & 1) out[n - 1] = kHalf[src[n / 2] & 0xF];
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 template <class Dst, class Src>
 constexpr bool kCastSupported =
@@ -436,10 +440,12 @@ constexpr uint64_t ElemBytes(uint64_t n) {
   return kElemBits<T> == 4 ? (n + 1) / 2 : n * sizeof(T);
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <typename Dst, typename Src, bool isSetMask = true>
 AICORE_INLINE void Cast(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src,
@@ -495,4 +501,5 @@ AICORE_INLINE void Cast(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src
                                                repeatParams, loc);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

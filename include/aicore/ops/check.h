@@ -13,9 +13,11 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 [[noreturn]] AICORE_COLD inline void FailMisaligned(const char* api, const char* role,
                                                     const BufferDesc& b, const void* addr,
@@ -88,5 +90,6 @@ AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::
   }
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

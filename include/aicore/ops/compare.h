@@ -55,11 +55,13 @@
 #include "aicore/ops/elementwise.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 // The comparison `kMode` of two compute-type vectors (IEEE for floats).
 template <int kMode, class D, class V>
@@ -175,9 +177,11 @@ HWY_NOINLINE void SelectRun(T* out, const uint8_t* sel, size_t sel_off, size_t p
   }
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // The CMPMASK register of the core running on this thread (zero at block
 // start).
@@ -420,10 +424,12 @@ inline void SelectRepeatForm(const char* api, const AscendC::LocalTensor<T>& dst
   }
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // ---- Compare ---------------------------------------------------------------
 
@@ -567,4 +573,5 @@ AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                                                false, &placeholder, repeatTimes, p, loc);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -18,6 +18,7 @@
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"
+#include "aicore/simd/target.h"
 
 namespace AscendC {
 
@@ -35,6 +36,7 @@ struct DataCopyParams {
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 [[noreturn]] AICORE_COLD inline void FailCopyLength(const char* api, uint64_t count,
                                                     uint32_t elem_bytes, const char* type,
@@ -89,10 +91,12 @@ inline void CopyBursts(uint8_t* dst, const uint8_t* src, const AscendC::DataCopy
   }
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // GM → on-chip, `count` elements (count * sizeof(T) must be a multiple of 32).
 template <typename T>
@@ -210,4 +214,5 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src
                              reinterpret_cast<const uint8_t*>(src.addr_), p);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

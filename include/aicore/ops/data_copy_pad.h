@@ -38,6 +38,7 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/data_copy.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 namespace AscendC {
 
@@ -78,6 +79,7 @@ struct DataCopyPadParams {
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // One DataCopyPad, whatever the parameter form: bytes and byte gaps.
 struct PadCopy {
@@ -188,10 +190,12 @@ T PadValueFromBits(uint64_t bits, SrcLoc loc) {
   return v;
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // GM -> UB (DataCopyExtParams: blockLen and srcStride in bytes, dstStride in 32-byte blocks).
 template <typename T>
@@ -232,4 +236,5 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
                              loc);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -34,15 +34,17 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
-#include "aicore/memory/buffer.h"
+#include "aicore/runtime/buffer_desc.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/gm.h"
 #include "aicore/runtime/output.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // ---- printf: the format is parsed here, and every conversion is checked
 // against its argument before anything is formatted (as the compiler's
@@ -528,10 +530,12 @@ inline std::string ShapeText(const AscendC::ShapeInfo& s) {
   return r + "]";
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // C printf formatting; the format is checked against the arguments first (a
 // mismatch, a missing argument or %n is a parameter error; see FormatPrintf).
@@ -627,10 +631,12 @@ inline void PrintTimeStamp(uint32_t descId) {
   aicore::detail::Fail(aicore::ErrorKind::kException, "Trap", loc, "the kernel called Trap()");
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // ASSERT(cond [, fmt, args...]) in compat: fails the block with the
 // condition's text and the formatted message.
@@ -645,5 +651,6 @@ void AssertCheck(SrcLoc loc, const char* text, bool cond, const char* fmt, A... 
        std::string("assertion failed: ") + text + ": " + FormatChecked("ASSERT", loc, fmt, a...));
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

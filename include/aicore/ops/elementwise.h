@@ -34,9 +34,10 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/mask.h"
 #include "aicore/ops/repeat.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/san_numeric.h"
+#include "aicore/simd/target.h"
 
 namespace AscendC {
 
@@ -51,6 +52,7 @@ struct BrcbRepeatParams {
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // A scalar argument that does not take part in template deduction, so that
 // Adds(halfTensor, halfTensor, 2.0f, n) converts 2.0f to half.
@@ -135,10 +137,12 @@ template <class TD, class TS>
 constexpr bool kMulAddPair = (std::is_same_v<TD, TS> && kIsOneOf<TD, half, float>) ||
                              (std::is_same_v<TD, float> && std::is_same_v<TS, half>);
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // ---------------------------------------------------------------------------
 // Binary: dst = src0 op src1.
@@ -698,4 +702,5 @@ AICORE_INLINE void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
   }
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -43,8 +43,9 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 namespace AscendC {
 
@@ -66,6 +67,7 @@ struct GatherMaskParams {
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 template <class T>
 using GatherBitsT = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
@@ -142,9 +144,11 @@ HWY_INLINE size_t CompressAppend(D d, hn::Vec<D> v, hn::Mask<D> m, hn::TFromD<D>
   return c;
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 [[noreturn]] AICORE_COLD inline void FailGatherOffset(const char* api, size_t i, uint32_t off,
                                                       uint32_t base, uint32_t elem, uint64_t avail,
@@ -285,10 +289,12 @@ inline void GatherCheckCommon(const char* api, const AscendC::LocalTensor<T>& sr
   CheckLocal(api, "src", src, 0, loc);
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <typename T>
 AICORE_INLINE void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -337,10 +343,12 @@ AICORE_INLINE void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& s
                                               mask, gatherMaskParams, rsvdCnt, loc);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 template <class T>
 inline void GatherRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
@@ -391,10 +399,12 @@ inline void GatherRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::Loca
   }
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <typename T, bool isSetMask>
 AICORE_INLINE void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -413,4 +423,5 @@ AICORE_INLINE void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                dstRepStride, loc);
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -10,10 +10,12 @@
 #include <cstring>
 
 #include "aicore/ops/mask.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 // Bits [off, off + n) of the little-endian bit string at p (bit i of the
 // string is bit i % 8 of byte i / 8), n <= 57 (or n == 64 with off % 8 == 0).
@@ -69,9 +71,11 @@ HWY_INLINE uint64_t BitsFromMask(D d, hn::Mask<D> m) {
   return w;
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // An operand of a repeat-form instruction: block b of repeat r starts at
 // base + r * rep_bytes + b * blk_bytes.
@@ -143,5 +147,6 @@ inline bool PartialOverlap(const void* a, uint64_t a_bytes, const void* b, uint6
   return pa != pb && pa < pb + b_bytes && pb < pa + a_bytes;
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

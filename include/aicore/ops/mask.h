@@ -26,6 +26,7 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 namespace AscendC {
 
@@ -56,6 +57,8 @@ struct UnaryRepeatParams {
   UnaryRepeatParams(uint16_t dstBlk, uint16_t srcBlk, uint8_t dstRep, uint8_t srcRep)
       : dstBlkStride(dstBlk), srcBlkStride(srcBlk), dstRepStride(dstRep), srcRepStride(srcRep) {}
 };
+
+AICORE_TARGET_BEGIN
 
 // Mask registers. SetVectorMask<T>(high, low): bit mask (normal mode) — in
 // counter mode `low` is the element count.
@@ -104,10 +107,12 @@ AICORE_INLINE void ResetMask(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   core.mask_bits[0] = core.mask_bits[1] = ~uint64_t{0};
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // The lanes active in each repeat of one repeat-form call, resolved once.
 // Repeats [0, repeats) use `bits`, except that in counter mode the last
@@ -297,5 +302,6 @@ AICORE_INLINE uint64_t CheckRepeatOperand(const char* api, const char* role,
   return span;
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

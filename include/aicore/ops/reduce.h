@@ -66,12 +66,14 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/san_numeric.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 // Extreme value (max if kMax, else min) of p[0..n), n >= 1, NaNs ignored, and
 // the index of its first occurrence (the count form of ReduceMax/Min).
@@ -432,9 +434,11 @@ HWY_INLINE T TreeSum(const T* p, size_t n) {
   return static_cast<T>(s[0]);
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 template <class T>
 AICORE_INLINE CoreContext& CheckReduce(const char* api, const AscendC::LocalTensor<T>& dst,
@@ -982,10 +986,12 @@ inline void ReduceExtremeRepeat(const char* api, const AscendC::LocalTensor<T>& 
   if (cal_index) StoreIndex(dst.addr_ + 1, best_empty ? 0u : best_index);
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // ---- ReduceSum / ReduceMax / ReduceMin -------------------------------------
 
@@ -1156,4 +1162,5 @@ AICORE_DEFINE_WHOLE_EXTREME(WholeReduceMax, true)
 AICORE_DEFINE_WHOLE_EXTREME(WholeReduceMin, false)
 #undef AICORE_DEFINE_WHOLE_EXTREME
 
+AICORE_TARGET_END
 }  // namespace AscendC

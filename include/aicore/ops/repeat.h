@@ -48,23 +48,18 @@
 #include <utility>
 
 #include "aicore/base/defs.h"
+#include "aicore/base/type_name.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/ops/mask.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/san_numeric.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
-
-// Bits per element of T (int4b_t: 4; see ops/int4b.h).
-template <class T>
-struct ElemBits {
-  static constexpr uint32_t value = sizeof(T) * 8;
-};
-template <class T>
-constexpr uint32_t kElemBits = ElemBits<T>::value;
+AICORE_TARGET_BEGIN
 
 // Progress of a long API call, for the watchdog (see simd::RepeatTick).
 AICORE_COLD inline void LongCallProgress() {
@@ -141,9 +136,11 @@ AICORE_INLINE uint64_t BlockBits(const uint64_t* bits, uint32_t j, uint32_t lane
   return lanes_per_block >= 64 ? w : (w & ((uint64_t{1} << lanes_per_block) - 1));
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 
 namespace simd {
+AICORE_TARGET_BEGIN
 
 // Copies 32 bytes (one block): a single vector load/store pair.
 HWY_INLINE void CopyBlock(uint8_t* HWY_RESTRICT dst, const uint8_t* HWY_RESTRICT src) {
@@ -484,9 +481,11 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
   }
 }
 
+AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // Lanes per repeat of an instruction whose widest element type has `bits`.
 constexpr uint32_t RepeatLanes(uint32_t bits) { return 2048 / bits; }
@@ -698,5 +697,6 @@ AICORE_INLINE void RepeatFill(const char* api, bool set_mask, bool is_bits, cons
   simd::RunRepeats<0, kRepeatLanes<T, T>>(m, d, nullptr, k);
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

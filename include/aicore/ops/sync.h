@@ -13,30 +13,11 @@
 #include "aicore/base/types.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
-
-inline const char* HardEventName(int e) {
-  static const char* const kNames[] = {
-      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",    "M_MTE1",    "MTE2_V",    "V_MTE2",   "MTE3_V",
-      "V_MTE3",    "M_V",       "V_M",       "V_V",       "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
-      "MTE2_M",    "M_MTE2",    "V_MTE1",    "M_FIX",     "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
-      "S_V",       "V_S",       "S_MTE2",    "MTE2_S",    "S_MTE3",    "MTE3_S",   "MTE2_FIX",
-      "FIX_MTE2",  "FIX_S",     "M_S",       "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == kNumHardEvents, "one name per HardEvent");
-  return (e >= 0 && e < kNumHardEvents) ? kNames[e] : "?";
-}
-
-// "HardEvent::MTE2_V", or "(HardEvent)37" for a value that is no event.
-inline std::string HardEventText(int e) {
-  if (e >= 0 && e < kNumHardEvents) return std::string("HardEvent::") + HardEventName(e);
-  return "(HardEvent)" + std::to_string(e);
-}
-
-inline std::string FlagName(int event, int id) {
-  return "SetFlag<" + HardEventText(event) + ">(" + std::to_string(id) + ")";
-}
+AICORE_TARGET_BEGIN
 
 // A HardEvent template argument that is no event (a cast integer, or
 // HardEvent::MAX): it would index the per-event flag arrays out of bounds.
@@ -80,10 +61,12 @@ inline const char* PipeTName(int p) {
            std::to_string(id) + ") before setting it again, or use another event id");
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <HardEvent event>
 AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
@@ -148,4 +131,5 @@ AICORE_INLINE int64_t GetBlockNum() {
 AICORE_INLINE void DataSyncBarrier() {}
 AICORE_INLINE void DataCacheCleanAndInvalid() {}
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -45,9 +45,11 @@
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/sanitizer.h"
 #include "aicore/runtime/coop.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // Bytes the NPU keeps for itself at the start of a kernel workspace.
 constexpr uint64_t kSysWorkspaceBytes = uint64_t{16} << 20;
@@ -190,10 +192,12 @@ inline void CrossWait(uint16_t flagId, SrcLoc loc) {
   if (AICORE_UNLIKELY(core.san != 0)) SanCrossWait(core, flagId);
 }
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 // Values of g_coreType (compat: ASCEND_IS_AIV / ASCEND_IS_AIC).
 constexpr int32_t AIC = 1;
@@ -284,4 +288,5 @@ AICORE_INLINE void InitSocState(aicore::SrcLoc loc = aicore::SrcLoc::Current()) 
   aicore::detail::Enter("InitSocState", loc).ResetSocState();
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

@@ -12,11 +12,13 @@
 
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 #if HWY_TARGET == HWY_SCALAR
 HWY_INLINE void Transpose16x16(uint16_t* dst, const uint16_t* src) {
@@ -74,10 +76,12 @@ HWY_INLINE void Transpose16x16(uint16_t* dst, const uint16_t* src) {
 }
 #endif
 
+AICORE_TARGET_END
 }  // namespace simd
 }  // namespace aicore
 
 namespace AscendC {
+AICORE_TARGET_BEGIN
 
 template <typename T>
 AICORE_INLINE void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -90,4 +94,5 @@ AICORE_INLINE void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& sr
                                reinterpret_cast<const uint16_t*>(src.addr_));
 }
 
+AICORE_TARGET_END
 }  // namespace AscendC

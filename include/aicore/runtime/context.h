@@ -26,8 +26,9 @@
 #include "aicore/base/sanitize.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
-#include "aicore/memory/buffer.h"
+#include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/coop_state.h"
+#include "aicore/runtime/events.h"
 #include "aicore/runtime/san_gm_state.h"
 #include "aicore/runtime/san_onchip_state.h"
 
@@ -141,8 +142,6 @@ struct LaunchState {
 };
 
 constexpr int kNumMemories = static_cast<int>(Memory::kCount);
-constexpr int kNumHardEvents = static_cast<int>(AscendC::HardEvent::MAX);
-constexpr int kNumEventIds = 8;
 // Bytes after each arena that SIMD code may read (never write) past an
 // operand's end.
 constexpr uint32_t kArenaSlack = 256;
@@ -224,7 +223,7 @@ struct CoreContext {
   SanCore san_core;
   // Generation counter of queue buffer allocations (LocalTensor::gen_).
   uint32_t gen_counter = 0;
-  // Pipe epochs (memory/buffer.h NewEpoch): `epoch` is the live TPipe's (a
+  // Pipe epochs (runtime/buffer_desc.h NewEpoch): `epoch` is the live TPipe's (a
   // LocalTensor whose epoch_ differs is stale or static), `block_epoch` the
   // block's (static LocalTensors made in this block), `pipe_log` the epochs
   // retired in this block.

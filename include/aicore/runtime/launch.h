@@ -36,8 +36,6 @@ constexpr uint32_t kMaxBlockDim = 65535;
 
 namespace detail {
 
-inline std::string FlagName(int event, int id);
-
 // The readable name of a type_info ("std::runtime_error", not "St13runtime_error").
 inline std::string ReadableTypeName(const std::type_info& t) {
 #ifdef AICORE_HAVE_CXXABI

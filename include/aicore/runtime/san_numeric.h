@@ -53,8 +53,9 @@
 #include "aicore/base/half.h"
 #include "aicore/base/sanitize.h"
 #include "aicore/base/type_name.h"
-#include "aicore/ops/simd.h"
+#include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
 
 // The count-form hooks pass the instruction's loop as
 // `[&]() AICORE_LAMBDA_INLINE { ... }` (base/defs.h), which compiles into the
@@ -63,6 +64,7 @@
 
 namespace aicore {
 namespace detail {
+AICORE_TARGET_BEGIN
 
 // Destination types numcheck inspects.
 template <class T>
@@ -380,5 +382,6 @@ inline constexpr const char* kNumRolesSrcDst[] = {"src", "dst"};
 inline constexpr const char* kNumRolesSrc01Dst[] = {"src0", "src1", "dst"};
 inline constexpr const char* kNumRolesSrc0DstSrc1[] = {"src0", "dst", "src1"};
 
+AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore

@@ -52,7 +52,7 @@
 
 #include "aicore/base/sanitize.h"
 #include "aicore/base/types.h"
-#include "aicore/memory/buffer.h"
+#include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/context.h"
 
 namespace aicore {

@@ -14,7 +14,6 @@
 #include <cstdint>
 
 #include "aicore/base/type_name.h"
-#include "aicore/ops/repeat.h"
 
 namespace AscendC {
 

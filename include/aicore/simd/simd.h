@@ -16,6 +16,7 @@
 #include <hwy/contrib/math/math-inl.h>
 
 #include "aicore/base/half.h"
+#include "aicore/simd/target.h"
 
 // Whether f32 <-> f16 vector conversions are done in hardware with
 // round-to-nearest-even. (Highway 1.0.3 emulates DemoteTo f16 by truncation on
@@ -37,6 +38,7 @@
 
 namespace aicore {
 namespace simd {
+AICORE_TARGET_BEGIN
 
 namespace hn = hwy::HWY_NAMESPACE;
 
@@ -429,11 +431,14 @@ struct AxpyOp {
   HWY_INLINE V operator()(D d, V a, V c) const { return hn::MulAdd(a, hn::Set(d, s), c); }
 };
 
+AICORE_TARGET_END
 }  // namespace simd
 
 // The Highway target the vector instructions were compiled for ("AVX3_DL",
 // "AVX2", "SSSE3", "NEON", ...): it comes from the compile flags (static
 // dispatch), so print it when timings look off.
+AICORE_TARGET_BEGIN
 inline const char* SimdTargetName() { return hwy::TargetName(HWY_STATIC_TARGET); }
+AICORE_TARGET_END
 
 }  // namespace aicore
