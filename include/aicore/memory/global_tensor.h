@@ -70,12 +70,14 @@ class GlobalTensor {
     }
     addr_ = buffer;
     size_ = bufferSize;
+    bind_bytes_ = bufferSize * sizeof(T);
     sized_ = true;
     bound_ = true;
   }
   void SetGlobalBuffer(__gm__ T* buffer) {
     addr_ = buffer;
     size_ = 0;
+    bind_bytes_ = 0;
     sized_ = false;
     bound_ = true;
   }
@@ -117,6 +119,10 @@ class GlobalTensor {
   bool bound_ = false;  // whether SetGlobalBuffer was called
   T* addr_ = nullptr;
   uint64_t size_ = 0;
+  // Bytes bound by the last sized SetGlobalBuffer (0: unsized), kept by
+  // sub-views: how much GM this block's tensor spans (DataCopy's choice of
+  // streaming stores).
+  uint64_t bind_bytes_ = 0;
   ShapeInfo shape_;
 
   // Fails unless [offset, offset + count) elements lie inside the bound size.

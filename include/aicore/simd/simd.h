@@ -14,6 +14,9 @@
 
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
+#if HWY_ARCH_X86
+#include <xmmintrin.h>  // _mm_sfence
+#endif
 
 #include "aicore/base/half.h"
 #include "aicore/simd/target.h"
@@ -430,6 +433,34 @@ struct AxpyOp {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V c) const { return hn::MulAdd(a, hn::Set(d, s), c); }
 };
+
+// Copies `bytes` bytes with non-temporal (streaming) stores where the
+// destination is vector-aligned, and orders them before anything this thread
+// does next (another thread that synchronises with it sees the bytes). For
+// large UB -> GM copies whose destination will not be read again soon: the
+// stores skip the read-for-ownership of each cache line and do not evict the
+// inputs (see StreamToGm in ops/data_copy.h).
+inline void StreamCopy(void* dst, const void* src, size_t bytes) {
+  const hn::ScalableTag<uint8_t> d;
+  const size_t n = hn::Lanes(d);
+  auto* to = static_cast<uint8_t*>(dst);
+  const auto* from = static_cast<const uint8_t*>(src);
+  size_t head = (n - reinterpret_cast<uintptr_t>(to) % n) % n;
+  if (head > bytes) head = bytes;
+  std::memcpy(to, from, head);
+  size_t i = head;
+  for (; i + 4 * n <= bytes; i += 4 * n) {
+    hn::Stream(hn::LoadU(d, from + i), d, to + i);
+    hn::Stream(hn::LoadU(d, from + i + n), d, to + i + n);
+    hn::Stream(hn::LoadU(d, from + i + 2 * n), d, to + i + 2 * n);
+    hn::Stream(hn::LoadU(d, from + i + 3 * n), d, to + i + 3 * n);
+  }
+  for (; i + n <= bytes; i += n) hn::Stream(hn::LoadU(d, from + i), d, to + i);
+  std::memcpy(to + i, from + i, bytes - i);
+#if HWY_ARCH_X86
+  _mm_sfence();  // streaming stores are weakly ordered
+#endif
+}
 
 AICORE_TARGET_END
 }  // namespace simd

@@ -252,5 +252,70 @@ TEST(OpsDataCopy, Errors) {
               [&](auto& buf) { AscendC::DataCopy(buf.template Get<float>(), g[1020], 8); });
 }
 
+
+// The streaming copy behind large UB -> GM DataCopy: every destination
+// alignment and length (vector head, body, tail), nothing written outside.
+TEST(OpsDataCopy, StreamCopyAtEveryAlignment) {
+  std::vector<uint8_t> src(4096 + 128), dst(4096 + 256);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 7 + 3);
+  for (size_t align = 0; align < 64; align += 3) {
+    for (size_t bytes : {size_t{0}, size_t{1}, size_t{31}, size_t{64}, size_t{65}, size_t{255},
+                         size_t{256}, size_t{257}, size_t{1000}, size_t{4096}}) {
+      std::fill(dst.begin(), dst.end(), 0xEE);
+      aicore::simd::StreamCopy(dst.data() + 64 + align, src.data() + align % 5, bytes);
+      for (size_t i = 0; i < dst.size(); ++i) {
+        const bool inside = i >= 64 + align && i < 64 + align + bytes;
+        const uint8_t want = inside ? src[i - 64 - align + align % 5] : 0xEE;
+        ASSERT_EQ(dst[i], want) << "align " << align << " bytes " << bytes << " at " << i;
+      }
+    }
+  }
+}
+
+// A launch whose output is large (4 blocks x 8 MiB bound: 32 MiB) copies
+// out with streaming stores; tiles at GM offsets that are not vector-aligned
+// and lengths that end mid-vector land exactly, and the rest of GM stays.
+__global__ __aicore__ void CopyOutTiles(GM_ADDR out, uint32_t perBlock) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  constexpr uint32_t kTile = 8192 + 8;  // floats: 32 KiB + 32 bytes
+  pipe.InitBuffer(buf, kTile * sizeof(float));
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  const int64_t b = AscendC::GetBlockIdx();
+  for (uint32_t i = 0; i < kTile; ++i) t.SetValue(i, static_cast<float>(b * 100000 + i));
+  AscendC::GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float*)out + b * perBlock, perBlock);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(g[8], t, kTile);              // 32-byte but not 64-byte aligned
+  AscendC::DataCopy(g[65536], t, kTile - 8);      // aligned start, ends mid-vector
+  AscendC::DataCopy(g[perBlock - kTile], t, kTile);  // the binding's last bytes
+}
+
+TEST(OpsDataCopy, LargeLaunchCopiesOutExactly) {
+  constexpr uint32_t kBlocks = 4, kPerBlock = 2u << 20;  // 8 MiB of float per block
+  std::vector<float> gm(size_t{kBlocks} * kPerBlock, -1.0f);
+  aicore::Launch(CopyOutTiles, kBlocks, reinterpret_cast<GM_ADDR>(gm.data()), kPerBlock);
+  constexpr uint32_t kTile = 8192 + 8;
+  for (uint32_t b = 0; b < kBlocks; ++b) {
+    std::vector<float> want(kPerBlock, -1.0f);
+    for (uint32_t i = 0; i < kTile; ++i) want[8 + i] = static_cast<float>(b * 100000 + i);
+    for (uint32_t i = 0; i < kTile - 8; ++i) want[65536 + i] = static_cast<float>(b * 100000 + i);
+    for (uint32_t i = 0; i < kTile; ++i) {
+      want[kPerBlock - kTile + i] = static_cast<float>(b * 100000 + i);
+    }
+    for (uint32_t i = 0; i < kPerBlock; ++i) {
+      ASSERT_EQ(gm[size_t{b} * kPerBlock + i], want[i]) << "block " << b << " element " << i;
+    }
+  }
+  // The decision: 4 blocks x 8 MiB streams, 4 x 4 MiB and small copies do not.
+  aicore::detail::CoreContext core;
+  core.block_num = 4;
+  EXPECT_TRUE(aicore::detail::StreamToGm(core, uint64_t{8} << 20, 4096));
+  EXPECT_FALSE(aicore::detail::StreamToGm(core, uint64_t{4} << 20, 4096));
+  EXPECT_FALSE(aicore::detail::StreamToGm(core, uint64_t{8} << 20, 2048));
+  core.atomic_op = aicore::detail::AtomicOp::kAdd;
+  EXPECT_FALSE(aicore::detail::StreamToGm(core, uint64_t{8} << 20, 4096));
+}
+
 }  // namespace
 }  // namespace aicore_test
