@@ -179,11 +179,13 @@ void CopyPadOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<
 
 template <class T>
 T PadValueFromBits(uint64_t bits, SrcLoc loc) {
-  if (AICORE_UNLIKELY(sizeof(T) < 8 && (bits >> (8 * sizeof(T))) != 0)) {
-    Fail(ErrorKind::kParameter, "DataCopyPad", loc,
-         "DataCopyPadParams::paddingValue " + std::to_string(bits) + " does not fit in the " +
-             std::to_string(sizeof(T)) + " bytes of a " + TypeName<T>() +
-             " element (it is the element's bit pattern)");
+  if constexpr (sizeof(T) < 8) {  // (a shift by 64 would be undefined)
+    if (AICORE_UNLIKELY((bits >> (8 * sizeof(T))) != 0)) {
+      Fail(ErrorKind::kParameter, "DataCopyPad", loc,
+           "DataCopyPadParams::paddingValue " + std::to_string(bits) + " does not fit in the " +
+               std::to_string(sizeof(T)) + " bytes of a " + TypeName<T>() +
+               " element (it is the element's bit pattern)");
+    }
   }
   T v;
   std::memcpy(static_cast<void*>(&v), &bits, sizeof(T));  // little-endian: the low bytes

@@ -393,13 +393,28 @@ inline void SanGm(CoreContext& core, GmAccess acc, const void* p, uint64_t bytes
 }
 
 // `count` bursts of `len` bytes, `gap` bytes apart, from p: each burst is
-// checked on its own.
+// checked on its own, and (memcheck) all of them against the allocation the
+// first one starts in: a later burst that starts past that block's end is
+// outside the allocation the pointer came from, not in unknown memory.
 inline void SanGmBursts(CoreContext& core, GmAccess acc, const void* p, uint32_t count,
                         uint64_t len, uint64_t gap, const char* api, SrcLoc loc) {
   const auto* q = static_cast<const uint8_t*>(p);
   if (gap == 0) {
     SanGmAccess(core, acc, q, len * count, api, loc, 1, 1);
     return;
+  }
+  if ((core.san & kMemcheck) && count > 1 && len != 0) {
+    const auto a = reinterpret_cast<uintptr_t>(p);
+    const GmCacheLine* l = GmLookup(a);
+    if (l != nullptr && l->base != 0) {
+      const uint64_t off = a - l->base;
+      const uint64_t step = len + gap;
+      if (off + uint64_t{count - 1} * step + len > l->size) {
+        // The first burst that ends past the block.
+        const uint64_t i = off + len > l->size ? 0 : (l->size - off - len) / step + 1;
+        FailGmBounds(*l, acc, a + i * step, len, api, loc, static_cast<uint32_t>(i + 1), count);
+      }
+    }
   }
   for (uint32_t i = 0; i < count; ++i) {
     SanGmAccess(core, acc, q + i * (len + gap), len, api, loc, i + 1, count);
