@@ -2,7 +2,8 @@
 # Prints how long one translation unit takes to compile at -O2: the
 # add_custom example (a complete kernel + host program) and a file that only
 # includes <aicore/aicore.h>. Each is compiled REPS times (default 3); the
-# best wall time is printed, with the preprocessed size of the TU.
+# best wall time and the best CPU time (user + sys: less sensitive to other
+# load) are printed, with the preprocessed size of the TU.
 #
 #   benchmarks/compile_time.sh            # g++ (or $CXX), -O2 -march=native
 #   CXX=clang++ REPS=5 benchmarks/compile_time.sh
@@ -20,17 +21,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf '#include <aicore/aicore.h>\nint main() { return 0; }\n' > "$work/umbrella.cpp"
 
-best_of() {  # best wall seconds of REPS compiles of $1
-  local best="" t0 t1 dt
+best_of() {  # "wall cpu": the best wall and the best CPU (user + sys) seconds of REPS compiles of $1
+  local best_wall="" best_cpu="" t wall cpu
   for _ in $(seq "$REPS"); do
-    t0=$(date +%s.%N)
     # shellcheck disable=SC2086
-    $CXX $DEFS $CXXFLAGS -c "$1" -o "$work/out.o"
-    t1=$(date +%s.%N)
-    dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-    if [[ -z "$best" ]] || awk -v d="$dt" -v b="$best" 'BEGIN { exit !(d < b) }'; then best=$dt; fi
+    t=$( { TIMEFORMAT='%R %U %S'; time $CXX $DEFS $CXXFLAGS -c "$1" -o "$work/out.o"; } 2>&1 | tail -1)
+    wall=$(awk '{ print $1 }' <<<"$t")
+    cpu=$(awk '{ printf "%.2f", $2 + $3 }' <<<"$t")
+    if [[ -z "$best_wall" ]] || awk -v d="$wall" -v b="$best_wall" 'BEGIN { exit !(d < b) }'; then best_wall=$wall; fi
+    if [[ -z "$best_cpu" ]] || awk -v d="$cpu" -v b="$best_cpu" 'BEGIN { exit !(d < b) }'; then best_cpu=$cpu; fi
   done
-  echo "$best"
+  echo "$best_wall $best_cpu"
 }
 
 lines_of() {  # preprocessed lines of $1
@@ -39,9 +40,10 @@ lines_of() {  # preprocessed lines of $1
 }
 
 echo "compiler: $($CXX --version | head -1); flags: $CXXFLAGS; best of $REPS"
-printf '%-40s %10s %16s\n' "translation unit" "seconds" "preprocessed"
+printf '%-40s %8s %8s %16s\n' "translation unit" "wall s" "cpu s" "preprocessed"
 for tu in examples/add_custom/add_custom.cpp "$work/umbrella.cpp"; do
   name=$tu
   [[ $tu == "$work/umbrella.cpp" ]] && name="#include <aicore/aicore.h>"
-  printf '%-40s %10.2f %10s lines\n' "$name" "$(best_of "$tu")" "$(lines_of "$tu")"
+  read -r wall cpu <<<"$(best_of "$tu")"
+  printf '%-40s %8.2f %8.2f %10s lines\n' "$name" "$wall" "$cpu" "$(lines_of "$tu")"
 done
