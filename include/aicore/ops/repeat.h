@@ -293,10 +293,11 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
                                     const detail::RepOperand* const* in, const Kernel& k);
 
 // A call of many repeats (only counter mode has more than 255; it may have
-// 2^32) counts as progress for the watchdog every 65536 repeats, so that a
-// long computation is not reported as a deadlock.
+// 2^32) counts as progress for the watchdog every 4096 repeats (a few
+// milliseconds even under ThreadSanitizer), so that a long computation is
+// not reported as a deadlock.
 HWY_INLINE void RepeatTick(uint32_t r) {
-  if (HWY_UNLIKELY((r & 0xFFFFu) == 0xFFFFu)) detail::LongCallProgress();
+  if (HWY_UNLIKELY((r & 0xFFFu) == 0xFFFu)) detail::LongCallProgress();
 }
 
 // Runs a repeat-form instruction over `kIn` sources `in` (a source that is

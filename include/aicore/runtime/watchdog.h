@@ -20,7 +20,7 @@
 // polling a flag with GetValue is caught; a polling loop that makes other API
 // calls (DataCopy of the flag into UB, then LocalTensor::GetValue) counts as
 // progress and is not caught. One long API call is progress while it runs:
-// the repeat forms count progress every 65536 repeats and the reductions
+// the repeat forms count progress every 4096 repeats and the reductions
 // every chunk of repeats (a counter-mode call may run 2^32 repeats), and the
 // deep checks bound an operand's footprint before they walk it. A block
 // computing for longer than the limit without any API call is reported
