@@ -17,9 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics/test_support.h"
+
 using namespace AscendC;
 
 namespace {
+
+using aicore_test::Captured;
 
 template <class F>
 std::optional<aicore::KernelError> Failing(F&& launch) {
@@ -31,28 +35,6 @@ std::optional<aicore::KernelError> Failing(F&& launch) {
   ADD_FAILURE() << "the launch raised no error";
   return std::nullopt;
 }
-
-// Captures kernel output into a temporary file.
-class Captured {
- public:
-  Captured() : f_(std::tmpfile()) { aicore::SetKernelOutput(f_); }
-  ~Captured() {
-    aicore::SetKernelOutput(nullptr);
-    std::fclose(f_);
-  }
-  std::string Text() {
-    std::fflush(f_);
-    std::rewind(f_);
-    std::string s;
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof(buf), f_)) > 0) s.append(buf, n);
-    return s;
-  }
-
- private:
-  FILE* f_;
-};
 
 std::vector<std::string> Lines(const std::string& s) {
   std::vector<std::string> lines;

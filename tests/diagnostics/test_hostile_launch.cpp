@@ -27,9 +27,13 @@
 #include <tuple>
 #include <vector>
 
+#include "diagnostics/test_support.h"
+
 using namespace AscendC;
 
 namespace {
+
+using aicore_test::HangGuard;
 
 constexpr uint32_t kLen = 64;  // floats per block
 constexpr uint32_t kMaxBlocks = 16;
@@ -45,35 +49,6 @@ std::string Basename(const std::string& path) {
   const size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
-
-// Aborts the process if a scenario does not finish in time (a hang cannot be
-// unwound).
-class HangGuard {
- public:
-  explicit HangGuard(const char* what, int seconds = 120)
-      : thread_([this, what, seconds] {
-          std::unique_lock<std::mutex> lock(mu_);
-          if (!cv_.wait_for(lock, std::chrono::seconds(seconds), [this] { return done_; })) {
-            std::fprintf(stderr, "test_hostile_launch: '%s' hangs\n", what);
-            std::fflush(stderr);
-            std::abort();
-          }
-        }) {}
-  ~HangGuard() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 struct Gm {
   std::vector<float> x = std::vector<float>((kMaxBlocks + 1) * kLen);

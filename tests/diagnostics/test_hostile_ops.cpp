@@ -27,35 +27,15 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics/test_support.h"
+
 using namespace AscendC;
 
 namespace {
 
+using aicore_test::Captured;
+
 using K = aicore::ErrorKind;
-
-// Captures kernel output into a temporary file.
-class Captured {
- public:
-  Captured() : f_(std::tmpfile()) { aicore::SetKernelOutput(f_); }
-  ~Captured() {
-    aicore::SetKernelOutput(nullptr);
-    std::fclose(f_);
-  }
-  Captured(const Captured&) = delete;
-  Captured& operator=(const Captured&) = delete;
-  std::string Text() {
-    std::fflush(f_);
-    std::rewind(f_);
-    std::string s;
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof(buf), f_)) > 0) s.append(buf, n);
-    return s;
-  }
-
- private:
-  FILE* f_;
-};
 
 struct Result {
   std::vector<aicore::KernelError> reports;

@@ -32,6 +32,8 @@
 #include <thread>
 #include <vector>
 
+#include "diagnostics/test_support.h"
+
 using namespace AscendC;
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -46,6 +48,8 @@ using namespace AscendC;
 #endif
 
 namespace {
+
+using aicore_test::HangGuard;
 
 // Launches of all phases together.
 #ifdef AICORE_STRESS_SMALL
@@ -274,36 +278,6 @@ void RunSunk(uint32_t t, uint64_t n, uint32_t seed, Slot& slot, Failures& f,
     }
   }
 }
-
-// Fails the test (and ends the process: a deadlocked launch cannot be
-// unwound) if a phase takes longer than its limit.
-class HangGuard {
- public:
-  HangGuard(const char* phase, std::chrono::seconds limit)
-      : thread_([this, phase, limit] {
-          std::unique_lock<std::mutex> lock(mu_);
-          if (!cv_.wait_for(lock, limit, [this] { return done_; })) {
-            std::fprintf(stderr, "test_stress: phase '%s' did not finish in %lld s: deadlock\n", phase,
-                         static_cast<long long>(limit.count()));
-            std::fflush(stderr);
-            std::abort();
-          }
-        }) {}
-  ~HangGuard() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;  // last: started after the fields it uses
-};
 
 constexpr std::chrono::seconds kPhaseLimit{300};
 
