@@ -10,6 +10,7 @@
 #include "aicore/base/half.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
+#include "aicore/instrument/sanitizer.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/memory/pipe.h"

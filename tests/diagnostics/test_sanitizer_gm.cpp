@@ -1,6 +1,6 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The GM deep checks of the kernel sanitizer (runtime/san_gm.h) and the host
+// The GM deep checks of the kernel sanitizer (instrument/sanitizer/gm.h) and the host
 // side of GM (runtime/gm.h):
 //   memcheck   GM accesses against the allocation they fall in (GmAlloc or
 //              GmRegister), burst by burst; use after GmFree; leaks at exit.

@@ -12,7 +12,7 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/gm.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 
 namespace aicore {
 namespace detail {
@@ -152,9 +152,9 @@ class GlobalTensor {
     CheckRange(api, offset, 1, loc);
     T* p = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset * sizeof(T));
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (AICORE_UNLIKELY(core != nullptr && core->san != 0)) {
+    if (AICORE_UNLIKELY(core != nullptr && core->instr != 0)) {
       aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::GmAccess::kRead);
-      aicore::detail::SanGm(*core, acc, p, sizeof(T), api, loc);
+      aicore::detail::EmitGm(*core, acc, p, sizeof(T), api, loc);
     }
     return p;
   }

@@ -16,7 +16,7 @@
 #include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/output.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 
 namespace aicore {
 namespace detail {
@@ -386,9 +386,9 @@ class LocalTensor {
                                      sizeof(T), aicore::detail::TypeName<T>(), loc, size_);
     }
     T* p = addr_ + index;
-    if (AICORE_UNLIKELY(core->san != 0)) {
+    if (AICORE_UNLIKELY(core->instr != 0)) {
       aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::Access::kRead);
-      aicore::detail::SanLocal(*core, aicore::detail::Pipe::kS, acc, *buf_,
+      aicore::detail::EmitLocal(*core, aicore::detail::Pipe::kS, acc, *buf_,
                                reinterpret_cast<const uint8_t*>(p), sizeof(T), api, "the tensor",
                                loc);
     }

@@ -14,7 +14,7 @@
 #include "aicore/runtime/buffer_desc.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 
 namespace AscendC {
 
@@ -65,8 +65,8 @@ class TQueBind {
         b.state = aicore::detail::BufState::kOccupied;
         b.alloc_loc = loc;
         b.gen = ++core.gen_counter;
-        if (AICORE_UNLIKELY(core.san != 0)) {
-          aicore::detail::SanQueue(core, aicore::detail::QueueOp::kAlloc, b, src, dst);
+        if (AICORE_UNLIKELY(core.instr != 0)) {
+          aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kAlloc, b, src, dst);
         }
         return MakeTensor<T>(b);
       }
@@ -84,8 +84,8 @@ class TQueBind {
     }
     if (AICORE_UNLIKELY(b.gen != tensor.gen_)) aicore::detail::FailStale("TQue::EnQue", "the tensor", b, loc);
     b.state = aicore::detail::BufState::kEnque;
-    if (AICORE_UNLIKELY(core.san != 0)) {
-      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kEnQue, b, src, dst);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kEnQue, b, src, dst);
     }
     fifo_[(head_ + count_) % kMaxQueueBuffers] = b.index;
     ++count_;
@@ -104,8 +104,8 @@ class TQueBind {
     head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
     --count_;
     b.state = aicore::detail::BufState::kDeque;
-    if (AICORE_UNLIKELY(core.san != 0)) {
-      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kDeQue, b, src, dst);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kDeQue, b, src, dst);
     }
     return MakeTensor<T>(b);
   }
@@ -127,8 +127,8 @@ class TQueBind {
     }
     b.state = aicore::detail::BufState::kFree;
     b.free_loc = loc;
-    if (AICORE_UNLIKELY(core.san != 0)) {
-      aicore::detail::SanQueue(core, aicore::detail::QueueOp::kFree, b, src, dst);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kFree, b, src, dst);
     }
   }
 
@@ -438,8 +438,8 @@ class TBufPool {
     *offset = offset_ + used_;
     uint8_t* base = base_ + used_;
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (AICORE_UNLIKELY(core->san != 0)) {
-      aicore::detail::SanCarve(*core, aicore::detail::PositionMemory(p), base, need);
+    if (AICORE_UNLIKELY(core->instr != 0)) {
+      aicore::detail::EmitCarve(*core, aicore::detail::PositionMemory(p), base, need);
     }
     used_ += static_cast<uint32_t>(need);
     return base;
@@ -660,7 +660,7 @@ class TPipe {
     }
     *offset = used_[m];
     uint8_t* base = core.arena[m].get() + used_[m];
-    if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanCarve(core, mem, base, need);
+    if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitCarve(core, mem, base, need);
     used_[m] += static_cast<uint32_t>(need);
     return base;
   }

@@ -34,7 +34,7 @@
 #include "aicore/memory/global_tensor.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -213,8 +213,8 @@ void Fill(const GlobalTensor<T>& gm, const uint64_t size, const aicore::detail::
   auto& core = aicore::detail::Enter("Fill", loc);
   gm.CheckRange("Fill", 0, size, loc);
   const uint64_t bytes = gm.CheckedBytes("Fill", size, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes, "Fill", loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes, "Fill", loc);
   }
   std::fill_n(gm.addr_, size, static_cast<T>(value));
 }
@@ -226,8 +226,8 @@ void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
   auto& core = aicore::detail::Enter("InitGlobalMemory", loc);
   gm.CheckRange("InitGlobalMemory", 0, size, loc);
   const uint64_t bytes = gm.CheckedBytes("InitGlobalMemory", size, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitGm(core, aicore::detail::GmAccess::kWrite, gm.addr_, bytes,
                           "InitGlobalMemory", loc);
   }
   std::fill_n(gm.addr_, size, static_cast<T>(value));

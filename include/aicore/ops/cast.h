@@ -47,7 +47,7 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/san_numeric.h"
+#include "aicore/instrument/sanitizer/numeric.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {

@@ -12,7 +12,7 @@
 #include "aicore/base/type_name.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -84,8 +84,8 @@ AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::
   if (AICORE_UNLIKELY(p + bytes > b->base + b->bytes)) {
     FailOverrun(api, role, *b, p, bytes / sizeof(T), sizeof(T), TypeName<T>(), loc);
   }
-  if (AICORE_UNLIKELY(core->san != 0) && bytes != 0 && pipe != Pipe::kCount) {
-    SanLocal(*core, pipe, IsDstRole(role) ? Access::kWrite : Access::kRead, *b, p, bytes, api, role,
+  if (AICORE_UNLIKELY(core->instr != 0) && bytes != 0 && pipe != Pipe::kCount) {
+    EmitLocal(*core, pipe, IsDstRole(role) ? Access::kWrite : Access::kRead, *b, p, bytes, api, role,
              loc);
   }
 }

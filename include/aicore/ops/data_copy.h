@@ -17,7 +17,7 @@
 #include "aicore/ops/atomic.h"
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 #include "aicore/simd/simd.h"
 #include "aicore/simd/target.h"
 
@@ -125,8 +125,8 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& sr
   aicore::detail::CheckLocal("DataCopy", "dst", dst, uint64_t{count} * sizeof(T), loc, true,
                              aicore::detail::Pipe::kMTE2);
   src.CheckRange("DataCopy", 0, count, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmAccess::kRead, src.addr_,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitGm(core, aicore::detail::GmAccess::kRead, src.addr_,
                           uint64_t{count} * sizeof(T), "DataCopy", loc);
   }
   std::memcpy(dst.addr_, src.addr_, uint64_t{count} * sizeof(T));
@@ -141,8 +141,8 @@ AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& sr
   aicore::detail::CheckLocal("DataCopy", "src", src, uint64_t{count} * sizeof(T), loc, true,
                              aicore::detail::Pipe::kMTE3);
   dst.CheckRange("DataCopy", 0, count, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanGm(core, aicore::detail::GmWriteAccess(core), dst.addr_,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitGm(core, aicore::detail::GmWriteAccess(core), dst.addr_,
                           uint64_t{count} * sizeof(T), "DataCopy", loc);
   }
   const uint64_t bytes = uint64_t{count} * sizeof(T);
@@ -176,12 +176,12 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& sr
   aicore::detail::CheckLocal("DataCopy", "dst", dst, dst_span, loc, true,
                              aicore::detail::Pipe::kCount);
   src.CheckRange("DataCopy", 0, (src_span + sizeof(T) - 1) / sizeof(T), loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanLocalBursts(core, aicore::detail::Pipe::kMTE2, aicore::detail::Access::kWrite,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kMTE2, aicore::detail::Access::kWrite,
                                    *dst.buf_, reinterpret_cast<const uint8_t*>(dst.addr_),
                                    p.blockCount, p.blockLen * 32u,
                                    (p.blockLen + p.dstStride) * 32u, "DataCopy", "dst", loc);
-    aicore::detail::SanGmBursts(core, aicore::detail::GmAccess::kRead, src.addr_, p.blockCount,
+    aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kRead, src.addr_, p.blockCount,
                                 p.blockLen * 32u, p.srcStride * 32u, "DataCopy", loc);
   }
   aicore::detail::CopyBursts(reinterpret_cast<uint8_t*>(dst.addr_),
@@ -200,12 +200,12 @@ AICORE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& sr
   aicore::detail::CheckLocal("DataCopy", "src", src, src_span, loc, true,
                              aicore::detail::Pipe::kCount);
   dst.CheckRange("DataCopy", 0, (dst_span + sizeof(T) - 1) / sizeof(T), loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    aicore::detail::SanLocalBursts(core, aicore::detail::Pipe::kMTE3, aicore::detail::Access::kRead,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kMTE3, aicore::detail::Access::kRead,
                                    *src.buf_, reinterpret_cast<const uint8_t*>(src.addr_),
                                    p.blockCount, p.blockLen * 32u,
                                    (p.blockLen + p.srcStride) * 32u, "DataCopy", "src", loc);
-    aicore::detail::SanGmBursts(core, aicore::detail::GmWriteAccess(core), dst.addr_, p.blockCount,
+    aicore::detail::EmitGmBursts(core, aicore::detail::GmWriteAccess(core), dst.addr_, p.blockCount,
                                 p.blockLen * 32u, p.dstStride * 32u, "DataCopy", loc);
   }
   if (AICORE_LIKELY(core.atomic_op == aicore::detail::AtomicOp::kNone)) {

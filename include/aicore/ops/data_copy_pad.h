@@ -129,18 +129,18 @@ void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T
   CheckLocal("DataCopyPad", "dst", dst, (c.count - 1) * ub_step + burst, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
   src.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
+  if (AICORE_UNLIKELY(core.instr != 0)) {
     // What the copy writes: the data of every burst, and the padding only
     // when it is filled (is_pad); the rest of a 32-byte burst keeps its bytes.
     const auto* ub0 = reinterpret_cast<const uint8_t*>(dst.addr_);
     if (is_pad) {
-      SanLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0, c.count, burst, ub_step,
+      EmitLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0, c.count, burst, ub_step,
                      "DataCopyPad", "dst", loc);
     } else {
-      SanLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0 + left, c.count, c.len,
+      EmitLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0 + left, c.count, c.len,
                      ub_step, "DataCopyPad", "dst", loc);
     }
-    SanGmBursts(core, GmAccess::kRead, src.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+    EmitGmBursts(core, GmAccess::kRead, src.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
   }
   auto* ub = reinterpret_cast<uint8_t*>(dst.addr_);
   const auto* gm = reinterpret_cast<const uint8_t*>(src.addr_);
@@ -164,11 +164,11 @@ void CopyPadOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<
   CheckLocal("DataCopyPad", "src", src, (c.count - 1) * ub_step + c.len, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
   dst.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
-    SanLocalBursts(core, Pipe::kMTE3, Access::kRead, *src.buf_,
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    EmitLocalBursts(core, Pipe::kMTE3, Access::kRead, *src.buf_,
                    reinterpret_cast<const uint8_t*>(src.addr_), c.count, c.len, ub_step,
                    "DataCopyPad", "src", loc);
-    SanGmBursts(core, GmWriteAccess(core), dst.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+    EmitGmBursts(core, GmWriteAccess(core), dst.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
   }
   const auto* ub = reinterpret_cast<const uint8_t*>(src.addr_);
   auto* gm = reinterpret_cast<uint8_t*>(dst.addr_);

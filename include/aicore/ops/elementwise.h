@@ -20,7 +20,7 @@
 // Repeat geometry, masks and counter mode: ops/mask.h; the engine and the
 // exact semantics of overlapping operands: ops/repeat.h. Under
 // AICORE_SANITIZE=numcheck the floating instructions are checked for NaN/Inf
-// produced from finite inputs (runtime/san_numeric.h).
+// produced from finite inputs (instrument/sanitizer/numeric.h).
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,7 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/san_numeric.h"
+#include "aicore/instrument/sanitizer/numeric.h"
 #include "aicore/simd/target.h"
 
 namespace AscendC {

@@ -284,10 +284,12 @@ AICORE_INLINE void SanRepeatOperand(const char* api, const char* role,
                                     uint32_t rep_stride, uint64_t span, SrcLoc loc,
                                     uint32_t block_bytes = 32) {
   CoreContext* core = t_core;
-  if (AICORE_UNLIKELY(core->san != 0) && span != 0) {
-    SanLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_,
-                   reinterpret_cast<const uint8_t*>(t.addr_), m.bits, m.last_bits, m.repeats,
-                   m.lanes, lanes_per_block, blk_stride, rep_stride, block_bytes, api, role, loc);
+  if (AICORE_UNLIKELY(core->instr != 0) && span != 0) {
+    const instrument::RepeatFootprint rep{m.bits,          m.last_bits, m.repeats,
+                                          m.lanes,         lanes_per_block, blk_stride,
+                                          rep_stride,      block_bytes};
+    EmitLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_,
+                    reinterpret_cast<const uint8_t*>(t.addr_), rep, api, role, loc);
   }
 }
 template <class T>

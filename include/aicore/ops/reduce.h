@@ -68,7 +68,7 @@
 #include "aicore/ops/mask.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/san_numeric.h"
+#include "aicore/instrument/sanitizer/numeric.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -455,7 +455,7 @@ AICORE_INLINE CoreContext& CheckReduce(const char* api, const AscendC::LocalTens
   return core;
 }
 
-// ---- numcheck of the sums (runtime/san_numeric.h) ---------------------------
+// ---- numcheck of the sums (instrument/sanitizer/numeric.h) ---------------------------
 // A NaN/Inf sum is a finding when every input lane it summed is finite (a
 // partial sum overflowed). The inputs are only looked at for such a sum.
 

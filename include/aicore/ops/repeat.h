@@ -54,7 +54,7 @@
 #include "aicore/ops/mask.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/san_numeric.h"
+#include "aicore/instrument/sanitizer/numeric.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -495,7 +495,7 @@ template <class TD, class TS>
 constexpr uint32_t kRepeatLanes =
     RepeatLanes(kElemBits<TD> > kElemBits<TS> ? kElemBits<TD> : kElemBits<TS>);
 
-// ---- numcheck of the repeat forms (see runtime/san_numeric.h) -------------
+// ---- numcheck of the repeat forms (see instrument/sanitizer/numeric.h) -------------
 
 // First active lane (repeat *r, lane *lane) of operand o whose value is
 // NaN/Inf, block by block under the mask; returns how many there are (with
@@ -621,7 +621,7 @@ AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, bool is_bits, co
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
+  if (AICORE_UNLIKELY(core.instr != 0)) {
     SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
     SanRepeat(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, a, loc);
     SanRepeat(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, b, loc);
@@ -646,7 +646,7 @@ AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, bool is_bits,
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
+  if (AICORE_UNLIKELY(core.instr != 0)) {
     SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
     SanRepeat(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, a, loc);
     SanRepeat(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, b, loc);
@@ -669,7 +669,7 @@ AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, bool is_bits, con
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand s = RepeatOperand(api, "src", src, m, p.srcBlkStride, p.srcRepStride, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) {
+  if (AICORE_UNLIKELY(core.instr != 0)) {
     SanRepeat(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, d, loc);
     SanRepeat(api, "src", src, m, p.srcBlkStride, p.srcRepStride, s, loc);
   }
@@ -694,7 +694,7 @@ AICORE_INLINE void RepeatFill(const char* api, bool set_mask, bool is_bits, cons
   const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<T, T>, set_mask, is_bits, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, blk_stride, rep_stride, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) SanRepeat(api, "dst", dst, m, blk_stride, rep_stride, d, loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) SanRepeat(api, "dst", dst, m, blk_stride, rep_stride, d, loc);
   simd::RunRepeats<0, kRepeatLanes<T, T>>(m, d, nullptr, k);
 }
 

@@ -12,7 +12,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/types.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -85,7 +85,7 @@ AICORE_INLINE void SetFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc:
   ++core.flags[e][eventID];
   ++core.flags_outstanding;
   core.flag_loc[e][eventID] = loc;
-  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanSetFlag(core, e, eventID, loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitOrder(core, aicore::instrument::EventKind::kSetFlag, e, eventID, loc);
 }
 
 template <HardEvent event>
@@ -107,7 +107,7 @@ AICORE_INLINE void WaitFlag(int32_t eventID, aicore::SrcLoc loc = aicore::SrcLoc
   }
   --core.flags[e][eventID];
   --core.flags_outstanding;
-  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanWaitFlag(core, e, eventID, loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitOrder(core, aicore::instrument::EventKind::kWaitFlag, e, eventID, loc);
 }
 
 template <pipe_t pipe>
@@ -115,7 +115,7 @@ AICORE_INLINE void PipeBarrier(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("PipeBarrier", loc);
   constexpr int p = static_cast<int>(pipe);
   if constexpr (p < 0 || p >= ::PIPE_MAX) aicore::detail::FailPipeT("PipeBarrier", p, loc);
-  if (AICORE_UNLIKELY(core.san != 0)) aicore::detail::SanBarrier(core, static_cast<int>(pipe));
+  if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitOrder(core, aicore::instrument::EventKind::kBarrier, 0, static_cast<int>(pipe), loc);
 }
 
 AICORE_INLINE int64_t GetBlockIdx() {

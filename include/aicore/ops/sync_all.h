@@ -43,7 +43,7 @@
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/instrument/event.h"
 #include "aicore/runtime/coop.h"
 #include "aicore/simd/target.h"
 
@@ -67,7 +67,7 @@ inline bool BarrierReady(const void* p) {
 inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expected,
                           const char* api, SrcLoc loc) {
   // SyncAll waits for every pipe of the core first (a PIPE_ALL barrier).
-  if (AICORE_UNLIKELY(core.san != 0)) SanBarrier(core, static_cast<int>(PIPE_ALL));
+  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kBarrier, 0, static_cast<int>(PIPE_ALL), loc);
   std::unique_lock<std::mutex> lock(c.mu);
   CoopBarrier& b = c.bar[id];
   if (b.arrived == 0) {
@@ -80,7 +80,7 @@ inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expe
   }
   if (++b.arrived == b.expected) {
     b.arrived = 0;
-    if (AICORE_UNLIKELY(core.san != 0)) SanSyncAll(*core.launch, id, b.expected);
+    if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kSyncAll, 0, id, loc, b.expected);
     ++b.gen;
     c.cv.notify_all();
     return;
@@ -154,7 +154,7 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
                   "(MIX_MODE)", loc);
   }
   std::lock_guard<std::mutex> lock(c.mu);
-  if (AICORE_UNLIKELY(core.san != 0)) SanCrossSet(core, flagId);
+  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kCrossSet, 0, flagId, loc);
   TaskFlags* flags = c.Flags();
   const auto idx = static_cast<uint32_t>(core.block_idx);
   if (mode == 0) {
@@ -189,7 +189,7 @@ inline void CrossWait(uint16_t flagId, SrcLoc loc) {
                 static_cast<unsigned long long>(flags[core.task].consumed[flagId]));
   CoopWait(core, c, lock, rec);
   ++c.flags[core.task].consumed[flagId];
-  if (AICORE_UNLIKELY(core.san != 0)) SanCrossWait(core, flagId);
+  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kCrossWait, 0, flagId, loc);
 }
 
 AICORE_TARGET_END

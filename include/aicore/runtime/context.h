@@ -70,6 +70,10 @@ struct LaunchState {
 
   // Deep-check modes of this launch (snapshot of aicore::GetSanitize()).
   uint32_t san = 0;
+  // Instrumentation bits of this launch: the sanitizer modes and the bits of
+  // other observers that are on (runtime/observer.h). 0: no API call emits
+  // an event.
+  uint32_t instr = 0;
   // State of the GM checks (racecheck, initcheck) for this launch.
   SanLaunch san_gm;
   // The deadlock watchdog's record of this launch (synccheck; else nullptr).
@@ -221,6 +225,9 @@ struct CoreContext {
   // per core (on-chip shadows, pipe clocks; allocated on first use).
   uint32_t san = 0;
   SanCore san_core;
+  // Instrumentation bits of the running launch (LaunchState::instr): API
+  // calls emit events (instrument/event.h) only when this is not 0.
+  uint32_t instr = 0;
   // Generation counter of queue buffer allocations (LocalTensor::gen_).
   uint32_t gen_counter = 0;
   // Pipe epochs (runtime/buffer_desc.h NewEpoch): `epoch` is the live TPipe's (a
@@ -312,6 +319,7 @@ struct CoreContext {
     }
     deferred = false;
     san = l->san;
+    instr = l->instr;
     Touch("", SrcLoc{"", 0});
   }
 

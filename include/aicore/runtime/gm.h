@@ -10,7 +10,7 @@
 // vendor's shared-memory GM; allocations of 2 MiB and more ask for huge pages,
 // which makes first touch ~50x cheaper). Lookups are O(log n) under a mutex;
 // the per-access lookups of the GM sanitizer go through a per-thread cache
-// (san_gm.h) validated by the registry's version counter, which every change
+// (instrument/sanitizer/gm.h) validated by the registry's version counter, which every change
 // of the registry bumps.
 //
 // Under the sanitizer (base/sanitize.h):
@@ -21,7 +21,7 @@
 //              released are reported as leaks (kind kLeak).
 //   initcheck  GmAlloc fills new memory with a poison pattern instead of
 //              zeros, and keeps one shadow byte per GM byte (0: nothing wrote
-//              it yet); see san_gm.h.
+//              it yet); see instrument/sanitizer/gm.h.
 #pragma once
 
 #include <algorithm>
@@ -287,7 +287,7 @@ inline bool GmFind(const void* p, GmBlock* out = nullptr) {
 inline std::vector<GmBlock> GmLiveBlocks() { return detail::GmLiveAllocations(); }
 
 // Allocates `bytes` of zero-filled GM, page-aligned (under the initcheck
-// sanitizer, filled with a poison pattern instead: see san_gm.h). Throws
+// sanitizer, filled with a poison pattern instead: see instrument/sanitizer/gm.h). Throws
 // std::bad_alloc when out of memory.
 inline void* GmAlloc(size_t bytes, SrcLoc loc = SrcLoc::Current()) {
   const size_t mapped = detail::GmMappedBytes(bytes);

@@ -18,7 +18,7 @@
 #include "aicore/runtime/coop.h"
 #include "aicore/runtime/output.h"
 #include "aicore/runtime/pool.h"
-#include "aicore/runtime/sanitizer.h"
+#include "aicore/runtime/observer.h"
 #include "aicore/runtime/watchdog.h"
 
 #if defined(__has_include)
@@ -102,7 +102,11 @@ struct LaunchClosure {
     }
     CoreContext& core = ThreadCore();
     core.BeginBlock(&st, block);
-    if (AICORE_UNLIKELY(core.san != 0)) SanBeginBlock(core);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      ForEachObserver(core.instr, [&](const Observer& o) {
+        if (o.block_begin != nullptr) o.block_begin(core);
+      });
+    }
     WatchEntry* const watch = st.watch;  // nullptr unless the watchdog watches the launch
     if (AICORE_UNLIKELY(watch != nullptr)) WatchStart(*watch, block, core);
     t_core = &core;
@@ -214,7 +218,18 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
   (void)GetSocProfile();  // AICORE_SOC is checked here, on the launching thread
   LaunchState state;
   state.san = GetSanitize();
-  if (AICORE_UNLIKELY(state.san != 0)) InstallCrashHandlers();
+  if (AICORE_UNLIKELY(state.san != 0)) {
+    if (AICORE_UNLIKELY((ObservedBits() & state.san) != state.san)) {
+      DeliverOrThrow(KernelError(
+          ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+          "sanitizer modes are on (AICORE_SANITIZE / aicore::SetSanitize) but this program has no "
+          "sanitizer: include <aicore/aicore.h> or <aicore/instrument/sanitizer.h> in one of its "
+          "source files"));
+      return;
+    }
+    InstallCrashHandlers();
+  }
+  state.instr = state.san | (GetObserverBits() & ObservedBits());
   state.kernel = name;
   state.block_dim = tasks;
   state.geom = cfg.geom;
@@ -227,12 +242,20 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
     state.cooperative = tasks <= pool.NumThreads();
     state.coop = &coop;
     coop.Begin(cfg.geom, tasks, aic, tasks - aic);
-    if (AICORE_UNLIKELY(state.san != 0)) SanLaunchBegin(state);
+    if (AICORE_UNLIKELY(state.instr != 0)) {
+      ForEachObserver(state.instr, [&](const Observer& o) {
+        if (o.launch_begin != nullptr) o.launch_begin(state);
+      });
+    }
     {
       WatchScope watch(state);  // the deadlock watchdog (synccheck), while blocks run
       pool.Run(tasks, tasks, &LaunchClosure<Fn, Tuple>::RunBlock, &closure);
     }
-    if (AICORE_UNLIKELY(state.san != 0)) SanLaunchEnd(state);
+    if (AICORE_UNLIKELY(state.instr != 0)) {
+      ForEachObserver(state.instr, [&](const Observer& o) {
+        if (o.launch_end != nullptr) o.launch_end(state);
+      });
+    }
   };
   if (cfg.cooperative && tasks <= kMaxCooperativeBlocks) {
     RunOnGrid(CoopPool(), [&](CoopPoolHolder& h) -> ThreadPool& { return h.GetAtLeast(tasks); },

@@ -1,8 +1,9 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // On-chip deep checks: pipe hazards (synccheck) and reads of uninitialized
-// on-chip bytes (initcheck). Every hook is called only when core.san != 0,
-// after the always-on checks of the call passed.
+// on-chip bytes (initcheck). The sanitizer observer (instrument/sanitizer.h)
+// calls these hooks with the events of API calls whose always-on checks
+// passed, only when core.san != 0.
 //
 // Pipe hazards. On the NPU the pipes of a core (S scalar, V vector, M cube,
 // MTE1 L1->L0, MTE2 GM->on-chip, MTE3 on-chip->GM, FIX L0C->out) run
@@ -54,11 +55,10 @@
 #include "aicore/base/types.h"
 #include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/context.h"
+#include "aicore/instrument/event.h"
 
 namespace aicore {
 namespace detail {
-
-enum class Access : uint8_t { kRead = 0, kWrite, kReadWrite };
 
 static_assert(sizeof(BufferDesc::san_clock) == sizeof(uint32_t) * kNumPipes,
               "BufferDesc::san_clock holds one clock entry per pipe");
@@ -680,7 +680,6 @@ inline void SanBarrier(CoreContext& core, int pipe_t_value) {
 }
 
 // Queue transitions of buffer b in a TQueBind<src, dst>.
-enum class QueueOp : uint8_t { kAlloc, kEnQue, kDeQue, kFree };
 inline void SanQueue(CoreContext& core, QueueOp op, BufferDesc& b, AscendC::TPosition src,
                      AscendC::TPosition dst) {
   using P = AscendC::TPosition;

@@ -65,11 +65,10 @@
 
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/gm.h"
+#include "aicore/instrument/event.h"
 
 namespace aicore {
 namespace detail {
-
-enum class GmAccess : uint8_t { kRead = 0, kWrite, kAtomic };
 
 // ---------------------------------------------------------------------------
 // Registry lookups (memcheck, initcheck).
@@ -419,11 +418,6 @@ inline void SanGmBursts(CoreContext& core, GmAccess acc, const void* p, uint32_t
   for (uint32_t i = 0; i < count; ++i) {
     SanGmAccess(core, acc, q + i * (len + gap), len, api, loc, i + 1, count);
   }
-}
-
-// How a UB -> GM copy writes: combining (atomic mode) or plain.
-inline GmAccess GmWriteAccess(const CoreContext& core) {
-  return core.atomic_op != AtomicOp::kNone ? GmAccess::kAtomic : GmAccess::kWrite;
 }
 
 // ---------------------------------------------------------------------------
