@@ -829,7 +829,8 @@ TEST(FuzzParams, UnsizedGmCopiesUnderMemcheck) {
 // (DeQue) and carries the generation of its last AllocTensor; a tensor handle
 // is (buffer, generation). Legal: AllocTensor when a buffer is FREE (taken
 // round robin, starting after the last one taken); EnQue of a handle whose
-// buffer is OCCUPIED with the handle's generation; DeQue when something is
+// buffer is OCCUPIED or DEQUE (a dequeued tensor may be enqueued again, as
+// the vendor's EnQue allows) with the handle's generation; DeQue when something is
 // enqueued (FIFO); FreeTensor of a handle whose buffer is OCCUPIED or DEQUE
 // with the handle's generation. EnQue beyond `depth` is accepted (README: not
 // rejected; VacantInQue honours it). Everything else (no free buffer, empty
@@ -879,7 +880,10 @@ struct QModel {
     switch (s.op) {
       case QOp::kAlloc: return AnyFree();
       case QOp::kDeQue: return !fifo.empty();
-      case QOp::kEnQue: return st[handles[s.arg].first] == BS::kOccupied && Current(s.arg);
+      case QOp::kEnQue: {
+        const BS b = st[handles[s.arg].first];
+        return (b == BS::kOccupied || b == BS::kDeque) && Current(s.arg);
+      }
       case QOp::kFree: {
         const BS b = st[handles[s.arg].first];
         return (b == BS::kOccupied || b == BS::kDeque) && Current(s.arg);

@@ -79,8 +79,13 @@ class TQueBind {
     auto& core = aicore::detail::Enter("TQue::EnQue", loc);
     CheckTensorLive("TQue::EnQue", core, tensor, loc);
     auto& b = Owned("EnQue", tensor.buf_, loc);
-    if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied)) {
-      FailState("EnQue", b, "OCCUPIED (allocated with AllocTensor and not yet enqueued)", loc);
+    // OCCUPIED (allocated) or DEQUE: a dequeued tensor may go back into its
+    // queue (the vendor's EnQue accepts both states).
+    if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied &&
+                        b.state != aicore::detail::BufState::kDeque)) {
+      FailState("EnQue", b,
+                "OCCUPIED or DEQUE (allocated with AllocTensor, or dequeued, and not yet enqueued)",
+                loc);
     }
     if (AICORE_UNLIKELY(b.gen != tensor.gen_)) aicore::detail::FailStale("TQue::EnQue", "the tensor", b, loc);
     b.state = aicore::detail::BufState::kEnque;
