@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Prints how long one translation unit takes to compile at -O2: the
 # add_custom example (a complete kernel + host program) and a file that only
-# includes <aicore/aicore.h>. Each is compiled REPS times (default 3); the
+# includes <aicore/aicore.h>, each header-only and as with aicore::runtime
+# (-DAICORE_SEPARATE_RUNTIME: the sanitizer compiled once, in that library).
+# Each is compiled REPS times (default 3); the
 # best wall time and the best CPU time (user + sys: less sensitive to other
 # load) are printed, with the preprocessed size of the TU.
 #
@@ -40,10 +42,13 @@ lines_of() {  # preprocessed lines of $1
 }
 
 echo "compiler: $($CXX --version | head -1); flags: $CXXFLAGS; best of $REPS"
-printf '%-40s %8s %8s %16s\n' "translation unit" "wall s" "cpu s" "preprocessed"
-for tu in examples/add_custom/add_custom.cpp "$work/umbrella.cpp"; do
-  name=$tu
-  [[ $tu == "$work/umbrella.cpp" ]] && name="#include <aicore/aicore.h>"
-  read -r wall cpu <<<"$(best_of "$tu")"
-  printf '%-40s %8.2f %8.2f %10s lines\n' "$name" "$wall" "$cpu" "$(lines_of "$tu")"
-done
+printf '%-44s %8s %8s %16s\n' "translation unit" "wall s" "cpu s" "preprocessed"
+row() {  # name, source, extra flags
+  local name=$1 tu=$2 extra=$3 wall cpu
+  read -r wall cpu <<<"$(CXXFLAGS="$CXXFLAGS $extra" best_of "$tu")"
+  printf '%-44s %8.2f %8.2f %10s lines\n' "$name" "$wall" "$cpu" "$(CXXFLAGS="$CXXFLAGS $extra" lines_of "$tu")"
+}
+row "add_custom.cpp (header-only)" examples/add_custom/add_custom.cpp ""
+row "add_custom.cpp (aicore::runtime)" examples/add_custom/add_custom.cpp "-DAICORE_SEPARATE_RUNTIME"
+row "#include <aicore/aicore.h> (header-only)" "$work/umbrella.cpp" ""
+row "#include <aicore/aicore.h> (aicore::runtime)" "$work/umbrella.cpp" "-DAICORE_SEPARATE_RUNTIME"

@@ -3,14 +3,32 @@
 // aicore: the Ascend C kernel API on the CPU. Include this one header in
 // kernel and host code: namespace AscendC holds the kernel API, namespace
 // aicore the runtime (Launch, configuration, errors).
+//
+// The kernel sanitizer (instrument/sanitizer.h) is compiled into every
+// translation unit that includes this header, unless AICORE_SEPARATE_RUNTIME
+// is defined (CMake: link aicore::runtime instead of aicore::aicore): then it
+// is compiled once, in that library, and kernel sources compile faster.
 #pragma once
+
+#ifdef AICORE_SEPARATE_RUNTIME
+namespace aicore {
+namespace detail {
+extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_runtime.cpp)
+}  // namespace detail
+}  // namespace aicore
+// A reference the linker must resolve: it takes the sanitizer's object file
+// (which registers the sanitizer when the program starts) from the library.
+[[maybe_unused]] __attribute__((used)) static const int* const aicore_runtime_anchor =
+    &aicore::detail::kRuntimeAnchor;
+#else
+#include "aicore/instrument/sanitizer.h"
+#endif
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
-#include "aicore/instrument/sanitizer.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/memory/pipe.h"
