@@ -15,10 +15,13 @@
 #   tikicpulib::tikicpulib: the default profile (Ascend910B).
 #
 # Vendor CMake files also link CANN host libraries by plain name (ascendcl,
-# tiling_api, register, platform, c_sec, graph_base, ...), which a CPU run of
-# aicore does not need: unless TIKICPULIB_NO_CANN_TARGETS is set, empty
-# INTERFACE IMPORTED targets of those names are defined (where no target of
-# that name exists yet) so that such link lines resolve to nothing.
+# tiling_api, register, platform, ascendalog, unified_dlog, c_sec, graph_base,
+# ...), which a CPU run of aicore does not need: unless
+# TIKICPULIB_NO_CANN_TARGETS is set, empty INTERFACE IMPORTED targets of those
+# names are defined (where no target of that name exists yet) so that such
+# link lines resolve to nothing. c_sec's functions (memcpy_s, memset_s, ...)
+# are inline in the compat header securec.h. `dl` is the system library and is
+# left to the linker.
 
 include(CMakeFindDependencyMacro)
 find_dependency(aicore CONFIG PATHS "${CMAKE_CURRENT_LIST_DIR}/../aicore" NO_DEFAULT_PATH)
@@ -58,7 +61,7 @@ _tikicpulib_add(tikicpulib Ascend910B 220)
 
 if(NOT TIKICPULIB_NO_CANN_TARGETS)
   foreach(_lib ascendcl tiling_api register platform c_sec graph_base host_intf_pub ascendalog
-               error_manager nnopbase)
+               unified_dlog error_manager nnopbase)
     if(NOT TARGET ${_lib})
       add_library(${_lib} INTERFACE IMPORTED)
     endif()

@@ -11,8 +11,9 @@ foreach(dir IN LISTS EXTRA_INCLUDES)
   list(APPEND flags -I${dir})
 endforeach()
 
-set(headers kernel_operator.h tikicpulib.h acl/acl.h kernel_tiling/kernel_tiling.h
-            register/tilingdata_base.h tiling/platform/platform_ascendc.h)
+# Every header of the compat folder (the vendor names kernels include).
+file(GLOB_RECURSE headers RELATIVE ${SOURCE_DIR}/include/aicore/compat
+     ${SOURCE_DIR}/include/aicore/compat/*.h)
 set(sources ${CMAKE_CURRENT_LIST_DIR}/all_headers.cpp)
 foreach(h IN LISTS headers)
   string(MAKE_C_IDENTIFIER ${h} id)

@@ -196,6 +196,8 @@ constexpr Rounded RoundToQuantum(uint64_t mag, int exp, int q, bool neg, AscendC
     case AscendC::RoundMode::CAST_ODD:
       kept |= 1u;
       break;
+    default:  // modes of other architectures: Cast rejects them before converting
+      break;
   }
   return {kept + (up ? 1u : 0u), true};
 }

@@ -80,6 +80,12 @@ enum class RoundMode : uint8_t {
   CAST_ROUND,
   CAST_TRUNC,
   CAST_ODD,
+  // Modes of other architectures (not of the profiles here: Cast rejects
+  // them), and the "no mode" value some kernels and tiling code name.
+  CAST_HYBRID,
+  CAST_EVEN,
+  CAST_ZERO,
+  UNKNOWN = 0xFF,
 };
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };

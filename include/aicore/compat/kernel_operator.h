@@ -8,12 +8,14 @@
 //   GET_TILING_DATA & co., TILING_KEY_IS        (aicore/runtime/tiling.h)
 //   KERNEL_TASK_TYPE_DEFAULT(type), KERNEL_TASK_TYPE(key, type)
 //   g_coreType, ASCEND_IS_AIV, ASCEND_IS_AIC, ASCEND_IS_NOT_AIV, ASCEND_IS_NOT_AIC
-//   PRINTF (= AscendC::printf), ASSERT(cond [, fmt, args...])
+//   ASSERT(cond [, fmt, args...]); PRINTF & co. come from kernel_utils_compat.h
 //   __CCE_AICORE__ (220, the Ascend910B profile, unless the build defines it)
 #pragma once
 
 #include "aicore/aicore.h"
 #include "aicore/runtime/tiling.h"
+#include "kernel_utils_compat.h"
+#include "kernel_builtins.h"
 
 #ifndef __CCE_AICORE__
 #define __CCE_AICORE__ 220
@@ -62,17 +64,18 @@ inline int32_t CoreTypeValue() {
 
 #define KERNEL_TASK_TYPE_DEFAULT(type) \
   ::aicore::compat::CheckTaskType(static_cast<KernelMetaType>(type), ::aicore::SrcLoc{__FILE__, __LINE__})
-#define KERNEL_TASK_TYPE(key, type) ((void)(key), (void)(type))
+// KERNEL_TASK_TYPE(key, type): the type of the launches with that tiling key.
+#define KERNEL_TASK_TYPE(key, type)                                                      \
+  (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key)                    \
+       ? ::aicore::compat::CheckTaskType(static_cast<KernelMetaType>(type),              \
+                                         ::aicore::SrcLoc{__FILE__, __LINE__})           \
+       : void())
 
 #define g_coreType (::aicore::compat::CoreTypeValue())
 #define ASCEND_IS_AIV (g_coreType == ::AscendC::AIV)
 #define ASCEND_IS_AIC (g_coreType == ::AscendC::AIC)
 #define ASCEND_IS_NOT_AIV (g_coreType != ::AscendC::AIV)
 #define ASCEND_IS_NOT_AIC (g_coreType != ::AscendC::AIC)
-
-#ifndef PRINTF
-#define PRINTF ::AscendC::printf
-#endif
 
 #ifndef ASSERT
 #define ASSERT(...) \

@@ -6,6 +6,9 @@
 //   AscendC::SetKernelMode(KernelMode::AIV_MODE);      AIV_MODE | AIC_MODE | MIX_MODE (default)
 //   ICPU_SET_TILING_KEY(key);                          TILING_KEY_IS in the next launches
 //   ICPU_RUN_KF(kernel, blockDim, x, y, z);            up to 32 kernel arguments
+//   ICPU_RUN_KF(AICORE_TPL_KERNEL(k), blockDim, ...);  the instantiation of the kernel
+//                                                      template k the tiling key names
+//                                                      (ascendc/host_api/tiling/template_argument.h)
 //   AscendC::GmFree(x);
 //
 // ICPU_RUN_KF runs the kernel on aicore's runtime, every block on a thread
@@ -39,6 +42,7 @@
 #include <utility>
 
 #include "kernel_operator.h"
+#include "ascendc/host_api/tiling/template_argument.h"
 #include "aicore/runtime/gm.h"
 #include "aicore/runtime/launch.h"
 
@@ -124,7 +128,22 @@ void RunKF(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Arg
     default: cfg.geom = detail::Geometry::kMix; break;
   }
   try {
-    detail::LaunchWith(cfg, loc, name, std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
+    if constexpr (tpl::IsTplKernel<std::decay_t<Kernel>>::value) {
+      // A kernel template: the instantiation whose ASCENDC_TPL_SEL key is the tiling key.
+      const bool found = tpl::RunByKey(kernel, cfg.tiling_key, [&](auto instance) {
+        detail::LaunchWith(cfg, loc, kernel.name, instance, blockDim, std::forward<Args>(args)...);
+      });
+      if (!found) {
+        const KernelError e(ErrorKind::kLaunch, kernel.name, -1, 0, "ICPU_RUN_KF", loc,
+                            "tiling key " + std::to_string(cfg.tiling_key) +
+                                " names no instantiation of the kernel template " + kernel.name +
+                                ": ASCENDC_TPL_SEL selects the keys " + tpl::SelectedKeys(kernel) +
+                                " (set one with ICPU_SET_TILING_KEY(GET_TPL_TILING_KEY(...)))");
+        if (!detail::Deliver(e, /*print=*/true)) std::exit(1);
+      }
+    } else {
+      detail::LaunchWith(cfg, loc, name, std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
+    }
   } catch (const KernelError& e) {
     Die(e.what());
   } catch (const std::exception& e) {

@@ -334,10 +334,12 @@ template <class T>
 constexpr bool kCastFloatDst = kIsOneOf<T, half, bfloat16_t, float>;
 
 inline const char* RoundModeName(AscendC::RoundMode m) {
-  static const char* const kNames[] = {"CAST_NONE", "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
-                                       "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+  static const char* const kNames[] = {"CAST_NONE",  "CAST_RINT",   "CAST_FLOOR",
+                                       "CAST_CEIL",  "CAST_ROUND",  "CAST_TRUNC",
+                                       "CAST_ODD",   "CAST_HYBRID", "CAST_EVEN",
+                                       "CAST_ZERO"};
   const unsigned i = static_cast<unsigned>(m);
-  return i < 7 ? kNames[i] : "?";
+  return i < 10 ? kNames[i] : (m == AscendC::RoundMode::UNKNOWN ? "UNKNOWN" : nullptr);
 }
 
 // The scalar model, extended to int4b_t (ConvertScalar through int8_t:
@@ -364,8 +366,8 @@ AICORE_INLINE void CheckCastMode(const char* api, AscendC::RoundMode mode, SrcLo
                       (mode == AscendC::RoundMode::CAST_ODD && !kCastFloatDst<Dst>))) {
     Fail(ErrorKind::kParameter, api, loc,
          std::string("RoundMode ") +
-             (static_cast<unsigned>(mode) > 6 ? std::to_string(static_cast<unsigned>(mode))
-                                              : std::string(RoundModeName(mode))) +
+             (RoundModeName(mode) == nullptr ? std::to_string(static_cast<unsigned>(mode))
+                                             : std::string(RoundModeName(mode))) +
              " is not supported for " + TypeName<Src>() + " -> " + TypeName<Dst>() +
              (mode == AscendC::RoundMode::CAST_ODD ? " (round to odd needs a floating destination)"
                                                    : ""));

@@ -519,12 +519,12 @@ void DumpValues(std::string head, const T* p, uint64_t avail, uint64_t offset, u
 }
 
 inline uint32_t ShapeLine(const AscendC::ShapeInfo& s) {
-  return s.shapeDim > 0 && s.shapeDim <= AscendC::K_MAX_SHAPE_DIM ? s.shape[s.shapeDim - 1] : 16;
+  return s.shapeDim > 0 && KeptShapeDims(s.shapeDim) == s.shapeDim ? s.shape[s.shapeDim - 1] : 16;
 }
 
 inline std::string ShapeText(const AscendC::ShapeInfo& s) {
   std::string r = ", shape [";
-  for (uint8_t i = 0; i < s.shapeDim && i < AscendC::K_MAX_SHAPE_DIM; ++i) {
+  for (uint32_t i = 0; i < KeptShapeDims(s.shapeDim); ++i) {
     r += (i ? ", " : "") + std::to_string(s.shape[i]);
   }
   return r + "]";

@@ -39,7 +39,8 @@
 // checks the pointer: not null, and when it points into a
 // GmAlloc allocation, the struct must fit inside it.
 //
-// TILING_KEY_IS(k) compares k with the launch's tiling key (ICPU_SET_TILING_KEY).
+// TILING_KEY_IS(k) compares k with the launch's tiling key (ICPU_SET_TILING_KEY);
+// TILING_KEY_VAR is that key; REGISTER_TILING_FOR_TILINGKEY(expr, T) checks T.
 #pragma once
 
 #include <cstddef>
@@ -161,11 +162,17 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
 // overload of AicoreDefaultTiling() returning its class (never defined, only
 // named in decltype), so several registrations in one namespace coexist and
 // only a GET_TILING_DATA that would have to choose among them is ambiguous.
+//
+// Generated tiling headers write it without a trailing `;`, hand-written ones
+// with one: the expansion ends in a brace-enclosed linkage block, which needs
+// no `;`, and a `;` after it is an empty declaration.
 #define REGISTER_TILING_DATA_CLASS(op, name)                                                  \
+  extern "C++" {                                                                              \
   template <class AicoreTag = void>                                                           \
   name AicoreDefaultTiling(AicoreTag* = nullptr);                                             \
   static_assert(std::is_trivially_copyable_v<name> && std::is_standard_layout_v<name>,        \
-                "tiling data of " #op " must be a plain struct")
+                "tiling data of " #op " must be a plain struct");                             \
+  }
 
 // The default tiling type of GET_TILING_DATA, in the enclosing block (the
 // kernel function) or namespace; it hides every REGISTER_TILING_DATA_CLASS.
@@ -198,3 +205,20 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
               sizeof(var))
 
 #define TILING_KEY_IS(key) (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key))
+
+// TILING_KEY_VAR: the launch's tiling key (the vendor's g_tilingKey), as
+// kernels and REGISTER_TILING_FOR_TILINGKEY expressions name it.
+#ifndef TILING_KEY_VAR
+#define TILING_KEY_VAR (::aicore::detail::CurrentTilingKey())
+#endif
+
+// REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 1", TilingDataA): tells
+// the NPU build which tiling struct the keys matching the expression use;
+// kernels then read it with GET_TILING_DATA_WITH_STRUCT under TILING_KEY_IS.
+// On the CPU nothing is selected at build time: the expression must be a
+// string literal and the struct a plain (trivially copyable) one.
+#define REGISTER_TILING_FOR_TILINGKEY(expression, tiling_struct)                                \
+  static_assert(sizeof(expression) > 1 && sizeof(*(expression)) == 1,                           \
+                "REGISTER_TILING_FOR_TILINGKEY: the expression is a string naming TILING_KEY_VAR"); \
+  static_assert(std::is_trivially_copyable_v<tiling_struct>,                                     \
+                "REGISTER_TILING_FOR_TILINGKEY: tiling structs must be trivially copyable")

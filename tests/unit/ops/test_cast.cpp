@@ -228,6 +228,27 @@ void CheckPair(uint64_t seed) {
   }
 }
 
+// Modes of other architectures (CAST_HYBRID, CAST_EVEN, CAST_ZERO) and
+// UNKNOWN exist as names but are rejected, by name, on these profiles.
+TEST(OpsCast, ModesOfOtherArchitecturesAreRejected) {
+  for (RoundMode m : {RoundMode::CAST_HYBRID, RoundMode::CAST_EVEN, RoundMode::CAST_ZERO,
+                      RoundMode::UNKNOWN}) {
+    std::vector<uint8_t> image(256, 0);
+    try {
+      RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) {
+        AscendC::Cast(buf.GetWithOffset<half>(8, 128), buf.GetWithOffset<float>(8, 0), m, 8u);
+      });
+      ADD_FAILURE() << ModeName(m) << " accepted";
+    } catch (const aicore::KernelError& e) {
+      EXPECT_EQ(e.kind(), aicore::ErrorKind::kParameter) << e.what();
+      EXPECT_NE(std::string(e.what()).find(std::string("RoundMode ") + ModeName(m) +
+                                           " is not supported for float -> half"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(OpsCast, HalfToFloat) { CheckPair<float, half>(801); }
 TEST(OpsCast, HalfToInt32) { CheckPair<int32_t, half>(802); }
 TEST(OpsCast, FloatToHalf) { CheckPair<half, float>(803); }

@@ -1,0 +1,407 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// ascendc/host_api/tiling/template_argument.h for the CPU: tiling templates.
+// One header serves the host and the kernel side (on the CPU they are one
+// program):
+//
+//   ASCENDC_TPL_ARGS_DECL(Op,
+//       ASCENDC_TPL_DATATYPE_DECL(D_T, 10, 20),                  8 bits
+//       ASCENDC_TPL_UINT_DECL(TILE_NUM, ASCENDC_TPL_4_BW,        bw bits: the
+//                             ASCENDC_TPL_UI_LIST, 1, 4, 8),     value's index
+//       ASCENDC_TPL_BOOL_DECL(IS_SPLIT, 0, 1));                  1 bit
+//   ASCENDC_TPL_SEL(
+//       ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T, 10),
+//                            ASCENDC_TPL_UINT_SEL(TILE_NUM, ASCENDC_TPL_UI_LIST, 1, 8),
+//                            ASCENDC_TPL_BOOL_SEL(IS_SPLIT, 0, 1)));
+//
+//   uint64_t key = GET_TPL_TILING_KEY(10, 8, 1);   host: the tiling key
+//   ASCENDC_TPL_SEL_PARAM(context, 10, 8, 1);      context->SetTilingKey(key)
+//
+// Key encoding (the vendor's): the declared arguments in order, each at the
+// next free bit: DATATYPE and FORMAT their value in 8 bits, BOOL its value in
+// 1 bit, UINT the index of the value in its declared value list (UI_RANGE
+// and UI_MIX ranges expanded, in order) in the declared bit width. A value a
+// UINT declaration lacks, a BOOL other than 0/1, a value wider than its bits,
+// a wrong argument count or more than 64 bits in all: aicore::KernelError.
+//
+// Kernel dispatch. On the NPU every selected combination is a binary of its
+// own and the runtime picks it by key; in the vendor's CPU debug mode the
+// launch names one instantiation (ICPU_RUN_KF(k<10, 8, 1>, ...)), which works
+// here unchanged. aicore adds the selection by key:
+//
+//   ICPU_SET_TILING_KEY(GET_TPL_TILING_KEY(10, 8, 1));
+//   ICPU_RUN_KF(AICORE_TPL_KERNEL(k), blockDim, x, y, tiling);
+//
+// AICORE_TPL_KERNEL(k) names the kernel template k whose template parameters
+// are the declared arguments in order (non-type: int, uint32_t, bool ...);
+// every combination ASCENDC_TPL_SEL selects is instantiated at compile time,
+// and the launch runs the one whose key is the tiling key. A key no
+// combination has is reported (KernelError naming the key and the selected
+// keys) and nothing runs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "aicore/base/defs.h"
+#include "aicore/base/error.h"
+
+// Kernel types of ASCENDC_TPL_KERNEL_TYPE_SEL.
+#define ASCENDC_TPL_AIV_ONLY 0
+#define ASCENDC_TPL_AIC_ONLY 1
+#define ASCENDC_TPL_MIX_AIV_1_0 4
+#define ASCENDC_TPL_MIX_AIC_1_0 5
+#define ASCENDC_TPL_MIX_AIC_1_1 6
+#define ASCENDC_TPL_MIX_AIC_1_2 7
+#define ASCENDC_TPL_AICORE 8
+#define ASCENDC_TPL_VECTORCORE 9
+#define ASCENDC_TPL_MIX_AICORE 10
+#define ASCENDC_TPL_MIX_VECTOR_CORE 11
+#define ASCENDC_TPL_MAX 12
+// Bit widths.
+#define ASCENDC_TPL_1_BW 1
+#define ASCENDC_TPL_2_BW 2
+#define ASCENDC_TPL_4_BW 4
+#define ASCENDC_TPL_8_BW 8
+// Argument kinds.
+#define ASCENDC_TPL_DTYPE 0
+#define ASCENDC_TPL_FORMAT 1
+#define ASCENDC_TPL_UINT 2
+#define ASCENDC_TPL_BOOL 3
+constexpr uint32_t ASCENDC_TPL_KERNEL_TYPE = 4;
+constexpr uint32_t ASCENDC_TPL_DETERMINISTIC = 5;
+constexpr uint32_t ASCENDC_TPL_SHARED_KERNEL_TYPE = 6;
+// A DATATYPE/FORMAT declared as "the type of input/output x".
+#define ASCENDC_TPL_INPUT_BIAS 100000000
+#define ASCENDC_TPL_OUTPUT_BIAS 900000000
+#define ASCENDC_TPL_INPUT(x) (ASCENDC_TPL_INPUT_BIAS + (x))
+#define ASCENDC_TPL_OUTPUT(x) (ASCENDC_TPL_OUTPUT_BIAS + (x))
+// UINT value modes.
+#define ASCENDC_TPL_UI_RANGE 0
+#define ASCENDC_TPL_UI_LIST 1
+#define ASCENDC_TPL_UI_MIX 2
+
+constexpr uint8_t MAX_BITS_NUM = 64;
+constexpr uint64_t INVALID_TILING_KEY = 0XFFFFFFFFFFFFFFFF;
+
+namespace aicore {
+namespace tpl {
+
+inline constexpr size_t kMaxValues = 256;  // values of one argument (ranges expanded)
+inline constexpr size_t kMaxParams = 16;   // arguments of one declaration
+inline constexpr size_t kMaxCombos = 256;  // combinations ASCENDC_TPL_SEL selects
+
+// A malformed declaration fails to compile here (this is never constexpr).
+inline void BadDeclaration(const char*) {}
+
+constexpr bool SameName(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
+// One argument of ASCENDC_TPL_ARGS_DECL / ASCENDC_TPL_ARGS_SEL: its name,
+// kind, bit width and its values (UINT ranges expanded).
+struct Param {
+  const char* name = "";
+  uint32_t type = 0;
+  uint32_t bw = 0;
+  uint64_t vals[kMaxValues] = {};
+  size_t n = 0;
+  bool from_io = false;  // DATATYPE/FORMAT of ASCENDC_TPL_INPUT/OUTPUT: any value
+
+  constexpr Param() = default;
+  constexpr Param(const char* nm, uint32_t t, uint32_t width, std::initializer_list<uint64_t> raw)
+      : name(nm), type(t), bw(width) {
+    const uint64_t* r = raw.begin();
+    const size_t m = raw.size();
+    if (t != ASCENDC_TPL_UINT) {
+      for (size_t i = 0; i < m; ++i) {
+        if (r[i] >= ASCENDC_TPL_INPUT_BIAS) from_io = true;
+        Add(r[i]);
+      }
+      return;
+    }
+    if (m == 0) BadDeclaration("ASCENDC_TPL_UINT: no value mode");
+    if (r[0] == ASCENDC_TPL_UI_LIST) {
+      for (size_t i = 1; i < m; ++i) Add(r[i]);
+      return;
+    }
+    if (r[0] != ASCENDC_TPL_UI_RANGE && r[0] != ASCENDC_TPL_UI_MIX) {
+      BadDeclaration("ASCENDC_TPL_UINT: the mode is not UI_RANGE, UI_LIST or UI_MIX");
+    }
+    if (m < 2) BadDeclaration("ASCENDC_TPL_UINT: the range count is missing");
+    const size_t ranges = static_cast<size_t>(r[1]);
+    if (2 + 2 * ranges > m) BadDeclaration("ASCENDC_TPL_UINT: fewer bounds than ranges");
+    for (size_t k = 0; k < ranges; ++k) {
+      const uint64_t lo = r[2 + 2 * k], hi = r[3 + 2 * k];
+      if (lo > hi) BadDeclaration("ASCENDC_TPL_UINT: a range ends before it starts");
+      for (uint64_t v = lo; v <= hi; ++v) Add(v);
+    }
+    if (r[0] == ASCENDC_TPL_UI_MIX) {
+      for (size_t i = 2 + 2 * ranges; i < m; ++i) Add(r[i]);
+    } else if (2 + 2 * ranges != m) {
+      BadDeclaration("ASCENDC_TPL_UI_RANGE: more bounds than ranges");
+    }
+  }
+
+  constexpr void Add(uint64_t v) {
+    if (n == kMaxValues) BadDeclaration("ASCENDC_TPL: more than 256 values for one argument");
+    vals[n++] = v;
+  }
+  constexpr bool Has(uint64_t v) const { return IndexOf(v) < n; }
+  constexpr size_t IndexOf(uint64_t v) const {
+    for (size_t i = 0; i < n; ++i) {
+      if (vals[i] == v) return i;
+    }
+    return n;
+  }
+};
+
+// One ASCENDC_TPL_ARGS_SEL: a combination set.
+struct Sel {
+  Param params[kMaxParams] = {};
+  size_t n = 0;
+  constexpr Sel(std::initializer_list<Param> ps) {
+    for (const Param& p : ps) {
+      if (n == kMaxParams) BadDeclaration("ASCENDC_TPL_ARGS_SEL: more than 16 arguments");
+      params[n++] = p;
+    }
+  }
+};
+
+[[noreturn]] AICORE_COLD inline void FailKey(const std::string& what, SrcLoc loc) {
+  throw KernelError(ErrorKind::kParameter, "", -1, 0, "GET_TPL_TILING_KEY", loc, what);
+}
+
+inline std::string ValueList(const Param& p) {
+  std::string s;
+  for (size_t i = 0; i < p.n; ++i) s += (i ? ", " : "") + std::to_string(p.vals[i]);
+  return s;
+}
+
+// The key of one combination (values in declaration order). At compile
+// time a bad value does not compile; at run time it throws KernelError.
+template <size_t D>
+constexpr uint64_t EncodeKey(const Param (&decl)[D], const uint64_t* args, size_t count,
+                             SrcLoc loc) {
+  if (count != D) {
+    FailKey(std::to_string(count) + " values for the " + std::to_string(D) +
+                " arguments of ASCENDC_TPL_ARGS_DECL (one value per declared argument, in order)",
+            loc);
+  }
+  uint64_t key = 0;
+  uint32_t bits = 0;
+  for (size_t i = 0; i < D; ++i) {
+    const Param& p = decl[i];
+    uint64_t code = args[i];
+    if (p.type == ASCENDC_TPL_UINT) {
+      code = p.IndexOf(args[i]);
+      if (code == p.n) {
+        FailKey(std::string("ASCENDC_TPL_UINT argument ") + p.name + " value " +
+                    std::to_string(args[i]) + " is not declared in ASCENDC_TPL_UINT_DECL (values: " +
+                    ValueList(p) + ")",
+                loc);
+      }
+    } else if (p.type == ASCENDC_TPL_BOOL && code > 1) {
+      FailKey(std::string("ASCENDC_TPL_BOOL argument ") + p.name + " value " + std::to_string(code) +
+                  " is not 0 or 1",
+              loc);
+    }
+    if (p.bw < 64 && (code >> p.bw) != 0) {
+      FailKey(std::string("argument ") + p.name + " encodes as " + std::to_string(code) +
+                  ", which does not fit its " + std::to_string(p.bw) + " bits",
+              loc);
+    }
+    if (bits + p.bw > MAX_BITS_NUM) {
+      FailKey("the declared arguments need " + std::to_string(bits + p.bw) +
+                  " bits, a tiling key holds 64",
+              loc);
+    }
+    key |= code << bits;
+    bits += p.bw;
+  }
+  return key;
+}
+
+// GET_TPL_TILING_KEY(values...): any integral, enum or bool values.
+template <size_t D, class... A>
+constexpr uint64_t EncodeKeyOf(const Param (&decl)[D], SrcLoc loc, const A&... args) {
+  const uint64_t v[sizeof...(A) + 1] = {static_cast<uint64_t>(args)..., 0};
+  return EncodeKey(decl, v, sizeof...(A), loc);
+}
+
+// The combinations ASCENDC_TPL_SEL selects, with their keys.
+struct Combo {
+  uint64_t key = 0;
+  uint64_t v[kMaxParams] = {};
+};
+struct Table {
+  size_t n = 0;
+  size_t nparams = 0;
+  Combo c[kMaxCombos] = {};
+};
+
+template <size_t D, size_t S>
+constexpr Table BuildTable(const Param (&decl)[D], const Sel (&sel)[S]) {
+  static_assert(D <= kMaxParams, "ASCENDC_TPL_ARGS_DECL: more than 16 arguments");
+  Table t;
+  t.nparams = D;
+  for (size_t s = 0; s < S; ++s) {
+    // The selected values of each declared argument, in declaration order.
+    const Param* chosen[kMaxParams] = {};
+    for (size_t i = 0; i < D; ++i) {
+      for (size_t j = 0; j < sel[s].n; ++j) {
+        if (SameName(sel[s].params[j].name, decl[i].name)) chosen[i] = &sel[s].params[j];
+      }
+      if (chosen[i] == nullptr) {
+        BadDeclaration("ASCENDC_TPL_ARGS_SEL: a declared argument has no selection");
+      }
+      if (chosen[i]->n == 0) BadDeclaration("ASCENDC_TPL_ARGS_SEL: an argument selects nothing");
+      for (size_t k = 0; k < chosen[i]->n; ++k) {
+        if (!decl[i].from_io && !decl[i].Has(chosen[i]->vals[k])) {
+          BadDeclaration("ASCENDC_TPL_ARGS_SEL: a selected value is not declared");
+        }
+      }
+    }
+    // Every combination (odometer over the selected values).
+    size_t idx[kMaxParams] = {};
+    for (;;) {
+      Combo c;
+      for (size_t i = 0; i < D; ++i) c.v[i] = chosen[i]->vals[idx[i]];
+      c.key = EncodeKey(decl, c.v, D, SrcLoc{"", 0});
+      bool dup = false;
+      for (size_t k = 0; k < t.n; ++k) dup = dup || t.c[k].key == c.key;
+      if (!dup) {
+        if (t.n == kMaxCombos) BadDeclaration("ASCENDC_TPL_SEL: more than 256 combinations");
+        t.c[t.n++] = c;
+      }
+      size_t i = 0;
+      while (i < D && ++idx[i] == chosen[i]->n) idx[i++] = 0;
+      if (i == D) break;
+    }
+  }
+  return t;
+}
+
+// AICORE_TPL_KERNEL(k): the kernel template and the selection table.
+template <class Inst, class TableFn>
+struct TplKernel {
+  const char* name;
+  Inst inst;      // (integral_constant...) -> &k<values...>
+  TableFn table;  // constexpr () -> Table
+};
+
+template <class Inst, class TableFn>
+TplKernel<Inst, TableFn> MakeTplKernel(const char* name, Inst inst, TableFn table) {
+  return TplKernel<Inst, TableFn>{name, inst, table};
+}
+
+template <class T>
+struct IsTplKernel : std::false_type {};
+template <class Inst, class TableFn>
+struct IsTplKernel<TplKernel<Inst, TableFn>> : std::true_type {};
+
+template <size_t I, class Inst, class TableFn, size_t... J>
+auto InstanceAt(const Inst& inst, TableFn table, std::index_sequence<J...>) {
+  constexpr Table t = table();
+  return inst(std::integral_constant<uint64_t, t.c[I].v[J]>{}...);
+}
+
+template <class Inst, class TableFn, class Fn, size_t... I>
+bool RunByKeyAt(const Inst& inst, TableFn table, uint64_t key, Fn& fn, std::index_sequence<I...>) {
+  constexpr Table t = table();
+  bool found = false;
+  (void)((key == t.c[I].key
+              ? (fn(InstanceAt<I>(inst, table, std::make_index_sequence<t.nparams>{})), found = true)
+              : false) ||
+         ...);
+  return found;
+}
+
+template <class Inst, class TableFn, class Fn>
+bool RunByKeyIn(const Inst& inst, TableFn table, uint64_t key, Fn& fn) {
+  constexpr Table t = table();
+  return RunByKeyAt(inst, table, key, fn, std::make_index_sequence<t.n>{});
+}
+
+// Calls fn(&k<values...>) for the selected combination whose key is `key`;
+// false when none has it.
+template <class Inst, class TableFn, class Fn>
+bool RunByKey(const TplKernel<Inst, TableFn>& k, uint64_t key, Fn&& fn) {
+  return RunByKeyIn(k.inst, k.table, key, fn);
+}
+
+template <class TableFn>
+std::string SelectedKeysIn(TableFn table) {
+  constexpr Table t = table();
+  std::string s;
+  for (size_t i = 0; i < t.n && i < 16; ++i) s += (i ? ", " : "") + std::to_string(t.c[i].key);
+  if (t.n > 16) s += ", ... (" + std::to_string(t.n) + " in all)";
+  return s;
+}
+
+// "k1, k2, ..." (at most 16) for reports.
+template <class Inst, class TableFn>
+std::string SelectedKeys(const TplKernel<Inst, TableFn>& k) {
+  return SelectedKeysIn(k.table);
+}
+
+}  // namespace tpl
+}  // namespace aicore
+
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_UINT, bw, { __VA_ARGS__ } }
+#define ASCENDC_TPL_BOOL_DECL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, { __VA_ARGS__ } }
+#define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+
+#define ASCENDC_TPL_DTYPE_SEL(x, ...) ASCENDC_TPL_DTYPE_DECL(x, __VA_ARGS__)
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ASCENDC_TPL_DATATYPE_DECL(x, __VA_ARGS__)
+#define ASCENDC_TPL_FORMAT_SEL(x, ...) ASCENDC_TPL_FORMAT_DECL(x, __VA_ARGS__)
+#define ASCENDC_TPL_UINT_SEL(x, ...) \
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_UINT, 0, { __VA_ARGS__ } }
+#define ASCENDC_TPL_BOOL_SEL(x, ...) ASCENDC_TPL_BOOL_DECL(x, __VA_ARGS__)
+#define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(x, ...) ASCENDC_TPL_KERNEL_TYPE_DECL(x, __VA_ARGS__)
+// Selections that are no template argument (kernel type, determinism,
+// tiling struct) only steer the NPU build: named arguments no declaration has,
+// they are ignored by the combination table.
+#define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...) \
+  ::aicore::tpl::Param { "@tiling_struct", ASCENDC_TPL_DTYPE, 0, {} }
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) \
+  ::aicore::tpl::Param { "@kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+#define ASCENDC_TPL_DETERMINISTIC_SEL(...) \
+  ::aicore::tpl::Param { "@deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, { __VA_ARGS__ } }
+
+#define ASCENDC_TPL_ARGS_DECL(x, ...) \
+  [[maybe_unused]] static constexpr ::aicore::tpl::Param g_tilingDeclareParams[] = {__VA_ARGS__}
+#define ASCENDC_TPL_ARGS_SEL(...) \
+  ::aicore::tpl::Sel { __VA_ARGS__ }
+#define ASCENDC_TPL_SEL(...) \
+  [[maybe_unused]] static constexpr ::aicore::tpl::Sel g_tilingSelectParams[] = {__VA_ARGS__}
+
+#define GET_TPL_TILING_KEY(...)                                                   \
+  ::aicore::tpl::EncodeKeyOf(g_tilingDeclareParams, ::aicore::SrcLoc{__FILE__, __LINE__}, \
+                             __VA_ARGS__)
+#define ASCENDC_TPL_SEL_PARAM(context, ...)             \
+  do {                                                  \
+    const uint64_t aicoreTplKey = GET_TPL_TILING_KEY(__VA_ARGS__); \
+    (context)->SetTilingKey(aicoreTplKey);              \
+  } while (0)
+
+#define AICORE_TPL_KERNEL(k)                                                           \
+  ::aicore::tpl::MakeTplKernel(                                                        \
+      #k, [](auto... aicoreV) { return &k<decltype(aicoreV)::value...>; },             \
+      []() constexpr {                                                                 \
+        return ::aicore::tpl::BuildTable(g_tilingDeclareParams, g_tilingSelectParams); \
+      })

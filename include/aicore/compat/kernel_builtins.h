@@ -1,0 +1,452 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The compiler builtins and system calls kernels write directly, as thin
+// aliases of aicore's instructions and checks (included by kernel_operator.h):
+//
+//   set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0)    SetFlag<HardEvent::MTE2_V>(EVENT_ID0)
+//   wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0)   WaitFlag<HardEvent::MTE2_V>(EVENT_ID0)
+//   pipe_barrier(PIPE_V)                      PipeBarrier<PIPE_V>()
+//   set_ffts_base_addr(addr)                  nothing (cross-core flags need no base)
+//   ffts_cross_core_sync(pipe, GetffstMsg(mode, flag))   CrossCoreSetFlag<mode, pipe>(flag)
+//   wait_flag_dev(flag)                       CrossCoreWaitFlag(flag)
+//   get_block_idx() / get_block_num()         the AI core index / blockDim (a vector
+//   get_subblockid()                          core: GetBlockIdx() = get_block_idx() *
+//                                             GetTaskRation() + get_subblockid())
+//   set_vector_mask(high, low)                SetVectorMask<T>(high, low)
+//   set_mask_norm() / set_mask_count()        SetMaskNorm() / SetMaskCount()
+//   set_atomic_add/max/min/none()             the atomic operation (type kept)
+//   set_atomic_f32/f16/bf16/s32/s16/s8()      the atomic element type (operation kept)
+//   dcci(gm, cache_line_t, dcci_dst_t)        nothing (the CPU's caches are coherent)
+//   clz(x)                                    leading zero bits of a uint64_t (64 for 0)
+//   copy_gm_to_ubuf(ub, gm, sid, nBurst, lenBurst, srcStride, dstStride)
+//   copy_ubuf_to_gm(gm, ub, sid, nBurst, lenBurst, srcStride, dstStride)
+//   copy_ubuf_to_ubuf(ub, ub, sid, nBurst, lenBurst, srcStride, dstStride)
+//       DataCopy with DataCopyParams{nBurst, lenBurst, srcStride, dstStride}: nBurst
+//       bursts of lenBurst 32-byte blocks, the gaps between bursts in 32-byte blocks;
+//       sid is ignored. The UB pointer must lie in this block's UB. Elements
+//       are the pointers' type when both agree (atomic stores combine them), else bytes.
+//
+// and in namespace AscendC: SetSyncBaseAddr, IBSet / IBWait, NotifyEvent /
+// WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
+// DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
+// GetArchVersion, InitOutput.
+//
+// Builtins order nothing on the CPU; set_flag/wait_flag are SetFlag/WaitFlag,
+// so an unpaired one is reported exactly like those.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+#include "aicore/aicore.h"
+#include "aicore/base/kernel_utils.h"  // AscendC::CacheLine
+
+enum class cache_line_t : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class dcci_dst_t : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+namespace aicore {
+namespace compat {
+
+// The pipe_t of a HardEvent side ("MTE2", "V", ...), or -1.
+inline int PipeOfName(const std::string& s) {
+  if (s == "S") return PIPE_S;
+  if (s == "V") return PIPE_V;
+  if (s == "M") return PIPE_M;
+  if (s == "MTE1") return PIPE_MTE1;
+  if (s == "MTE2") return PIPE_MTE2;
+  if (s == "MTE3") return PIPE_MTE3;
+  if (s == "FIX") return PIPE_FIX;
+  return -1;
+}
+
+// The HardEvent that orders `src` before `dst`, or -1.
+inline int EventOfPipes(int src, int dst) {
+  static const auto table = [] {
+    struct T {
+      int e[PIPE_MAX][PIPE_MAX];
+    } t{};
+    for (auto& row : t.e) {
+      for (int& v : row) v = -1;
+    }
+    for (int e = 0; e < detail::kNumHardEvents; ++e) {
+      const std::string n = detail::HardEventName(e);
+      const size_t cut = n.find('_');
+      const int a = PipeOfName(n.substr(0, cut)), b = PipeOfName(n.substr(cut + 1));
+      if (a >= 0 && b >= 0) t.e[a][b] = e;
+    }
+    return t;
+  }();
+  if (src < 0 || src >= PIPE_MAX || dst < 0 || dst >= PIPE_MAX) return -1;
+  return table.e[src][dst];
+}
+
+inline std::string PipeText(int p) {
+  return (p >= 0 && p < PIPE_MAX) ? detail::PipeTName(p) : "(pipe_t)" + std::to_string(p);
+}
+
+template <bool kSet>
+[[noreturn]] AICORE_COLD inline void FailPipePair(int src, int dst, SrcLoc loc) {
+  const char* api = kSet ? "set_flag" : "wait_flag";
+  detail::Enter(api, loc);
+  detail::Fail(ErrorKind::kParameter, api, loc,
+               std::string(api) + "(" + PipeText(src) + ", " + PipeText(dst) +
+                   "): no HardEvent orders " + PipeText(src) + " before " + PipeText(dst) +
+                   " (the pipes are S, V, M, MTE1, MTE2, MTE3 and FIX)");
+}
+
+template <bool kSet, size_t... E>
+void FlagAt(int e, int32_t id, SrcLoc loc, std::index_sequence<E...>) {
+  (void)((e == static_cast<int>(E)
+              ? (kSet ? ::AscendC::SetFlag<static_cast<::AscendC::HardEvent>(E)>(id, loc)
+                      : ::AscendC::WaitFlag<static_cast<::AscendC::HardEvent>(E)>(id, loc),
+                 true)
+              : false) ||
+         ...);
+}
+
+template <bool kSet>
+void PipeFlag(int src, int dst, int32_t id, SrcLoc loc) {
+  const int e = EventOfPipes(src, dst);
+  if (AICORE_UNLIKELY(e < 0)) FailPipePair<kSet>(src, dst, loc);
+  FlagAt<kSet>(e, id, loc, std::make_index_sequence<detail::kNumHardEvents>{});
+}
+
+template <size_t... P>
+void BarrierAt(int p, SrcLoc loc, std::index_sequence<P...>) {
+  (void)((p == static_cast<int>(P) ? (::AscendC::PipeBarrier<static_cast<pipe_t>(P)>(loc), true)
+                                   : false) ||
+         ...);
+}
+
+// A view of this block's UB from byte `p` to the end of UB: the UB operand of
+// the copy builtins, so that DataCopy's checks apply to it.
+template <class T>
+::AscendC::LocalTensor<T> UbView(const char* api, const char* what, const void* p, SrcLoc loc) {
+  detail::CoreContext& core = detail::Enter(api, loc);
+  const uint64_t cap =
+      core.capacity[static_cast<int>(detail::PositionMemory(::AscendC::TPosition::VECCALC))];
+  const ::AscendC::LocalTensor<uint8_t> base(::AscendC::TPosition::VECCALC, 0, 0, loc);
+  const auto b = reinterpret_cast<uintptr_t>(base.GetPhyAddr());
+  const auto a = reinterpret_cast<uintptr_t>(p);
+  if (AICORE_UNLIKELY(a < b || a - b >= cap)) {
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 std::string("the ") + what + " " + detail::HexPtr(p) +
+                     " is not in this block's UB (" + std::to_string(cap) +
+                     " bytes; take UB addresses from LocalTensor::GetPhyAddr())");
+  }
+  const auto off = static_cast<uint32_t>(a - b);
+  return ::AscendC::LocalTensor<T>(::AscendC::TPosition::VECCALC, off,
+                                   static_cast<uint32_t>((cap - off) / sizeof(T)), loc);
+}
+
+template <class T>
+::AscendC::GlobalTensor<T> GmView(const void* p) {
+  ::AscendC::GlobalTensor<T> g;
+  g.SetGlobalBuffer(reinterpret_cast<T*>(const_cast<void*>(p)));
+  return g;
+}
+
+// The element type of a copy builtin: the pointers' when they agree, else bytes.
+template <class D, class S>
+using CopyElem = std::conditional_t<std::is_same_v<std::remove_cv_t<D>, std::remove_cv_t<S>> &&
+                                        !std::is_void_v<D>,
+                                    std::remove_cv_t<D>, uint8_t>;
+
+// A burst count, length or gap: a 16-bit field of the instruction.
+inline uint16_t Field16(const char* api, const char* name, int64_t v, SrcLoc loc) {
+  if (AICORE_UNLIKELY(v < 0 || v > 0xFFFF)) {
+    detail::Enter(api, loc);
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 std::string(name) + " " + std::to_string(v) + " is outside [0, 65535]");
+  }
+  return static_cast<uint16_t>(v);
+}
+
+inline ::AscendC::DataCopyParams BurstParams(const char* api, int64_t nBurst, int64_t lenBurst,
+                                             int64_t srcStride, int64_t dstStride, SrcLoc loc) {
+  return ::AscendC::DataCopyParams(Field16(api, "nBurst", nBurst, loc),
+                                   Field16(api, "lenBurst", lenBurst, loc),
+                                   Field16(api, "srcStride", srcStride, loc),
+                                   Field16(api, "dstStride", dstStride, loc));
+}
+
+inline void SetAtomicOp(const char* api, detail::AtomicOp op, SrcLoc loc) {
+  detail::Enter(api, loc).atomic_op = op;
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+// ---------------------------------------------------------------------------
+// Builtins (global namespace, as the compiler provides them).
+
+inline void set_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::PipeFlag<true>(pipe, tpipe, eventID, loc);
+}
+inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID,
+                      aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::PipeFlag<false>(pipe, tpipe, eventID, loc);
+}
+inline void pipe_barrier(pipe_t pipe, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  const int p = static_cast<int>(pipe);
+  if (AICORE_UNLIKELY(p < 0 || p >= PIPE_MAX)) {
+    aicore::detail::Enter("pipe_barrier", loc);
+    aicore::detail::FailPipeT("pipe_barrier", p, loc);
+  }
+  aicore::compat::BarrierAt(p, loc, std::make_index_sequence<PIPE_MAX>{});
+}
+
+inline void set_ffts_base_addr(uint64_t config) { (void)config; }
+
+inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  (void)pipe;
+  const auto mode = static_cast<uint32_t>((config >> 4) & 0x3);
+  const auto flag = static_cast<uint16_t>((config >> 8) & 0xF);
+  switch (mode) {
+    case 0: AscendC::CrossCoreSetFlag<0, PIPE_S>(flag, loc); break;
+    case 1: AscendC::CrossCoreSetFlag<1, PIPE_S>(flag, loc); break;
+    case 2: AscendC::CrossCoreSetFlag<2, PIPE_S>(flag, loc); break;
+    default:
+      aicore::detail::Enter("ffts_cross_core_sync", loc);
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "ffts_cross_core_sync", loc,
+                           "config " + std::to_string(config) +
+                               " names mode 3; the modes are 0, 1 and 2 (build it with "
+                               "AscendC::GetffstMsg(mode, flagId))");
+  }
+}
+
+inline void wait_flag_dev(int64_t flagID, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::CrossCoreWaitFlag(static_cast<uint16_t>(flagID), loc);
+}
+
+inline int64_t get_block_idx() {
+  const aicore::detail::CoreContext* c = aicore::detail::t_core;
+  if (c == nullptr) return 0;
+  return c->core_type == aicore::detail::CoreType::kAIC || c->task_ration <= 1
+             ? c->block_idx
+             : c->block_idx / c->task_ration;
+}
+inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
+inline int64_t get_subblockid() { return AscendC::GetSubBlockIdx(); }
+
+inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetVectorMask<uint8_t>(maskHigh, maskLow, loc);
+}
+inline void set_mask_norm(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetMaskNorm(loc);
+}
+inline void set_mask_count(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetMaskCount(loc);
+}
+
+inline void set_atomic_none(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicNone(loc);
+}
+inline void set_atomic_add(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::SetAtomicOp("set_atomic_add", aicore::detail::AtomicOp::kAdd, loc);
+}
+inline void set_atomic_max(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::SetAtomicOp("set_atomic_max", aicore::detail::AtomicOp::kMax, loc);
+}
+inline void set_atomic_min(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::SetAtomicOp("set_atomic_min", aicore::detail::AtomicOp::kMin, loc);
+}
+inline void set_atomic_f32(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<float>(loc);
+}
+inline void set_atomic_f16(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<half>(loc);
+}
+inline void set_atomic_bf16(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<bfloat16_t>(loc);
+}
+inline void set_atomic_s32(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<int32_t>(loc);
+}
+inline void set_atomic_s16(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<int16_t>(loc);
+}
+inline void set_atomic_s8(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetAtomicType<int8_t>(loc);
+}
+
+template <class T>
+inline void dcci(T* addr, cache_line_t entire, dcci_dst_t dst = dcci_dst_t::CACHELINE_ALL) {
+  (void)addr, (void)entire, (void)dst;
+}
+
+inline int64_t clz(uint64_t x) { return x == 0 ? 64 : __builtin_clzll(x); }
+
+template <class D, class S>
+inline void copy_gm_to_ubuf(__ubuf__ D* dst, __gm__ S* src, int64_t sid, int64_t nBurst,
+                            int64_t lenBurst, int64_t srcStride, int64_t dstStride,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  (void)sid;
+  const char* api = "copy_gm_to_ubuf";
+  const auto p = aicore::compat::BurstParams(api, nBurst, lenBurst, srcStride, dstStride, loc);
+  using T = aicore::compat::CopyElem<D, S>;
+  AscendC::DataCopy(aicore::compat::UbView<T>(api, "destination", dst, loc),
+                    aicore::compat::GmView<T>(src), p, loc);
+}
+
+template <class D, class S>
+inline void copy_ubuf_to_gm(__gm__ D* dst, __ubuf__ S* src, int64_t sid, int64_t nBurst,
+                            int64_t lenBurst, int64_t srcStride, int64_t dstStride,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  (void)sid;
+  const char* api = "copy_ubuf_to_gm";
+  const auto p = aicore::compat::BurstParams(api, nBurst, lenBurst, srcStride, dstStride, loc);
+  using T = aicore::compat::CopyElem<D, S>;
+  AscendC::DataCopy(aicore::compat::GmView<T>(dst),
+                    aicore::compat::UbView<T>(api, "source", src, loc), p, loc);
+}
+
+template <class D, class S>
+inline void copy_ubuf_to_ubuf(__ubuf__ D* dst, __ubuf__ S* src, int64_t sid, int64_t nBurst,
+                              int64_t lenBurst, int64_t srcStride, int64_t dstStride,
+                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  (void)sid;
+  const char* api = "copy_ubuf_to_ubuf";
+  const auto p = aicore::compat::BurstParams(api, nBurst, lenBurst, srcStride, dstStride, loc);
+  using T = aicore::compat::CopyElem<D, S>;
+  AscendC::DataCopy(aicore::compat::UbView<T>(api, "destination", dst, loc),
+                    aicore::compat::UbView<T>(api, "source", src, loc), p, loc);
+}
+
+// ---------------------------------------------------------------------------
+// System calls of namespace AscendC.
+
+namespace AscendC {
+
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+// dcci on a GM or UB tensor: nothing to do on the CPU.
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+  (void)dst;
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {
+  (void)dst;
+}
+
+template <typename T>
+inline void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset) {
+  static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, int64_t>,
+                "DataCachePreload: cacheOffset is int16_t or int64_t");
+  (void)src, (void)cacheOffset;
+}
+inline void ICachePreLoad(const int64_t preFetchLen) { (void)preFetchLen; }
+inline int64_t GetICachePreloadStatus() { return 0; }
+
+// The AI core architecture version, hexadecimal: 0x220 (__CCE_AICORE__ 220).
+inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = 0x220; }
+
+inline void SetSyncBaseAddr(uint64_t config) { (void)config; }
+
+// The config word of ffts_cross_core_sync.
+inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
+  return static_cast<uint16_t>(0x1 + ((mode & 0x3) << 4) + ((flagId & 0xF) << 8));
+}
+
+template <uint8_t modeId, pipe_t pipe>
+inline void NotifyEvent(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  CrossCoreSetFlag<modeId, pipe>(flagId, loc);
+}
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+inline void WaitEvent(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  CrossCoreWaitFlag<modeId, pipe>(flagId, loc);
+}
+
+// Deprecated: Fill.
+template <typename T>
+inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Fill(gmWorkspaceAddr, size, value, loc);
+}
+
+}  // namespace AscendC
+
+namespace aicore {
+namespace compat {
+
+// IBSet/IBWait: the slot of (blockIdx, eventID) is the int32_t at 32-byte
+// block blockNum * eventID + blockIdx of the GM workspace (blockNum:
+// GetBlockNum(), times 2 with isAIVOnly false); IBSet stores eventID + 1
+// there, IBWait waits until it reads that value.
+template <bool isAIVOnly>
+int32_t* IbSlot(const char* api, const ::AscendC::GlobalTensor<int32_t>& gm,
+                const ::AscendC::LocalTensor<int32_t>& ub, int32_t blockIdx, int32_t eventID,
+                SrcLoc loc) {
+  detail::Enter(api, loc);
+  const int64_t n = ::AscendC::GetBlockNum() * (isAIVOnly ? 1 : 2);
+  if (AICORE_UNLIKELY(blockIdx < 0 || blockIdx >= n)) {
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 "blockIdx " + std::to_string(blockIdx) + " is outside [0, " + std::to_string(n) +
+                     ") (the cores taking part)");
+  }
+  if (AICORE_UNLIKELY(eventID < 0)) {
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 "eventID " + std::to_string(eventID) + " is negative");
+  }
+  if (AICORE_UNLIKELY(ub.GetSize() * sizeof(int32_t) < 32)) {
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 "ubWorkspace holds " + std::to_string(ub.GetSize() * sizeof(int32_t)) +
+                     " bytes, fewer than the 32 it needs");
+  }
+  const uint64_t slot = (static_cast<uint64_t>(n) * eventID + blockIdx) * 8;
+  gm.CheckRange(api, slot, 8, loc);
+  return gm.GetPhyAddr() + slot;
+}
+
+inline std::chrono::milliseconds IbWaitLimit() {
+  const auto w = GetWatchdogTimeout();
+  return w.count() > 0 ? w : std::chrono::milliseconds(10000);
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+namespace AscendC {
+
+template <bool isAIVOnly = true>
+inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                  int32_t blockIdx, int32_t eventID,
+                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  int32_t* s = aicore::compat::IbSlot<isAIVOnly>("IBSet", gmWorkspace, ubWorkspace, blockIdx,
+                                                  eventID, loc);
+  reinterpret_cast<std::atomic<int32_t>*>(s)->store(eventID + 1, std::memory_order_release);
+}
+
+// Waits for the IBSet of (blockIdx, eventID); a set that does not come within
+// the watchdog limit (10 s by default) is reported (the NPU would hang).
+template <bool isAIVOnly = true>
+inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                   int32_t blockIdx, int32_t eventID,
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  int32_t* s = aicore::compat::IbSlot<isAIVOnly>("IBWait", gmWorkspace, ubWorkspace, blockIdx,
+                                                  eventID, loc);
+  const auto* a = reinterpret_cast<const std::atomic<int32_t>*>(s);
+  const auto limit = aicore::compat::IbWaitLimit();
+  const auto start = std::chrono::steady_clock::now();
+  while (a->load(std::memory_order_acquire) != eventID + 1) {
+    if (std::chrono::steady_clock::now() - start > limit) {
+      aicore::detail::Fail(aicore::ErrorKind::kSync, "IBWait", loc,
+                           "IBWait(blockIdx " + std::to_string(blockIdx) + ", eventID " +
+                               std::to_string(eventID) + ") saw no IBSet with the same arguments in " +
+                               std::to_string(limit.count()) +
+                               " ms (the NPU would hang here; is the GM workspace zeroed?)");
+    }
+    std::this_thread::yield();
+  }
+}
+
+}  // namespace AscendC

@@ -1,0 +1,517 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The basics real kernels use besides the instructions (issue 16): the vendor
+// header names, AscendC::Std and the kernel_utils helpers, qualifiers and
+// type aliases, the preprocessor environment, PRINTF as a function,
+// K_MAX_SHAPE_DIM as an overridable macro, REGISTER_TILING_DATA_CLASS without
+// a `;`, ListTensorDesc on a GM tensor list, op::fp16_t and securec.
+
+// As kernels that shrink ShapeInfo do, before any vendor header.
+#define K_MAX_SHAPE_DIM 0
+
+#include "kernel_operator.h"
+#include "kernel_operator_intf.h"
+#include "kernel_basic_intf.h"
+#include "kernel_tensor.h"
+#include "kernel_operator_list_tensor_intf.h"
+#include "stub_def.h"
+#include "stub_fun.h"
+#include "cpu_debug_launch.h"
+#include "tikicpulib.h"
+#include "opdev/fp16_t.h"
+#include "securec.h"
+#include "register/tilingdata_base.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics/test_support.h"
+
+using namespace AscendC;
+using aicore_test::Captured;
+
+namespace {
+
+template <class F>
+std::optional<aicore::KernelError> Failing(F&& launch) {
+  try {
+    launch();
+  } catch (const aicore::KernelError& e) {
+    return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Preprocessor environment of a 910B vector compilation.
+
+static_assert(__CCE_AICORE__ == 220, "__CCE_AICORE__ of the default (Ascend910B) profile");
+static_assert(__NPU_ARCH__ == 2201, "__NPU_ARCH__ of Ascend910B");
+static_assert(ASCENDC_CPU_DEBUG == 1, "ASCENDC_CPU_DEBUG is 1 in the CPU debug mode");
+#if !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__) || !defined(__CCE_KT_TEST__)
+#error "a vector compilation defines __DAV_C220_VEC__ and __CCE_KT_TEST__, never __DAV_C220_CUBE__"
+#endif
+
+TEST(Environment, KernelsBranchOnTheArchitecture) {
+  int path = 0;
+#if defined(__DAV_C220_CUBE__)
+  path = 1;
+#elif defined(__DAV_C220_VEC__) && __CCE_AICORE__ == 220
+  path = 2;
+#endif
+  EXPECT_EQ(path, 2);
+}
+
+// ---------------------------------------------------------------------------
+// Qualifiers, builtin type aliases, likely/unlikely.
+
+__aicore__ __forceinline__ uint32_t ForcedTwice(uint32_t x) { return 2 * x; }
+__host_aicore__ inline uint32_t HostAicoreThrice(uint32_t x) { return 3 * x; }
+__host__ __aicore__ inline uint32_t HostAndAicore(uint32_t x) { return x + 1; }
+
+static_assert(std::is_same_v<float16_t, half>);
+static_assert(std::is_same_v<float32_t, float>);
+static_assert(static_cast<int>((pad_t)0) == PAD_NONE);
+static_assert(QuantMode_t::NoQuant == 0 && QuantMode_t::VREQ8 == 8);
+
+TEST(Qualifiers, CompileAndCall) {
+  EXPECT_EQ(ForcedTwice(21), 42u);
+  EXPECT_EQ(HostAicoreThrice(5), 15u);
+  EXPECT_EQ(HostAndAicore(5), 6u);
+  int taken = 0;
+  for (int i = 0; i < 10; ++i) {
+    if (likely(i < 7)) ++taken;
+    if (unlikely(i == 9)) taken += 100;
+  }
+  EXPECT_EQ(taken, 107);
+  float16_t h = static_cast<float16_t>(1.5f);
+  float32_t f = h;
+  EXPECT_EQ(f, 1.5f);
+}
+
+// ---------------------------------------------------------------------------
+// AscendC::Std and kernel_utils.
+
+template <typename T, Std::enable_if_t<Std::is_one_of_v<T, half, float>, int> = 0>
+constexpr int FloatKind() {
+  return Std::is_same_v<T, half> ? 16 : 32;
+}
+
+static_assert(FloatKind<half>() == 16 && FloatKind<float>() == 32);
+static_assert(Std::is_one_of_v<int32_t, int8_t, int16_t, int32_t>);
+static_assert(!Std::is_one_of_v<uint32_t, int8_t, int16_t, int32_t>);
+static_assert(Std::is_one_of_value_v<int, 3, 1, 2, 3>);
+static_assert(std::is_same_v<Std::conditional_t<true, half, float>, half>);
+static_assert(Std::integral_constant<int, 7>::value == 7);
+static_assert(decltype(Std::Int<6>{} * Std::Int<7>{})::value == 42);
+static_assert(decltype(Std::Int<9>{} - Std::Int<2>{} + Std::Int<1>{})::value == 8);
+static_assert(Std::tuple_size_v<Std::tuple<int, float, half>> == 3);
+static_assert(Std::tuple_size<decltype(Std::make_tuple(1, 2u))>::value == 2);
+static_assert(Std::min(3, 7L) == 3 && Std::max(3, 7L) == 7L);
+static_assert(Std::ceil_division(10u, 4u) == 3u && Std::ceil_align(10u, 4u) == 12u);
+static_assert(IsSameType<half, half>::value && !IsSameType<half, float>::value);
+static_assert(SizeOfBits<half>::value == 16 && SizeOfBits<float>::value == 32 &&
+              SizeOfBits<int4b_t>::value == 4);
+static_assert(DivCeil(100, 32) == 4 && AlignUp(100, 32) == 128 && AlignUp(64, 32) == 64);
+static_assert(static_cast<uint64_t>(CacheLine::SINGLE_CACHE_LINE) == 0 &&
+              static_cast<uint64_t>(CacheLine::ENTIRE_DATA_CACHE) == 1);
+
+TEST(Std, TupleGetAndHelpers) {
+  auto t = Std::make_tuple(static_cast<uint32_t>(5), 2.5f, static_cast<half>(1.0f));
+  EXPECT_EQ(Std::get<0>(t), 5u);
+  EXPECT_EQ(Std::get<1>(t), 2.5f);
+  Std::get<0>(t) = 9;
+  EXPECT_EQ(Std::get<0>(t), 9u);
+  Std::tuple<int, int> pair{1, 2};
+  int a = 0;
+  Std::tie(a, Std::ignore) = pair;
+  EXPECT_EQ(a, 1);
+  EXPECT_EQ(Ceil(17, 8), 3u);
+  EXPECT_EQ(DivCeil(1, 1), 1u);
+  EXPECT_EQ(ToFloat(static_cast<bfloat16_t>(1.5f)), 1.5f);
+  EXPECT_EQ(ToFloat(bfloat16_t::FromBits(0x3F81)), 1.0078125f);  // 1 + 2^-7, exact
+  EXPECT_EQ(ToFloat(static_cast<half>(-0.25f)), -0.25f);
+}
+
+TEST(AscendCUtils, StaticHelpers) {
+  EXPECT_EQ(AscendCUtils::GetBitSize(4), 32);
+  EXPECT_EQ(AscendCUtils::GetC0Size(), 32);
+  EXPECT_EQ(AscendCUtils::GetC0Count(sizeof(half)), 16);
+  EXPECT_EQ(AscendCUtils::GetDefaultBlockNum(), 8);
+}
+
+TEST(AscendCUtils, MaskHelpersDriveTheMaskRegister) {
+  // The mask set with AscendCUtils::SetMask selects the lanes of a
+  // mask-less (isSetMask = false) Adds: the first 5 lanes change.
+  std::vector<float> out(64, 0.0f);
+  aicore::Launch(
+      [&](GM_ADDR o) {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 64 * sizeof(float));
+        LocalTensor<float> t = buf.Get<float>();
+        Duplicate(t, 1.0f, 64);
+        AscendCUtils::SetMaskNorm<float>();
+        AscendCUtils::SetMask<float>(5);
+        Adds<float, false>(t, t, 10.0f, MASK_PLACEHOLDER, 1, {1, 1, 8, 8});
+        AscendCUtils::ResetMask();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(o), 64);
+        DataCopy(g, t, 64);
+      },
+      1, reinterpret_cast<GM_ADDR>(out.data()));
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(out[i], i < 5 ? 11.0f : 1.0f) << i;
+
+  auto err = Failing([] { aicore::Launch([] { AscendCUtils::SetMask<float>(65); }, 1); });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("mask length 65 is outside [0, 64]"), std::string::npos)
+      << err->what();
+}
+
+// ---------------------------------------------------------------------------
+// K_MAX_SHAPE_DIM defined to 0 before the headers.
+
+static_assert(K_MAX_SHAPE_DIM == 0);
+
+TEST(ShapeInfo, KeepsNoExtentsWithMaxShapeDimZero) {
+  const uint32_t shape[2] = {8, 16};
+  ShapeInfo s(2, shape);
+  EXPECT_EQ(s.shapeDim, 2);
+  EXPECT_EQ(s.shape[0], 0u);  // the one storage slot is never written
+  EXPECT_LT(sizeof(ShapeInfo), 2 * 8 * sizeof(uint32_t));
+}
+
+// ---------------------------------------------------------------------------
+// PRINTF, qualified and not; KERNEL_LOG; ASCENDC_ASSERT.
+
+extern "C" __global__ __aicore__ void print_kernel(GM_ADDR) {
+  PRINTF("x %d\n", 1);
+  AscendC::PRINTF("y %d %s\n", 2, "two");
+  AscendC::PRINTF("plain\n");
+}
+
+TEST(Printf, UnqualifiedAndQualified) {
+  Captured cap;
+  SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(print_kernel, 1, nullptr);
+  EXPECT_EQ(cap.Text(), "x 1\ny 2 two\nplain\n");
+}
+
+TEST(Printf, KernelLogAndAscendcAssert) {
+  Captured cap;
+  auto err = Failing([] {
+    aicore::Launch(
+        [] {
+          const int32_t dim = 9;
+          ASCENDC_ASSERT((dim <= 8), { KERNEL_LOG(KERNEL_ERROR, "dim is %d", dim); });
+        },
+        1);
+  });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("assertion failed: (dim <= 8)"), std::string::npos) << err->what();
+  const std::string text = cap.Text();
+  EXPECT_NE(text.find("[ERROR] "), std::string::npos) << text;
+  EXPECT_NE(text.find("dim is 9\n"), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------------------
+// REGISTER_TILING_DATA_CLASS with and without `;`.
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(NoSemiTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+  TILING_DATA_FIELD_DEF(uint32_t, tileNum);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(NoSemiOp, NoSemiTiling)
+}  // namespace optiling
+
+namespace semi {
+BEGIN_TILING_DATA_DEF(SemiTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, value);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(SemiOp, SemiTiling);
+}  // namespace semi
+
+extern "C" __global__ __aicore__ void tiling_kernel(GM_ADDR out, GM_ADDR tiling) {
+  GET_TILING_DATA(t, tiling);
+  *reinterpret_cast<__gm__ uint32_t*>(out) = t.totalLength * 10 + t.tileNum;
+}
+
+TEST(Tiling, RegisterWithoutSemicolon) {
+  optiling::NoSemiTiling host;
+  host.set_totalLength(4);
+  host.set_tileNum(2);
+  uint8_t* tiling = static_cast<uint8_t*>(GmAlloc(sizeof(host)));
+  uint8_t* out = static_cast<uint8_t*>(GmAlloc(sizeof(uint32_t)));
+  std::memcpy(tiling, &host, sizeof(host));
+  SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(tiling_kernel, 1, out, tiling);
+  uint32_t v = 0;
+  std::memcpy(&v, out, sizeof(v));
+  EXPECT_EQ(v, 42u);
+  GmFree(tiling);
+  GmFree(out);
+}
+
+// ---------------------------------------------------------------------------
+// ListTensorDesc on a tensor list laid out in GM as the documentation says.
+
+namespace {
+
+constexpr uint32_t kRows = 4;
+constexpr uint32_t kCols = 16;
+constexpr uint32_t kElems = kRows * kCols;
+
+// {ptrOffset, per tensor {dim | index << 32, extents...}, pointers...}
+std::vector<uint64_t> ListWords(const std::vector<void*>& ptrs, const std::vector<uint64_t>& shape,
+                                bool index_in_first = false) {
+  const uint64_t dim = shape.size();
+  std::vector<uint64_t> w;
+  w.push_back((1 + (1 + dim) * ptrs.size()) * sizeof(uint64_t));
+  for (size_t i = 0; i < ptrs.size(); ++i) {
+    const uint64_t tag = (index_in_first && i == 0) ? ptrs.size() : i;
+    w.push_back(dim | (tag << 32));
+    for (uint64_t e : shape) w.push_back(e);
+  }
+  for (void* p : ptrs) w.push_back(reinterpret_cast<uint64_t>(p));
+  return w;
+}
+
+uint8_t* ToGm(const std::vector<uint64_t>& words) {
+  auto* gm = static_cast<uint8_t*>(GmAlloc(words.size() * sizeof(uint64_t)));
+  std::memcpy(gm, words.data(), words.size() * sizeof(uint64_t));
+  return gm;
+}
+
+}  // namespace
+
+// AddN over a dynamic input: out = sum of the list's tensors; shapes and
+// indices reported through out_meta.
+extern "C" __global__ __aicore__ void addn_kernel(GM_ADDR list, GM_ADDR out, GM_ADDR meta) {
+  ListTensorDesc desc(reinterpret_cast<__gm__ void*>(list));
+  const uint32_t n = desc.GetSize();
+  TPipe pipe;
+  TBuf<> acc_buf, in_buf;
+  pipe.InitBuffer(acc_buf, kElems * sizeof(float));
+  pipe.InitBuffer(in_buf, kElems * sizeof(float));
+  LocalTensor<float> acc = acc_buf.Get<float>();
+  LocalTensor<float> in = in_buf.Get<float>();
+  Duplicate(acc, 0.0f, kElems);
+  __gm__ uint64_t* m = reinterpret_cast<__gm__ uint64_t*>(meta);
+  m[0] = n;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint64_t shape[2] = {0, 0};
+    TensorDesc<float> td;
+    td.SetShapeAddr(shape);
+    desc.GetDesc(td, i);
+    m[1 + 4 * i] = td.GetDim();
+    m[2 + 4 * i] = td.GetIndex();
+    m[3 + 4 * i] = td.GetShape(0);
+    m[4 + 4 * i] = td.GetShape(1);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(desc.GetDataPtr<float>(i), td.GetShape(0) * td.GetShape(1));
+    if (td.GetDataPtr() != desc.GetDataPtr<float>(i)) m[0] = 999;
+    SetFlag<HardEvent::V_MTE2>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE2>(EVENT_ID0);
+    DataCopy(in, g, kElems);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Add(acc, acc, in, kElems);
+  }
+  GlobalTensor<float> o;
+  o.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), kElems);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  DataCopy(o, acc, kElems);
+}
+
+TEST(ListTensorDesc, DecodesAGmTensorListAndRunsAddN) {
+  constexpr int kInputs = 3;
+  std::vector<float*> ins;
+  std::vector<void*> ptrs;
+  std::vector<float> want(kElems, 0.0f);
+  for (int k = 0; k < kInputs; ++k) {
+    auto* p = static_cast<float*>(GmAlloc(kElems * sizeof(float)));
+    for (uint32_t j = 0; j < kElems; ++j) {
+      p[j] = static_cast<float>((k + 1) * 100 + j);
+      want[j] += p[j];
+    }
+    ins.push_back(p);
+    ptrs.push_back(p);
+  }
+  const std::vector<uint64_t> words = ListWords(ptrs, {kRows, kCols});
+  ASSERT_EQ(words[0], (1 + 3 * kInputs) * 8u);
+  uint8_t* list = ToGm(words);
+  auto* out = static_cast<float*>(GmAlloc(kElems * sizeof(float)));
+  auto* meta = static_cast<uint64_t*>(GmAlloc(64 * sizeof(uint64_t)));
+  SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(addn_kernel, 1, list, reinterpret_cast<uint8_t*>(out), reinterpret_cast<uint8_t*>(meta));
+  EXPECT_EQ(meta[0], static_cast<uint64_t>(kInputs));
+  for (int i = 0; i < kInputs; ++i) {
+    EXPECT_EQ(meta[1 + 4 * i], 2u);
+    EXPECT_EQ(meta[2 + 4 * i], static_cast<uint64_t>(i));
+    EXPECT_EQ(meta[3 + 4 * i], kRows);
+    EXPECT_EQ(meta[4 + 4 * i], kCols);
+  }
+  for (uint32_t j = 0; j < kElems; ++j) EXPECT_EQ(out[j], want[j]) << j;
+  for (float* p : ins) GmFree(p);
+  GmFree(list);
+  GmFree(out);
+  GmFree(meta);
+}
+
+TEST(ListTensorDesc, CountInTheFirstWordLengthCheckAndNoShapeLists) {
+  std::vector<uint64_t> a(4), b(4);
+  std::vector<void*> ptrs = {a.data(), b.data()};
+  {
+    // The count in the high half of the first descriptor word; length and
+    // shapeSize that match.
+    std::vector<uint64_t> w = ListWords(ptrs, {2, 2}, /*index_in_first=*/true);
+    const uint32_t length = static_cast<uint32_t>(w.size() * sizeof(uint64_t));
+    ListTensorDesc d(reinterpret_cast<__gm__ void*>(w.data()), length, 2);
+    EXPECT_EQ(d.GetSize(), 2u);
+    EXPECT_EQ(d.GetDataPtr<uint64_t>(1), b.data());
+  }
+  {
+    // Pointers only: dim 0, one descriptor {count << 32, 0xffffffff}, offset 24.
+    std::vector<uint64_t> w = {24, uint64_t{2} << 32, 0xffffffffu, reinterpret_cast<uint64_t>(a.data()),
+                               reinterpret_cast<uint64_t>(b.data())};
+    ListTensorDesc d;
+    d.Init(reinterpret_cast<__gm__ void*>(w.data()));
+    EXPECT_EQ(d.GetSize(), 2u);
+    EXPECT_EQ(d.GetDataPtr<uint64_t>(0), a.data());
+    TensorDesc<uint64_t> td;
+    d.GetDesc(td, 1);
+    EXPECT_EQ(td.GetDim(), 0u);
+    EXPECT_EQ(td.GetDataPtr(), b.data());
+  }
+}
+
+TEST(ListTensorDesc, BadListsAndIndicesAreReported) {
+  std::vector<uint64_t> a(4);
+  std::vector<uint64_t> w = ListWords({a.data(), a.data()}, {4});
+  auto err = Failing([&] {
+    aicore::Launch(
+        [&] {
+          ListTensorDesc d(reinterpret_cast<__gm__ void*>(w.data()));
+          (void)d.GetDataPtr<float>(2);
+        },
+        1);
+  });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("index 2 is not below the list size 2"), std::string::npos)
+      << err->what();
+  EXPECT_NE(std::string(err->what()).find("ListTensorDesc::GetDataPtr"), std::string::npos) << err->what();
+
+  err = Failing([&] {
+    aicore::Launch([&] { ListTensorDesc d(reinterpret_cast<__gm__ void*>(w.data()), 40, 2); }, 1);
+  });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("length 40 and shapeSize 2 do not match the list (56 bytes, 2 pointers)"),
+            std::string::npos)
+      << err->what();
+
+  std::vector<uint64_t> bad = w;
+  bad[0] = 48;  // 40 bytes of descriptors is not a whole number of 16-byte ones
+  err = Failing([&] { aicore::Launch([&] { ListTensorDesc d(reinterpret_cast<__gm__ void*>(bad.data())); }, 1); });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("is not 8 + a whole number of 16-byte descriptors"), std::string::npos)
+      << err->what();
+
+  err = Failing([&] { aicore::Launch([&] { ListTensorDesc d(nullptr); }, 1); });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("data is null"), std::string::npos) << err->what();
+}
+
+// ---------------------------------------------------------------------------
+// op::fp16_t (opdev/fp16_t.h).
+
+TEST(OpFp16, ConvertsAndComputes) {
+  using fp16_t = op::fp16_t;
+  fp16_t a = 1.5f;
+  EXPECT_EQ(a.val, 0x3E00);
+  fp16_t raw(static_cast<uint16_t>(0x3C00));
+  EXPECT_EQ(raw.toFloat(), 1.0f);
+  fp16_t b;
+  b = 2.25;
+  EXPECT_EQ((a + b).toFloat(), 3.75f);
+  EXPECT_EQ((a * b).toFloat(), 3.375f);
+  EXPECT_TRUE(a < b);
+  b = 65520.0f;  // rounds to +inf in binary16
+  EXPECT_EQ(b.val, 0x7C00);
+  fp16_t third = 1.0f / 3.0f;
+  EXPECT_EQ(third.val, 0x3555);  // RNE
+  EXPECT_EQ(op::ROUND_TO_NEAREST, 0);
+}
+
+// ---------------------------------------------------------------------------
+// securec (c_sec).
+
+TEST(Securec, MemFunctionsAndTheirErrorCodes) {
+  char dst[8];
+  const char src[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::memset(dst, 0x55, sizeof(dst));
+  EXPECT_EQ(memcpy_s(dst, sizeof(dst), src, 4), EOK);
+  EXPECT_EQ(std::memcmp(dst, src, 4), 0);
+  EXPECT_EQ(dst[4], 0x55);
+
+  EXPECT_EQ(memcpy_s(dst, 0, src, 4), ERANGE);
+  EXPECT_EQ(memcpy_s(nullptr, 8, src, 4), EINVAL);
+  std::memset(dst, 0x55, sizeof(dst));
+  EXPECT_EQ(memcpy_s(dst, sizeof(dst), nullptr, 4), EINVAL_AND_RESET);
+  EXPECT_EQ(dst[0], 0);
+  EXPECT_EQ(dst[7], 0);
+  std::memset(dst, 0x55, sizeof(dst));
+  EXPECT_EQ(memcpy_s(dst, 4, src, 5), ERANGE_AND_RESET);
+  EXPECT_EQ(dst[3], 0);
+  EXPECT_EQ(dst[4], 0x55);  // only destMax bytes are cleared
+  EXPECT_EQ(memcpy_s(dst, 8, dst + 2, 4), EOVERLAP_AND_RESET);
+  EXPECT_EQ(EINVAL_AND_RESET, 150);
+  EXPECT_EQ(ERANGE_AND_RESET, 162);
+  EXPECT_EQ(EOVERLAP_AND_RESET, 182);
+
+  char mv[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  EXPECT_EQ(memmove_s(mv, 8, mv + 2, 4), EOK);
+  EXPECT_EQ(mv[0], 3);
+  EXPECT_EQ(mv[3], 6);
+
+  EXPECT_EQ(memset_s(dst, 8, 7, 8), EOK);
+  EXPECT_EQ(dst[7], 7);
+  EXPECT_EQ(memset_s(dst, 4, 9, 8), ERANGE_AND_RESET);
+  EXPECT_EQ(dst[3], 9);
+  EXPECT_EQ(dst[4], 7);
+  EXPECT_EQ(memset_s(nullptr, 4, 0, 4), EINVAL);
+  EXPECT_EQ(memset_s(dst, 0, 0, 0), ERANGE);
+}
+
+TEST(Securec, StringFunctions) {
+  char s[6];
+  EXPECT_EQ(strcpy_s(s, sizeof(s), "hello"), EOK);
+  EXPECT_STREQ(s, "hello");
+  EXPECT_EQ(strcpy_s(s, sizeof(s), "toolong"), ERANGE_AND_RESET);
+  EXPECT_STREQ(s, "");
+  EXPECT_EQ(strcpy_s(s, sizeof(s), nullptr), EINVAL_AND_RESET);
+  EXPECT_EQ(strncpy_s(s, sizeof(s), "abcdefgh", 3), EOK);
+  EXPECT_STREQ(s, "abc");
+  EXPECT_EQ(strncpy_s(s, sizeof(s), "abcdefgh", 6), ERANGE_AND_RESET);
+  EXPECT_STREQ(s, "");
+
+  char buf[16];
+  EXPECT_EQ(sprintf_s(buf, sizeof(buf), "%d-%s", 42, "ab"), 5);
+  EXPECT_STREQ(buf, "42-ab");
+  EXPECT_EQ(sprintf_s(buf, 4, "%d", 12345), -1);
+  EXPECT_STREQ(buf, "");
+  EXPECT_EQ(snprintf_s(buf, sizeof(buf), 3, "%d", 12345), -1);
+  EXPECT_STREQ(buf, "123");
+  EXPECT_EQ(snprintf_s(buf, sizeof(buf), 10, "%d", 12345), 5);
+  EXPECT_STREQ(buf, "12345");
+}

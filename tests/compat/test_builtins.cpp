@@ -1,0 +1,349 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Compiler builtins and system calls kernels write directly
+// (compat/kernel_builtins.h): the copy builtins move the bytes DataCopy with
+// the same burst parameters moves; set_flag/wait_flag are checked like
+// SetFlag/WaitFlag; the atomic, mask and block builtins drive the same state
+// as their AscendC forms; IBSet/IBWait order blocks; bad arguments give a
+// KernelError naming the builtin.
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace AscendC;
+
+namespace {
+
+template <class F>
+std::optional<aicore::KernelError> Failing(F&& launch) {
+  try {
+    launch();
+  } catch (const aicore::KernelError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "the launch raised no error";
+  return std::nullopt;
+}
+
+bool Has(const aicore::KernelError& e, const std::string& s) {
+  return std::string(e.what()).find(s) != std::string::npos;
+}
+
+class BuiltinTest : public ::testing::Test {
+ protected:
+  void SetUp() override { SetKernelMode(KernelMode::AIV_MODE); }
+  void TearDown() override { SetKernelMode(KernelMode::MIX_MODE); }
+};
+
+// ---------------------------------------------------------------------------
+// Copy builtins: (dst, src, sid, nBurst, lenBurst, srcStride, dstStride), the
+// burst length and the gaps in 32-byte blocks (8 floats).
+
+constexpr uint32_t kIn = 128, kOut = 96;
+
+__global__ __aicore__ void copy_builtins(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 8192);
+  LocalTensor<float> ub = buf.Get<float>();
+  __ubuf__ float* u = (__ubuf__ float*)ub.GetPhyAddr();
+  // 4 bursts of 2 blocks, 1 block skipped in GM between them, packed in UB:
+  // u[0..64) = x[0..16) x[24..40) x[48..64) x[72..88).
+  copy_gm_to_ubuf(u, (__gm__ float*)x, 0, 4, 2, 1, 0);
+  set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+  // 2 bursts of 4 blocks from u, 1 block apart in the destination:
+  // u[512..544) = u[0..32), u[552..584) = u[32..64).
+  copy_ubuf_to_ubuf(u + 512, u, 0, 2, 4, 0, 1);
+  pipe_barrier(PIPE_ALL);
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
+  wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
+  // 3 bursts of 3 blocks (the first 9 blocks of u[512..)), 1 block apart in GM:
+  // y[0..24) y[32..56) y[64..88) = u[512..536) u[536..560) u[560..584).
+  copy_ubuf_to_gm((__gm__ float*)y, u + 512, 0, 3, 3, 0, 1);
+  pipe_barrier(PIPE_MTE3);
+}
+
+TEST_F(BuiltinTest, CopyBuiltinsMoveTheBursts) {
+  auto* x = static_cast<float*>(GmAlloc(kIn * sizeof(float)));
+  auto* y = static_cast<float*>(GmAlloc(kOut * sizeof(float)));
+  for (uint32_t i = 0; i < kIn; ++i) x[i] = static_cast<float>(i) * 0.5f + 1.0f;
+  for (uint32_t i = 0; i < kOut; ++i) y[i] = -1.0f;
+  // Reference: the same moves on plain arrays.
+  std::vector<float> u(1024, 0.0f), want(kOut, -1.0f);
+  for (int b = 0; b < 4; ++b) {
+    for (int k = 0; k < 16; ++k) u[b * 16 + k] = x[b * 24 + k];
+  }
+  for (int b = 0; b < 2; ++b) {
+    for (int k = 0; k < 32; ++k) u[512 + b * 40 + k] = u[b * 32 + k];
+  }
+  for (int b = 0; b < 3; ++b) {
+    for (int k = 0; k < 24; ++k) want[b * 32 + k] = u[512 + b * 24 + k];
+  }
+  ICPU_RUN_KF(copy_builtins, 1, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y));
+  for (uint32_t i = 0; i < kOut; ++i) ASSERT_EQ(y[i], want[i]) << "y[" << i << "]";
+  EXPECT_EQ(y[24], -1.0f);  // a gap is left alone
+  EXPECT_EQ(y[16], x[24]);  // the GM gap of the first copy was skipped
+  GmFree(x);
+  GmFree(y);
+}
+
+__global__ __aicore__ void copy_from_outside_ub(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024);
+  static float host[64];
+  copy_gm_to_ubuf(host, (__gm__ float*)x, 0, 1, 1, 0, 0);
+}
+
+__global__ __aicore__ void copy_past_ub(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024);
+  __ubuf__ float* u = (__ubuf__ float*)buf.Get<float>().GetPhyAddr();
+  copy_ubuf_to_ubuf(u, u, 0, 1, 0x10000, 0, 0);
+  (void)x;
+}
+
+TEST_F(BuiltinTest, CopyBuiltinsCheckTheirOperands) {
+  auto* x = static_cast<uint8_t*>(GmAlloc(4096));
+  auto e = Failing([&] { aicore::Launch(copy_from_outside_ub, 1, x); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "copy_gm_to_ubuf")) << e->what();
+  EXPECT_TRUE(Has(*e, "is not in this block's UB")) << e->what();
+  EXPECT_TRUE(Has(*e, "test_builtins.cpp")) << e->what();
+  e = Failing([&] { aicore::Launch(copy_past_ub, 1, x); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "copy_ubuf_to_ubuf")) << e->what();
+  EXPECT_TRUE(Has(*e, "lenBurst 65536 is outside [0, 65535]")) << e->what();
+  GmFree(x);
+}
+
+// ---------------------------------------------------------------------------
+// set_flag / wait_flag pairing.
+
+__global__ __aicore__ void unpaired_wait() { wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3); }
+__global__ __aicore__ void double_set() {
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+}
+__global__ __aicore__ void no_such_pair() { set_flag(PIPE_MTE1, PIPE_MTE1, EVENT_ID0); }
+__global__ __aicore__ void bad_barrier() { pipe_barrier(static_cast<pipe_t>(PIPE_MAX)); }
+__global__ __aicore__ void paired_mixed() {
+  // The builtin and the AscendC form are one mechanism.
+  set_flag(PIPE_S, PIPE_V, EVENT_ID4);
+  WaitFlag<HardEvent::S_V>(EVENT_ID4);
+  SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID5);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID5);
+}
+
+TEST_F(BuiltinTest, FlagsArePairedLikeSetFlag) {
+  aicore::Launch(paired_mixed, 1);
+  auto e = Failing([] { aicore::Launch(unpaired_wait, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "WaitFlag<HardEvent::MTE2_V>(3) has no matching SetFlag before it")) << e->what();
+  EXPECT_TRUE(Has(*e, "test_builtins.cpp")) << e->what();
+  e = Failing([] { aicore::Launch(double_set, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "SetFlag<HardEvent::V_MTE3>(2) is set again")) << e->what();
+  e = Failing([] { aicore::Launch(no_such_pair, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "set_flag(PIPE_MTE1, PIPE_MTE1): no HardEvent orders PIPE_MTE1 before PIPE_MTE1"))
+      << e->what();
+  e = Failing([] { aicore::Launch(bad_barrier, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "pipe_barrier<(pipe_t)11>")) << e->what();
+}
+
+// ---------------------------------------------------------------------------
+// Block numbering, masks, atomics, clz, system calls.
+
+__global__ __aicore__ void block_ids(GM_ADDR out) {
+  auto* o = reinterpret_cast<__gm__ int64_t*>(out);
+  const int64_t b = GetBlockIdx();
+  o[b * 4 + 0] = get_block_idx();
+  o[b * 4 + 1] = get_subblockid();
+  o[b * 4 + 2] = get_block_num();
+  o[b * 4 + 3] = get_block_idx() * GetTaskRation() + get_subblockid();
+}
+
+TEST_F(BuiltinTest, BlockBuiltinsInMixMode) {
+  SetKernelMode(KernelMode::MIX_MODE);
+  constexpr uint32_t kDim = 3;
+  auto* out = static_cast<int64_t*>(GmAlloc(2 * kDim * 4 * sizeof(int64_t)));
+  // Vector blocks only write (cube blocks have GetBlockIdx in [0, kDim) too:
+  // let them run a kernel that writes nowhere).
+  ICPU_RUN_KF(
+      [](GM_ADDR o) {
+        if (ASCEND_IS_AIV) block_ids(o);
+      },
+      kDim, reinterpret_cast<uint8_t*>(out));
+  for (int64_t b = 0; b < 2 * kDim; ++b) {
+    EXPECT_EQ(out[b * 4 + 0], b / 2) << b;
+    EXPECT_EQ(out[b * 4 + 1], b % 2) << b;
+    EXPECT_EQ(out[b * 4 + 2], kDim) << b;
+    EXPECT_EQ(out[b * 4 + 3], b) << b;
+  }
+  GmFree(out);
+}
+
+__global__ __aicore__ void atomic_builtins(GM_ADDR dst, GM_ADDR src) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024);
+  __ubuf__ float* u = (__ubuf__ float*)buf.Get<float>().GetPhyAddr();
+  copy_gm_to_ubuf(u, (__gm__ float*)src, 0, 1, 2, 0, 0);
+  set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  set_atomic_f32();
+  set_atomic_add();
+  copy_ubuf_to_gm((__gm__ float*)dst, u, 0, 1, 2, 0, 0);
+  set_atomic_max();
+  copy_ubuf_to_gm((__gm__ float*)dst + 16, u, 0, 1, 2, 0, 0);
+  set_atomic_none();
+  copy_ubuf_to_gm((__gm__ float*)dst + 32, u, 0, 1, 2, 0, 0);
+}
+
+TEST_F(BuiltinTest, AtomicBuiltinsCombineTheStore) {
+  auto* dst = static_cast<float*>(GmAlloc(48 * sizeof(float)));
+  auto* src = static_cast<float*>(GmAlloc(16 * sizeof(float)));
+  for (int i = 0; i < 16; ++i) {
+    src[i] = static_cast<float>(i) - 4.0f;
+    dst[i] = 100.0f + i;
+    dst[16 + i] = static_cast<float>(i % 3);
+    dst[32 + i] = 7.0f;
+  }
+  ICPU_RUN_KF(atomic_builtins, 1, reinterpret_cast<uint8_t*>(dst), reinterpret_cast<uint8_t*>(src));
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(dst[i], 100.0f + i + src[i]) << i;
+    EXPECT_EQ(dst[16 + i], std::max(static_cast<float>(i % 3), src[i])) << i;
+    EXPECT_EQ(dst[32 + i], src[i]) << i;
+  }
+  GmFree(dst);
+  GmFree(src);
+}
+
+__global__ __aicore__ void masks_and_calls(GM_ADDR out, GM_ADDR ws) {
+  auto* o = reinterpret_cast<__gm__ uint64_t*>(out);
+  set_mask_count();
+  set_vector_mask(0, 37);
+  o[0] = aicore::detail::t_core->mask_counter_mode ? 1 : 0;
+  o[1] = aicore::detail::t_core->mask_bits[0];
+  set_mask_norm();
+  set_vector_mask(0x5, 0xF0F0);
+  o[2] = aicore::detail::t_core->mask_counter_mode ? 1 : 0;
+  o[3] = aicore::detail::t_core->mask_bits[1];
+  o[4] = aicore::detail::t_core->mask_bits[0];
+  o[5] = static_cast<uint64_t>(clz(1)) * 1000 + static_cast<uint64_t>(clz(0)) * 10 +
+         static_cast<uint64_t>(clz(~uint64_t{0}));
+  uint32_t v = 0;
+  GetArchVersion(v);
+  o[6] = v;
+  // Cache and sync-address calls: nothing to do on the CPU, but they compile
+  // and run as kernels write them.
+  dcci((__gm__ uint64_t*)out, cache_line_t::SINGLE_CACHE_LINE, dcci_dst_t::CACHELINE_OUT);
+  dcci((__gm__ uint64_t*)out, cache_line_t::ENTIRE_DATA_CACHE);
+  GlobalTensor<uint64_t> g;
+  g.SetGlobalBuffer((__gm__ uint64_t*)out, 8);
+  DataCacheCleanAndInvalid<uint64_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(g);
+  DataCachePreload(g, int64_t{0});
+  ICachePreLoad(2);
+  o[7] = static_cast<uint64_t>(GetICachePreloadStatus());
+  SetSyncBaseAddr(0);
+  set_ffts_base_addr(0);
+  // InitOutput (deprecated Fill).
+  GlobalTensor<int32_t> w;
+  w.SetGlobalBuffer((__gm__ int32_t*)ws, 16);
+  InitOutput<int32_t>(w, 16, 9);
+}
+
+TEST_F(BuiltinTest, MaskClzArchAndSystemCalls) {
+  auto* out = static_cast<uint64_t*>(GmAlloc(8 * sizeof(uint64_t)));
+  auto* ws = static_cast<int32_t*>(GmAlloc(16 * sizeof(int32_t)));
+  ICPU_RUN_KF(masks_and_calls, 1, reinterpret_cast<uint8_t*>(out), reinterpret_cast<uint8_t*>(ws));
+  EXPECT_EQ(out[0], 1u);
+  EXPECT_EQ(out[1], 37u);
+  EXPECT_EQ(out[2], 0u);
+  EXPECT_EQ(out[3], 0x5u);
+  EXPECT_EQ(out[4], 0xF0F0u);
+  EXPECT_EQ(out[5], 63u * 1000 + 64 * 10 + 0);
+  EXPECT_EQ(out[6], 0x220u);
+  EXPECT_EQ(out[7], 0u);
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(ws[i], 9) << i;
+  GmFree(out);
+  GmFree(ws);
+}
+
+// ---------------------------------------------------------------------------
+// Cross-core builtins and IBSet / IBWait.
+
+__global__ __aicore__ void ffts_pair(GM_ADDR out) {
+  auto* o = reinterpret_cast<__gm__ int32_t*>(out);
+  if (ASCEND_IS_AIC) {
+    o[0] = 42;
+    ffts_cross_core_sync(PIPE_FIX, GetffstMsg(0x2, 5));
+  } else {
+    wait_flag_dev(5);
+    o[1 + GetBlockIdx()] = o[0] + static_cast<int32_t>(GetBlockIdx());
+  }
+}
+
+TEST_F(BuiltinTest, FftsCrossCoreSyncOrdersCubeBeforeVector) {
+  SetKernelMode(KernelMode::MIX_MODE);
+  auto* out = static_cast<int32_t*>(GmAlloc(8 * sizeof(int32_t)));
+  ICPU_RUN_KF(ffts_pair, 1, reinterpret_cast<uint8_t*>(out));
+  EXPECT_EQ(out[1], 42);
+  EXPECT_EQ(out[2], 43);
+  EXPECT_EQ(GetffstMsg(0x2, 5), 0x1 + (0x2 << 4) + (5 << 8));
+  GmFree(out);
+}
+
+// Block b waits for block b - 1, then appends its index: the GM list is in
+// block order whatever the scheduling.
+__global__ __aicore__ void ib_chain(GM_ADDR list, GM_ADDR ws) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 32);
+  GlobalTensor<int32_t> wsGm;
+  wsGm.SetGlobalBuffer((__gm__ int32_t*)ws, 8 * 8);
+  auto* l = reinterpret_cast<__gm__ int32_t*>(list);
+  const int32_t b = static_cast<int32_t>(GetBlockIdx());
+  if (b > 0) IBWait(wsGm, buf.Get<int32_t>(), b - 1, 0);
+  l[l[0] + 1] = b;
+  ++l[0];
+  IBSet(wsGm, buf.Get<int32_t>(), b, 0);
+}
+
+__global__ __aicore__ void ib_bad_block(GM_ADDR ws) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 32);
+  GlobalTensor<int32_t> wsGm;
+  wsGm.SetGlobalBuffer((__gm__ int32_t*)ws, 8 * 8);
+  IBSet(wsGm, buf.Get<int32_t>(), 5, 0);
+}
+
+TEST_F(BuiltinTest, IBSetIBWaitOrderBlocks) {
+  constexpr uint32_t kDim = 6;
+  auto* list = static_cast<int32_t*>(GmAlloc((kDim + 1) * sizeof(int32_t)));
+  auto* ws = static_cast<int32_t*>(GmAlloc(8 * 8 * sizeof(int32_t)));
+  ICPU_RUN_KF(ib_chain, kDim, reinterpret_cast<uint8_t*>(list), reinterpret_cast<uint8_t*>(ws));
+  ASSERT_EQ(list[0], static_cast<int32_t>(kDim));
+  for (uint32_t i = 0; i < kDim; ++i) EXPECT_EQ(list[i + 1], static_cast<int32_t>(i));
+  auto e = Failing([&] { aicore::Launch(ib_bad_block, 2, reinterpret_cast<uint8_t*>(ws)); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "IBSet")) << e->what();
+  EXPECT_TRUE(Has(*e, "blockIdx 5 is outside [0, 2)")) << e->what();
+  GmFree(list);
+  GmFree(ws);
+}
+
+}  // namespace
