@@ -76,6 +76,9 @@ struct SanitizeConfig {
   ErrorSink sink;
   bool from_env = false;
   int exit_code = 1;
+  // synccheck's model of the kernel build: with the compiler's automatic
+  // synchronisation (--cce-auto-sync) or without (AICORE_AUTO_SYNC=off).
+  std::atomic<bool> auto_sync{true};
 };
 
 // "memcheck,racecheck" -> bits; "all" -> kSanitizeAll; "" or "none" -> 0.
@@ -129,6 +132,17 @@ inline SanitizeConfig& Sanitize() {
       c->from_env = true;
       if (const char* code = std::getenv("AICORE_SANITIZE_EXITCODE")) c->exit_code = std::atoi(code);
       std::atexit(&SanitizeAtExit);
+    }
+    if (const char* a = std::getenv("AICORE_AUTO_SYNC"); a != nullptr && *a != '\0') {
+      const std::string v = a;
+      if (v == "on" || v == "1") {
+        c->auto_sync.store(true, std::memory_order_relaxed);
+      } else if (v == "off" || v == "0") {
+        c->auto_sync.store(false, std::memory_order_relaxed);
+      } else {
+        std::fprintf(stderr, "aicore: AICORE_AUTO_SYNC=%s: expected on or off\n", a);
+        std::exit(2);
+      }
     }
     return c;
   }();
@@ -233,6 +247,22 @@ inline void SetErrorSink(ErrorSink sink) {
   c.sink = std::move(sink);
   c.has_sink.store(static_cast<bool>(c.sink), std::memory_order_release);
 }
+
+// synccheck's model of how the kernels were compiled. The vendor's kernel
+// launch and custom-operator projects build kernels with the BiSheng
+// compiler's automatic synchronisation (--cce-auto-sync, on by default): it
+// inserts the syncs between the scalar unit and the MTE2, MTE3 and vector
+// pipes (and within the vector pipe) itself, so a GetValue of a vector
+// result needs no SetFlag<V_S> there. With auto-sync on (the default), those
+// pairs are not reported; the MTE2 -> V, V -> MTE3 and MTE2 <-> MTE3 orders
+// (queues or flags in the kernel) still are. For kernels built with
+// --cce-auto-sync=off, switch it off (SetAutoSync(false) or
+// AICORE_AUTO_SYNC=off): every pair is then checked. Taken by launches that
+// start from now on.
+inline void SetAutoSync(bool on) {
+  detail::Sanitize().auto_sync.store(on, std::memory_order_relaxed);
+}
+inline bool GetAutoSync() { return detail::Sanitize().auto_sync.load(std::memory_order_relaxed); }
 
 // Reports delivered since the program started (every kind, every mode).
 inline uint64_t SanitizerErrorCount() {

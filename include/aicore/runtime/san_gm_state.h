@@ -36,6 +36,10 @@ struct SanLaunch {
   std::vector<uint32_t> group;
   std::vector<uint16_t> flags_set;
   uint32_t phase = 0;  // SyncAlls of every block completed
+  // synccheck: whether the kernel is taken as built with the compiler's
+  // automatic synchronisation (--cce-auto-sync, the default; see
+  // aicore::SetAutoSync). A snapshot taken when the launch starts.
+  bool auto_sync = true;
 };
 
 }  // namespace detail

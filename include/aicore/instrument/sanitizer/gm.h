@@ -638,6 +638,7 @@ inline SanGmLogPool& GmLogPool() {
 // Launch start / end (on the launching thread, around the blocks), and a
 // completed SyncAll (called by the last block to arrive, before any leaves).
 inline void SanLaunchBegin(LaunchState& st) {
+  st.san_gm.auto_sync = GetAutoSync();
   if (st.san & kInitcheck) SanGmScanHostWrites();
   if (st.san & kRacecheck) {
     SanLaunch& s = st.san_gm;

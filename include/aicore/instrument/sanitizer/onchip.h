@@ -29,7 +29,11 @@
 //    later instruction of any pipe is issued: they never race with a later
 //    write, and are not kept. Scalar writes are not visible to the other
 //    pipes without a flag (S_V, S_MTE2, S_MTE3), and a scalar read needs one
-//    (V_S, MTE2_S, ...) to see another pipe's write.
+//    (V_S, MTE2_S, ...) to see another pipe's write -- unless the kernel is
+//    built with the compiler's automatic synchronisation (--cce-auto-sync,
+//    the vendor projects' default), which inserts the syncs between S and
+//    V, MTE2, MTE3 itself: then those pairs are not checked
+//    (aicore::SetAutoSync, AICORE_AUTO_SYNC).
 // Limits: granularity is 32 bytes (two pipes writing different bytes of one
 // granule unordered are reported); instructions of one pipe are taken as
 // ordered (PipeBarrier<PIPE_V> between dependent vector instructions is not
@@ -256,6 +260,18 @@ inline std::string SanByteRange(uint64_t lo, uint64_t hi) {
 
 enum class HazardKind : uint8_t { kRAW, kWAR, kWAW };
 
+// The pipes whose order with `pipe` the compiler's automatic
+// synchronisation (--cce-auto-sync) establishes: the scalar unit with MTE2,
+// MTE3 and V (both ways). Bits by Pipe.
+inline uint32_t AutoSyncedWith(Pipe pipe) {
+  constexpr uint32_t kS = 1u << static_cast<int>(Pipe::kS);
+  constexpr uint32_t kOthers = 1u << static_cast<int>(Pipe::kV) |
+                               1u << static_cast<int>(Pipe::kMTE2) |
+                               1u << static_cast<int>(Pipe::kMTE3);
+  if (pipe == Pipe::kS) return kOthers;
+  return (kOthers >> static_cast<int>(pipe)) & 1 ? kS : 0;
+}
+
 // Reports a hazard of the access being recorded: bytes [lo, hi) (offsets
 // in memory m) conflict with access `other_seq` of pipe `other`.
 AICORE_COLD inline void SanReportHazard(CoreContext& core, HazardKind kind, Pipe pipe, Pipe other,
@@ -312,6 +328,11 @@ AICORE_COLD inline void SanReportHazard(CoreContext& core, HazardKind kind, Pipe
       msg += std::string(", or take the buffer from a ") + q +
              " (FreeTensor after the read and AllocTensor before the write order the reuse)";
     }
+  }
+  if ((AutoSyncedWith(pipe) >> static_cast<int>(other)) & 1) {
+    msg += " (reported because synccheck takes the kernel as built with --cce-auto-sync=off "
+           "(AICORE_AUTO_SYNC=off); with the compiler's automatic synchronisation, the default, "
+           "it inserts this sync itself)";
   }
   Report(core, ErrorKind::kHazard, api, loc, std::move(msg));
 }
@@ -377,6 +398,9 @@ AICORE_NOINLINE inline void SanHazards(CoreContext& core, Pipe pipe, Access acc,
   for (int q = 0; q < kNumPipes; ++q) {
     if (q != p && s.last[q] > clk[q]) unordered |= 1u << q;
   }
+  // With the compiler's automatic synchronisation, S <-> {V, MTE2, MTE3} are
+  // ordered wherever the data depends (aicore::SetAutoSync).
+  if (unordered != 0 && core.launch->san_gm.auto_sync) unordered &= ~AutoSyncedWith(pipe);
   const uint32_t readers = unordered & ~(1u << static_cast<int>(Pipe::kS));
   const bool write = acc != Access::kRead;
   const bool keep_read = pipe != Pipe::kS;
