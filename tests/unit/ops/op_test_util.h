@@ -164,6 +164,28 @@ void RunOnUb(std::vector<uint8_t>& image, Body&& body) {
       1);
 }
 
+// Runs f(buf) on a UB image and returns the KernelError it raised ("" for
+// none), storing its kind in *kind when given.
+template <class F>
+std::string ErrorOf(F&& f, aicore::ErrorKind* kind = nullptr) {
+  std::vector<uint8_t> image(8192, 0);
+  try {
+    RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) { f(buf); });
+  } catch (const aicore::KernelError& e) {
+    if (kind) *kind = e.kind();
+    return e.what();
+  }
+  return "";
+}
+
+// n values of T with random bit patterns (NaN and Inf included for floats).
+template <class T>
+std::vector<T> RandomBitsVec(Rng& r, size_t n) {
+  std::vector<T> v(n);
+  for (auto& x : v) x = ref::FromBits<T>(static_cast<ref::BitsOf<T>>(r.Next()));
+  return v;
+}
+
 // Compares two images byte by byte outside [skip_begin, skip_end); returns
 // a description of the first difference, or "".
 inline std::string FirstByteDiff(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want,

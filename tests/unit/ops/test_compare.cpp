@@ -464,18 +464,6 @@ TEST(OpsCompare, CmpMaskRegister) {
 
 // ---- diagnostics ---------------------------------------------------------------
 
-template <class F>
-std::string ErrorOf(F&& f, aicore::ErrorKind* kind = nullptr) {
-  std::vector<uint8_t> image(8192, 0);
-  try {
-    RunOnUb(image, [&](Buf& buf) { f(buf); });
-  } catch (const aicore::KernelError& e) {
-    if (kind) *kind = e.kind();
-    return e.what();
-  }
-  return "";
-}
-
 TEST(OpsCompare, Diagnostics) {
   aicore::ErrorKind kind{};
   // Count not a multiple of 256 bytes, and the clean counterpart.

@@ -22,13 +22,6 @@ namespace {
 using AscendC::LocalTensor;
 using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
 
-template <class T>
-std::vector<T> RandomVec(Rng& r, size_t n) {
-  std::vector<T> v(n);
-  for (auto& x : v) x = ref::FromBits<T>(static_cast<ref::BitsOf<T>>(r.Next()));
-  return v;
-}
-
 // ---- Gather ------------------------------------------------------------------
 
 template <class T>
@@ -36,7 +29,7 @@ void CheckGatherCount(uint64_t seed) {
   Rng rng(seed);
   for (size_t n : Sizes<T>()) {
     const size_t src_elems = 1 + rng.Below(3000);
-    const std::vector<T> src = RandomVec<T>(rng, src_elems);
+    const std::vector<T> src = RandomBitsVec<T>(rng, src_elems);
     const uint32_t base = static_cast<uint32_t>(std::min<size_t>(rng.Below(4) * rng.Below(50), src_elems - 1) * sizeof(T));
     const size_t src_off = 0, off_off = Round32(src_elems * sizeof(T) + base + 64);
     const size_t dst_off = off_off + Round32(n * 4 + 32);
@@ -89,7 +82,7 @@ void CheckGatherRepeat(uint64_t seed) {
         if (repeat == 255 && (dst_rep > 8 || (sizeof(T) == 2 && dst_rep != 0))) continue;  // fit the UB image
         const refb::RefMask m = ResolveRef<T>(mc, repeat);
         const size_t src_elems = 512;
-        const std::vector<T> src = RandomVec<T>(rng, src_elems);
+        const std::vector<T> src = RandomBitsVec<T>(rng, src_elems);
         const size_t noff = size_t{std::max<uint32_t>(m.repeats, 1)} * L;
         std::vector<uint32_t> off(noff);
         for (auto& o : off) o = static_cast<uint32_t>(rng.Below(src_elems) * sizeof(T));
@@ -110,7 +103,7 @@ void CheckGatherRepeat(uint64_t seed) {
         ASSERT_LE(image.size(), kUbBytes);
         Put(image, src_off, src.data(), src_elems);
         Put(image, off_off, off.data(), noff);
-        const std::vector<T> old = RandomVec<T>(rng, dspan + 32);
+        const std::vector<T> old = RandomBitsVec<T>(rng, dspan + 32);
         Put(image, dst_off, old.data(), old.size());
         std::vector<uint8_t> want = image;
         RunOnUb(image, [&](Buf& buf) {
@@ -169,7 +162,7 @@ void CheckGatherMask(uint64_t seed) {
           const uint32_t mask = reduce ? static_cast<uint32_t>(1 + rng.Below(L)) : static_cast<uint32_t>(rng.Below(3));
           const uint32_t used = reduce ? mask : L;
           const size_t src_elems = (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.rep * E + 7 * g.blk * E + E + 64;
-          const std::vector<T> src = RandomVec<T>(rng, src_elems);
+          const std::vector<T> src = RandomBitsVec<T>(rng, src_elems);
           const size_t pat_bytes = (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.prep * 32 + 32;
           std::vector<uint8_t> pat(pat_bytes);
           for (auto& b : pat) b = static_cast<uint8_t>(rng.Next() & rng.Next());
@@ -246,7 +239,7 @@ template <class T>
 void CheckTranspose(uint64_t seed) {
   Rng rng(seed);
   for (bool in_place : {false, true}) {
-    const std::vector<T> x = RandomVec<T>(rng, 256);
+    const std::vector<T> x = RandomBitsVec<T>(rng, 256);
     std::vector<uint8_t> image(2048, kSentinel);
     Put(image, 64, x.data(), 256);
     std::vector<uint8_t> want = image;
@@ -271,18 +264,6 @@ TEST(OpsTranspose, Random) {
 }
 
 // ---- diagnostics -----------------------------------------------------------------
-
-template <class F>
-std::string ErrorOf(F&& f, aicore::ErrorKind* kind = nullptr) {
-  std::vector<uint8_t> image(8192, 0);
-  try {
-    RunOnUb(image, [&](Buf& buf) { f(buf); });
-  } catch (const aicore::KernelError& e) {
-    if (kind) *kind = e.kind();
-    return e.what();
-  }
-  return "";
-}
 
 TEST(OpsGather, Diagnostics) {
   aicore::ErrorKind kind{};

@@ -22,25 +22,6 @@ namespace {
 using AscendC::LocalTensor;
 using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
 
-template <class T>
-std::vector<T> RandomBits(Rng& r, size_t n) {
-  std::vector<T> v(n);
-  for (auto& x : v) x = ref::FromBits<T>(static_cast<ref::BitsOf<T>>(r.Next()));
-  return v;
-}
-
-template <class F>
-std::string ErrorOf(F&& f, aicore::ErrorKind* kind = nullptr) {
-  std::vector<uint8_t> image(4096, 0);
-  try {
-    RunOnUb(image, [&](Buf& buf) { f(buf); });
-  } catch (const aicore::KernelError& e) {
-    if (kind) *kind = e.kind();
-    return e.what();
-  }
-  return "";
-}
-
 bool Has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 // ---- Copy --------------------------------------------------------------------
@@ -84,7 +65,7 @@ void CheckCopy(uint64_t seed) {
     const size_t src_off = 0, dst_off = Round32(src_span + 64);
     std::vector<uint8_t> image(dst_off + Round32(dst_span + 64), kSentinel);
     ASSERT_LE(image.size(), kUbBytes);
-    const std::vector<T> src = RandomBits<T>(rng, src_span / sizeof(T));
+    const std::vector<T> src = RandomBitsVec<T>(rng, src_span / sizeof(T));
     Put(image, src_off, src.data(), src.size());
     std::vector<uint8_t> want = image;
     // Model: repeats in order, blocks in order, active lanes copied.
@@ -153,7 +134,7 @@ TEST(OpsCopy, RandomAgainstModel) {
 TEST(OpsCopy, InPlaceIsIdentity) {
   Rng rng(5);
   std::vector<uint8_t> image(4096, kSentinel);
-  const std::vector<float> v = RandomBits<float>(rng, 512);
+  const std::vector<float> v = RandomBitsVec<float>(rng, 512);
   Put(image, 0, v.data(), v.size());
   const std::vector<uint8_t> want = image;
   RunOnUb(image, [&](Buf& buf) {
@@ -436,7 +417,7 @@ void CheckGatherb(uint64_t seed) {
     const uint32_t blk = p.dstBlkStride == 0 ? 1 : p.dstBlkStride;
     const uint64_t dst_span = Span(reps, blk, p.dstRepStride);
     std::vector<uint8_t> image(dst_off + Round32(dst_span + 64), kSentinel);
-    const std::vector<T> src = RandomBits<T>(rng, src_blocks * 32 / sizeof(T));
+    const std::vector<T> src = RandomBitsVec<T>(rng, src_blocks * 32 / sizeof(T));
     std::vector<uint32_t> off(reps * 8);
     for (auto& o : off) o = static_cast<uint32_t>(rng.Below(src_blocks) * 32);
     Put(image, src_off, src.data(), src.size());
@@ -524,7 +505,7 @@ void CheckTrans5HD(uint64_t seed) {
       sb[i] = static_cast<uint32_t>(rng.Below(kRegionBlocks - k_max * p.srcRepStride));
     }
     std::vector<uint8_t> image(addr_off + 512, kSentinel);
-    const std::vector<uint8_t> src = RandomBits<uint8_t>(rng, kRegionBlocks * 32);
+    const std::vector<uint8_t> src = RandomBitsVec<uint8_t>(rng, kRegionBlocks * 32);
     Put(image, src_off, src.data(), src.size());
     std::vector<uint8_t> want = image;
     for (uint32_t r = 0; r < p.repeatTimes; ++r) {

@@ -622,18 +622,6 @@ TEST(OpsReduceRepeat, WholeMaxOrdersByHand) {
 
 // ---- diagnostics of the repeat forms ----------------------------------------
 
-template <class F>
-std::string ErrorOf(F&& f, aicore::ErrorKind* kind = nullptr) {
-  std::vector<uint8_t> image(8192, 0);
-  try {
-    RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) { f(buf); });
-  } catch (const aicore::KernelError& e) {
-    if (kind) *kind = e.kind();
-    return e.what();
-  }
-  return "";
-}
-
 TEST(OpsReduceRepeat, Diagnostics) {
   using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
   aicore::ErrorKind kind{};
