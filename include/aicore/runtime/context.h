@@ -217,6 +217,12 @@ struct CoreContext {
   bool mask_counter_mode = false;
   // The CMPMASK register (Compare without dst, Select VSEL_CMPMASK_SPR).
   mutable uint64_t cmp_mask[2] = {0, 0};
+  // The DEQSCALE register (SetDeqScale; ops/dequant.h): the 64-bit value,
+  // and which SetDeqScale overload wrote it (0: none since the block began;
+  // 1: half scale; 2: float scale, offset, signMode; 3: vector mode, where
+  // deq_scale holds the UB byte address of the 16 packed parameters).
+  uint64_t deq_scale = 0;
+  uint8_t deq_mode = 0;
   // Where the latest SetFlag of each (event, id) was called, to name it when
   // it is left unpaired at block end.
   SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
@@ -324,11 +330,13 @@ struct CoreContext {
   }
 
   // The registers a kernel sets and InitSocState() resets: the vector mask
-  // and mask mode, the atomic mode.
+  // and mask mode, the atomic mode, DEQSCALE.
   void ResetSocState() {
     mask_bits[0] = mask_bits[1] = ~uint64_t{0};
     mask_counter_mode = false;
     cmp_mask[0] = cmp_mask[1] = 0;
+    deq_scale = 0;
+    deq_mode = 0;
     atomic_op = AtomicOp::kNone;
   }
 
