@@ -12,6 +12,12 @@
 //   __CCE_AICORE__ (220, the Ascend910B profile, unless the build defines it)
 #pragma once
 
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <typeinfo>
+
 #include "aicore/aicore.h"
 #include "aicore/runtime/tiling.h"
 #include "kernel_utils_compat.h"
@@ -21,7 +27,8 @@
 #define __CCE_AICORE__ 220
 #endif
 
-// Kernel types of KERNEL_TASK_TYPE_DEFAULT.
+// Kernel types of KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE (the vendor's
+// KernelMetaType, same order).
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY = 0,
   KERNEL_TYPE_AIC_ONLY,
@@ -29,16 +36,206 @@ enum KernelMetaType : uint8_t {
   KERNEL_TYPE_MIX_AIC_1_0,
   KERNEL_TYPE_MIX_AIC_1_1,
   KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
   KERNEL_TYPE_MAX,
 };
 
 namespace aicore {
 namespace compat {
 
-// KERNEL_TASK_TYPE_DEFAULT: the launch geometry comes from SetKernelMode (as
-// in the vendor CPU mode); a kernel declared vector-only (cube-only) that
-// runs on a cube (vector) core is reported, since the NPU would never run it
-// there.
+// How a launch's geometry follows the kernel's declared type.
+//
+// On the NPU, KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE are read when the
+// kernel is compiled, not when it runs (the vendor's macros expand to nothing
+// in the device code): the declared type decides which cores start, wherever
+// the macro stands in the body and even if the body returns before reaching
+// it. The vendor's CPU mode follows the same rule for the launch stubs its
+// build generates: they call SetKernelMode with the mode of the declared type
+// (AIV_ONLY, MIX_AIV_1_0 -> AIV_MODE; AIC_ONLY, MIX_AIC_1_0 -> AIC_MODE;
+// MIX_AIC_1_x -> MIX) or, with no declaration, with the mode the compiled code
+// needs (AIV_MODE for a kernel with no cube code).
+//
+// aicore does the same before the first block starts: each macro declares a
+// local class whose name names the enclosing kernel; instantiating
+// TaskTypeDecl<that class, ...> registers (kernel name, tiling key, type)
+// during static initialisation, before main, so ICPU_RUN_KF knows the
+// declared type of a kernel it has never run (no probe run, no second launch).
+// ICPU_RUN_KF without SetKernelMode then runs the geometry of the declared
+// type, and a kernel with no declaration as vector blocks (AIV_MODE).
+// SetKernelMode, when called, decides as before. The check at run time stays:
+// a block whose core type contradicts the declaration (SetKernelMode or a
+// direct launch that asked for it) is reported, since the NPU never runs
+// such a kernel there.
+
+// The declarations of one kernel.
+struct TaskTypeDecls {
+  bool has_default = false;
+  KernelMetaType default_type = KERNEL_TYPE_AIV_ONLY;
+  std::map<uint64_t, KernelMetaType> by_key;  // KERNEL_TASK_TYPE, which takes precedence
+};
+
+struct TaskTypeRegistry {
+  std::mutex mu;
+  std::map<std::string, TaskTypeDecls> by_name;  // by NormalizedKernelName
+};
+
+inline TaskTypeRegistry& TaskTypes() {
+  static TaskTypeRegistry r;
+  return r;
+}
+
+// The kernel function's name from the readable name of a class declared in
+// its body: "void ns::k<float, 2>(unsigned char*)::Tag" -> "ns::k<float,2>";
+// "add_custom::Tag" (an extern "C" kernel) -> "add_custom".
+inline std::string KernelNameOfLocal(std::string s, const std::string& tag) {
+  const size_t at = s.rfind("::" + tag);
+  if (at != std::string::npos) s.resize(at);
+  const std::string cv = " const";
+  if (s.size() > cv.size() && s.compare(s.size() - cv.size(), cv.size(), cv) == 0) {
+    s.resize(s.size() - cv.size());
+  }
+  if (!s.empty() && s.back() == ')') {  // the parameter list
+    int depth = 0;
+    for (size_t i = s.size(); i-- > 0;) {
+      if (s[i] == ')') ++depth;
+      if (s[i] == '(' && --depth == 0) {
+        s.resize(i);
+        break;
+      }
+    }
+  }
+  int depth = 0;  // a return type ends at the last space outside <> and ()
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (ch == '<' || ch == '(') ++depth;
+    if ((ch == '>' || ch == ')') && depth > 0) --depth;
+    if (ch == ' ' && depth == 0) start = i + 1;
+  }
+  std::string out;
+  for (size_t i = start; i < s.size(); ++i) {
+    if (s[i] != ' ') out += s[i];
+  }
+  while (out.compare(0, 2, "::") == 0) out.erase(0, 2);
+  return out;
+}
+
+// The kernel name as ICPU_RUN_KF spells it: "&ns::k<float, 2>" / "(k)" / "::k"
+// -> "ns::k<float,2>" / "k" / "k".
+inline std::string NormalizedKernelName(const char* text) {
+  std::string s;
+  for (const char* p = text; p != nullptr && *p != '\0'; ++p) {
+    if (*p != ' ' && *p != '\t' && *p != '\n') s += *p;
+  }
+  for (bool changed = true; changed && !s.empty();) {
+    changed = false;
+    if (s[0] == '&' || s[0] == '*') {
+      s.erase(0, 1);
+      changed = true;
+    } else if (s.compare(0, 2, "::") == 0) {
+      s.erase(0, 2);
+      changed = true;
+    } else if (s.front() == '(' && s.back() == ')') {
+      int depth = 0;
+      bool outer = true;  // the first '(' closes at the end
+      for (size_t i = 0; i + 1 < s.size(); ++i) {
+        if (s[i] == '(') ++depth;
+        if (s[i] == ')' && --depth == 0) outer = false;
+      }
+      if (!outer) break;
+      s = s.substr(1, s.size() - 2);
+      changed = true;
+    }
+  }
+  return s;
+}
+
+// Whether two normalised names can name the same kernel ("k" matches
+// "ns::k": ICPU_RUN_KF may spell the name as a using-declaration allows).
+inline bool SameKernelName(const std::string& a, const std::string& b) {
+  auto qualified_end = [](const std::string& longer, const std::string& shorter) {
+    return longer.size() > shorter.size() + 2 &&
+           longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) == 0 &&
+           longer.compare(longer.size() - shorter.size() - 2, 2, "::") == 0;
+  };
+  return !a.empty() && (a == b || qualified_end(a, b) || qualified_end(b, a));
+}
+
+inline std::string WithoutTemplateArgs(const std::string& s) {
+  std::string out;
+  int depth = 0;
+  for (const char ch : s) {
+    if (ch == '<') ++depth;
+    if (depth == 0) out += ch;
+    if (ch == '>' && depth > 0) --depth;
+  }
+  return out;
+}
+
+inline const TaskTypeDecls* RegisterTaskType(const std::string& local_class, bool has_key,
+                                             uint64_t key, KernelMetaType type) {
+  const std::string name = KernelNameOfLocal(local_class, "AicoreTaskTypeTag");
+  TaskTypeRegistry& r = TaskTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  TaskTypeDecls& d = r.by_name[name];
+  if (has_key) {
+    d.by_key[key] = type;
+  } else {
+    d.has_default = true;
+    d.default_type = type;
+  }
+  return &d;  // std::map nodes stay where they are
+}
+
+// The type the kernel named `launch_name` declares for tiling key `key`:
+// returns false when it declares none, or when the name fits several kernels
+// that declare different types.
+inline bool DeclaredTaskType(const char* launch_name, uint64_t key, KernelMetaType* type) {
+  const std::string want = NormalizedKernelName(launch_name);
+  TaskTypeRegistry& r = TaskTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  // Exact names first; then without template arguments (a template kernel
+  // launched through a wrapper whose name lacks them).
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::string w = pass == 0 ? want : WithoutTemplateArgs(want);
+    int found = 0;
+    bool agree = true;
+    KernelMetaType t = KERNEL_TYPE_AIV_ONLY;
+    for (const auto& [name, d] : r.by_name) {
+      if (!SameKernelName(pass == 0 ? name : WithoutTemplateArgs(name), w)) continue;
+      const auto k = d.by_key.find(key);
+      if (k == d.by_key.end() && !d.has_default) continue;
+      const KernelMetaType this_type = k != d.by_key.end() ? k->second : d.default_type;
+      if (found++ > 0 && this_type != t) agree = false;
+      t = this_type;
+    }
+    if (found > 0) {
+      if (!agree) return false;
+      *type = t;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Instantiated by the macros with a class local to the kernel body: the
+// static member's initialiser runs before main.
+template <class Tag, bool kHasKey, uint64_t kKey, int kType>
+struct TaskTypeDecl {
+  static const TaskTypeDecls* const decls;
+};
+template <class Tag, bool kHasKey, uint64_t kKey, int kType>
+const TaskTypeDecls* const TaskTypeDecl<Tag, kHasKey, kKey, kType>::decls = RegisterTaskType(
+    detail::ReadableTypeName(typeid(Tag)), kHasKey, kKey, static_cast<KernelMetaType>(kType));
+
+// The run-time check of a declaration: a kernel declared vector-only
+// (cube-only) on a cube (vector) block is reported, since the NPU would never
+// run it there. Only an explicit SetKernelMode (or a direct launch with that
+// geometry) can put it there: without SetKernelMode the declared type decides
+// the geometry.
 inline void CheckTaskType(KernelMetaType type, SrcLoc loc) {
   detail::CoreContext& core = detail::Enter("KERNEL_TASK_TYPE_DEFAULT", loc);
   const bool aiv_only = type == KERNEL_TYPE_AIV_ONLY || type == KERNEL_TYPE_MIX_AIV_1_0;
@@ -49,9 +246,23 @@ inline void CheckTaskType(KernelMetaType type, SrcLoc loc) {
                  std::string("the kernel is declared ") +
                      (aiv_only ? "vector-only" : "cube-only") + " but this block runs on a " +
                      (on_aic ? "cube" : "vector") +
-                     " core: launch it with AscendC::SetKernelMode(KernelMode::" +
-                     (aiv_only ? "AIV_MODE" : "AIC_MODE") + ")");
+                     " core (the NPU starts only " + (aiv_only ? "vector" : "cube") +
+                     " cores for it): launch it with AscendC::SetKernelMode(KernelMode::" +
+                     (aiv_only ? "AIV_MODE" : "AIC_MODE") +
+                     "), or without SetKernelMode (the declared type then decides)");
   }
+}
+
+// KERNEL_TASK_TYPE_DEFAULT at run time: the check, unless a KERNEL_TASK_TYPE
+// of the kernel names the launch's tiling key (that one applies instead).
+inline void CheckDefaultTaskType(const TaskTypeDecls* decls, KernelMetaType type, SrcLoc loc) {
+  if (decls != nullptr) {
+    const uint64_t key = detail::CurrentTilingKey();
+    TaskTypeRegistry& r = TaskTypes();
+    std::unique_lock<std::mutex> lock(r.mu);
+    if (decls->by_key.count(key) != 0) return;
+  }
+  CheckTaskType(type, loc);
 }
 
 inline int32_t CoreTypeValue() {
@@ -62,14 +273,32 @@ inline int32_t CoreTypeValue() {
 }  // namespace compat
 }  // namespace aicore
 
-#define KERNEL_TASK_TYPE_DEFAULT(type) \
-  ::aicore::compat::CheckTaskType(static_cast<KernelMetaType>(type), ::aicore::SrcLoc{__FILE__, __LINE__})
-// KERNEL_TASK_TYPE(key, type): the type of the launches with that tiling key.
-#define KERNEL_TASK_TYPE(key, type)                                                      \
-  (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key)                    \
-       ? ::aicore::compat::CheckTaskType(static_cast<KernelMetaType>(type),              \
-                                         ::aicore::SrcLoc{__FILE__, __LINE__})           \
-       : void())
+// KERNEL_TASK_TYPE_DEFAULT(type): the kernel's type for every tiling key;
+// KERNEL_TASK_TYPE(key, type): its type for the launches with that tiling key
+// (it takes precedence). Both are statements in the kernel body; type and key
+// are constants, as the vendor's compile-time reading of them requires.
+#define KERNEL_TASK_TYPE_DEFAULT(type)                                                         \
+  do {                                                                                         \
+    struct AicoreTaskTypeTag {                                                                 \
+      char unused;                                                                             \
+    };                                                                                         \
+    ::aicore::compat::CheckDefaultTaskType(                                                    \
+        ::aicore::compat::TaskTypeDecl<AicoreTaskTypeTag, false, 0,                            \
+                                       static_cast<int>(type)>::decls,                         \
+        static_cast<KernelMetaType>(type), ::aicore::SrcLoc{__FILE__, __LINE__});              \
+  } while (0)
+#define KERNEL_TASK_TYPE(key, type)                                                            \
+  do {                                                                                         \
+    struct AicoreTaskTypeTag {                                                                 \
+      char unused;                                                                             \
+    };                                                                                         \
+    (void)::aicore::compat::TaskTypeDecl<AicoreTaskTypeTag, true, static_cast<uint64_t>(key),  \
+                                         static_cast<int>(type)>::decls;                       \
+    if (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key)) {                  \
+      ::aicore::compat::CheckTaskType(static_cast<KernelMetaType>(type),                       \
+                                      ::aicore::SrcLoc{__FILE__, __LINE__});                   \
+    }                                                                                          \
+  } while (0)
 
 #define g_coreType (::aicore::compat::CoreTypeValue())
 #define ASCEND_IS_AIV (g_coreType == ::AscendC::AIV)

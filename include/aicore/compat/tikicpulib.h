@@ -3,7 +3,7 @@
 // tikicpulib.h for the CPU: the host side of the vendor's CPU debug mode.
 //
 //   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);   zero-filled, registered GM
-//   AscendC::SetKernelMode(KernelMode::AIV_MODE);      AIV_MODE | AIC_MODE | MIX_MODE (default)
+//   AscendC::SetKernelMode(KernelMode::AIV_MODE);      AIV_MODE | AIC_MODE | MIX_MODE (optional)
 //   ICPU_SET_TILING_KEY(key);                          TILING_KEY_IS in the next launches
 //   ICPU_RUN_KF(kernel, blockDim, x, y, z);            up to 32 kernel arguments
 //   ICPU_RUN_KF(AICORE_TPL_KERNEL(k), blockDim, ...);  the instantiation of the kernel
@@ -17,6 +17,15 @@
 //   MIX_MODE  blockDim cube blocks + 2 * blockDim vector blocks (GetBlockIdx
 //             in [0, 2 * blockDim) on the vector side, GetSubBlockIdx 0/1,
 //             GetSubBlockNum 2, GetTaskRation 2; GetBlockNum is blockDim).
+// Without SetKernelMode, the kernel's KERNEL_TASK_TYPE_DEFAULT /
+// KERNEL_TASK_TYPE decides, as in the launch stubs the vendor's build
+// generates for its CPU mode: AIV_ONLY, MIX_AIV_1_0 -> AIV_MODE; AIC_ONLY,
+// MIX_AIC_1_0 -> AIC_MODE; MIX_AIC_1_1, MIX_AIC_1_2 -> MIX_MODE; a kernel that
+// declares nothing runs as AIV_MODE (a mix kernel that declares nothing needs
+// SetKernelMode(KernelMode::MIX_MODE)). See KERNEL_TASK_TYPE_DEFAULT in
+// kernel_operator.h for how the type is known before the blocks start.
+// SetKernelMode, once called, applies to every later launch;
+// aicore::compat::ResetKernelMode() goes back to "not called".
 // Every pointer argument must point into memory from GmAlloc (or aclrtMalloc,
 // or a buffer declared with aicore::GmRegister); nullptr is allowed. Misuse
 // and kernel failures are reported on stderr as one line naming the kernel,
@@ -59,9 +68,40 @@ namespace compat {
   std::exit(1);
 }
 
+// The mode SetKernelMode set, or kKernelModeUnset before any call.
+constexpr int kKernelModeUnset = -1;
+
 inline std::atomic<int>& KernelModeValue() {
-  static std::atomic<int> mode{static_cast<int>(KernelMode::MIX_MODE)};
+  static std::atomic<int> mode{kKernelModeUnset};
   return mode;
+}
+
+// Back to the state before any SetKernelMode call (the declared type decides).
+inline void ResetKernelMode() { KernelModeValue().store(kKernelModeUnset, std::memory_order_relaxed); }
+
+// The geometry of a launch of the kernel named `name` with tiling key `key`.
+inline detail::Geometry LaunchGeometry(const char* name, uint64_t key) {
+  const int mode = KernelModeValue().load(std::memory_order_relaxed);
+  if (mode != kKernelModeUnset) {
+    switch (static_cast<KernelMode>(mode)) {
+      case KernelMode::AIV_MODE: return detail::Geometry::kAIV;
+      case KernelMode::AIC_MODE: return detail::Geometry::kAIC;
+      default: return detail::Geometry::kMix;
+    }
+  }
+  KernelMetaType type = KERNEL_TYPE_AIV_ONLY;
+  if (!DeclaredTaskType(name, key, &type)) return detail::Geometry::kAIV;
+  switch (type) {
+    case KERNEL_TYPE_AIC_ONLY:
+    case KERNEL_TYPE_MIX_AIC_1_0: return detail::Geometry::kAIC;
+    // aicore has one mixed geometry, 1 cube : 2 vector blocks; a MIX_AIC_1_1
+    // kernel gets it too (its second vector block of each group has
+    // GetSubBlockIdx 1).
+    case KERNEL_TYPE_MIX_AIC_1_1:
+    case KERNEL_TYPE_MIX_AIC_1_2: return detail::Geometry::kMix;
+    default: return detail::Geometry::kAIV;  // AIV_ONLY, MIX_AIV_1_0, and the
+                                             // coupled-core types (one core kind)
+  }
 }
 
 inline std::atomic<uint64_t>& TilingKeyValue() {
@@ -122,10 +162,10 @@ void RunKF(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Arg
   detail::LaunchConfig cfg;
   cfg.cooperative = true;
   cfg.tiling_key = TilingKeyValue().load(std::memory_order_relaxed);
-  switch (static_cast<KernelMode>(KernelModeValue().load(std::memory_order_relaxed))) {
-    case KernelMode::AIV_MODE: cfg.geom = detail::Geometry::kAIV; break;
-    case KernelMode::AIC_MODE: cfg.geom = detail::Geometry::kAIC; break;
-    default: cfg.geom = detail::Geometry::kMix; break;
+  if constexpr (tpl::IsTplKernel<std::decay_t<Kernel>>::value) {
+    cfg.geom = LaunchGeometry(kernel.name, cfg.tiling_key);
+  } else {
+    cfg.geom = LaunchGeometry(name, cfg.tiling_key);
   }
   try {
     if constexpr (tpl::IsTplKernel<std::decay_t<Kernel>>::value) {
