@@ -1,0 +1,11 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// tiling/tiling_api.h for the CPU: the host tiling functions of the
+// advanced APIs aicore implements (the vendor header includes every
+// advanced API's *_tiling.h), plus the platform queries.
+#pragma once
+
+#include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/normalization.h"
+#include "aicore/lib/tensor_shape.h"
+#include "platform/platform_ascendc.h"
