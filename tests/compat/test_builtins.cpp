@@ -40,7 +40,8 @@ bool Has(const aicore::KernelError& e, const std::string& s) {
 class BuiltinTest : public ::testing::Test {
  protected:
   void SetUp() override { SetKernelMode(KernelMode::AIV_MODE); }
-  void TearDown() override { SetKernelMode(KernelMode::MIX_MODE); }
+  // As if SetKernelMode was never called.
+  void TearDown() override { aicore::compat::ResetKernelMode(); }
 };
 
 // ---------------------------------------------------------------------------

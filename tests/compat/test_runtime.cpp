@@ -59,7 +59,7 @@ class CompatTest : public ::testing::Test {
     ICPU_SET_TILING_KEY(0);
   }
   void TearDown() override {
-    SetKernelMode(KernelMode::MIX_MODE);
+    aicore::compat::ResetKernelMode();  // as if SetKernelMode was never called
     ICPU_SET_TILING_KEY(0);
     aicore::SetNumThreads(0);
   }

@@ -23,7 +23,7 @@ class SyncTest : public ::testing::Test {
  protected:
   void TearDown() override {
     aicore::SetNumThreads(0);
-    SetKernelMode(KernelMode::MIX_MODE);
+    aicore::compat::ResetKernelMode();  // as if SetKernelMode was never called
   }
 };
 
