@@ -29,8 +29,6 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/base/half.h"
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
-#include "aicore/lib/activation.h"
-#include "aicore/lib/normalization.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/memory/pipe.h"

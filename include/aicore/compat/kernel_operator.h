@@ -12,13 +12,18 @@
 //   __CCE_AICORE__ (220, the Ascend910B profile, unless the build defines it)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <map>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <typeinfo>
+#include <vector>
 
 #include "aicore/aicore.h"
+#include "aicore/lib/activation.h"
+#include "aicore/lib/normalization.h"
 #include "aicore/runtime/tiling.h"
 #include "kernel_utils_compat.h"
 #include "kernel_builtins.h"
@@ -70,21 +75,26 @@ namespace compat {
 // direct launch that asked for it) is reported, since the NPU never runs
 // such a kernel there.
 
-// The declarations of one kernel.
+// One declaration: KERNEL_TASK_TYPE_DEFAULT (has_key false) or
+// KERNEL_TASK_TYPE(key, type) of the kernel `name` (NormalizedKernelName's
+// form). Plain data, and the table is never destroyed: a kernel library and
+// the host program share it, and they may be built with different
+// _GLIBCXX_USE_CXX11_ABI settings (no std::string or std::map in it).
 struct TaskTypeDecls {
-  bool has_default = false;
-  KernelMetaType default_type = KERNEL_TYPE_AIV_ONLY;
-  std::map<uint64_t, KernelMetaType> by_key;  // KERNEL_TASK_TYPE, which takes precedence
+  char name[256];
+  bool has_key;
+  uint64_t key;
+  KernelMetaType type;
 };
 
 struct TaskTypeRegistry {
   std::mutex mu;
-  std::map<std::string, TaskTypeDecls> by_name;  // by NormalizedKernelName
+  std::vector<const TaskTypeDecls*> decls;  // each allocated once, never freed
 };
 
 inline TaskTypeRegistry& TaskTypes() {
-  static TaskTypeRegistry r;
-  return r;
+  static TaskTypeRegistry* r = new TaskTypeRegistry;  // never destroyed (used until exit)
+  return *r;
 }
 
 // The kernel function's name from the readable name of a class declared in
@@ -178,16 +188,15 @@ inline std::string WithoutTemplateArgs(const std::string& s) {
 inline const TaskTypeDecls* RegisterTaskType(const std::string& local_class, bool has_key,
                                              uint64_t key, KernelMetaType type) {
   const std::string name = KernelNameOfLocal(local_class, "AicoreTaskTypeTag");
+  auto* d = new TaskTypeDecls{};
+  std::snprintf(d->name, sizeof(d->name), "%s", name.c_str());
+  d->has_key = has_key;
+  d->key = key;
+  d->type = type;
   TaskTypeRegistry& r = TaskTypes();
   std::lock_guard<std::mutex> lock(r.mu);
-  TaskTypeDecls& d = r.by_name[name];
-  if (has_key) {
-    d.by_key[key] = type;
-  } else {
-    d.has_default = true;
-    d.default_type = type;
-  }
-  return &d;  // std::map nodes stay where they are
+  r.decls.push_back(d);
+  return d;
 }
 
 // The type the kernel named `launch_name` declares for tiling key `key`:
@@ -201,16 +210,28 @@ inline bool DeclaredTaskType(const char* launch_name, uint64_t key, KernelMetaTy
   // launched through a wrapper whose name lacks them).
   for (int pass = 0; pass < 2; ++pass) {
     const std::string w = pass == 0 ? want : WithoutTemplateArgs(want);
+    // Per kernel name: its KERNEL_TASK_TYPE for the key, else its default.
+    std::vector<std::string> names;
+    for (const TaskTypeDecls* d : r.decls) {
+      const std::string name = d->name;
+      if (!SameKernelName(pass == 0 ? name : WithoutTemplateArgs(name), w)) continue;
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
     int found = 0;
     bool agree = true;
     KernelMetaType t = KERNEL_TYPE_AIV_ONLY;
-    for (const auto& [name, d] : r.by_name) {
-      if (!SameKernelName(pass == 0 ? name : WithoutTemplateArgs(name), w)) continue;
-      const auto k = d.by_key.find(key);
-      if (k == d.by_key.end() && !d.has_default) continue;
-      const KernelMetaType this_type = k != d.by_key.end() ? k->second : d.default_type;
-      if (found++ > 0 && this_type != t) agree = false;
-      t = this_type;
+    for (const std::string& name : names) {
+      const TaskTypeDecls* by_key = nullptr;
+      const TaskTypeDecls* by_default = nullptr;
+      for (const TaskTypeDecls* d : r.decls) {
+        if (name != d->name) continue;
+        if (d->has_key && d->key == key) by_key = d;
+        if (!d->has_key) by_default = d;
+      }
+      const TaskTypeDecls* chosen = by_key != nullptr ? by_key : by_default;
+      if (chosen == nullptr) continue;
+      if (found++ > 0 && chosen->type != t) agree = false;
+      t = chosen->type;
     }
     if (found > 0) {
       if (!agree) return false;
@@ -260,7 +281,9 @@ inline void CheckDefaultTaskType(const TaskTypeDecls* decls, KernelMetaType type
     const uint64_t key = detail::CurrentTilingKey();
     TaskTypeRegistry& r = TaskTypes();
     std::unique_lock<std::mutex> lock(r.mu);
-    if (decls->by_key.count(key) != 0) return;
+    for (const TaskTypeDecls* d : r.decls) {
+      if (d->has_key && d->key == key && std::strcmp(d->name, decls->name) == 0) return;
+    }
   }
   CheckTaskType(type, loc);
 }

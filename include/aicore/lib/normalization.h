@@ -134,10 +134,9 @@ using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::RmsNormTiling;
 }  // namespace optiling
 
-// The vendor's generated kernel_tiling.h also names these legacy tiling
-// structs at global scope.
-using AscendC::tiling::LayerNormTiling;
-using AscendC::tiling::RmsNormTiling;
+// The vendor's generated kernel_tiling.h also names these structs at global
+// scope: compat/kernel_tiling/kernel_tiling.h does the same (not this
+// header, so that a kernel's own global RmsNormTiling does not collide).
 
 // ---------------------------------------------------------------------------
 // Host tiling.

@@ -43,6 +43,7 @@ const char* ModeName(RoundMode m) {
     case kRound: return "ROUND";
     case kTrunc: return "TRUNC";
     case kOdd: return "ODD";
+    default: break;  // modes of other architectures: not modelled
   }
   return "?";
 }

@@ -499,9 +499,10 @@ TEST(LibNormalization, TilingStructsInTilingData) {
   AscendC::GetLayerNormNDTilingInfo(ge::Shape({1, 2, 16, 16}), 4096, 4, false,
                                     td.layernormTilingData);
   static_assert(sizeof(optiling::NormTestTilingData) ==
-                    8 + sizeof(RmsNormTiling) + sizeof(LayerNormTiling),
+                    8 + sizeof(AscendC::RmsNormTiling) + sizeof(AscendC::LayerNormTiling),
                 "packed fields");
-  static_assert(sizeof(RmsNormTiling) == 12 * 4 && sizeof(LayerNormTiling) == 26 * 4,
+  static_assert(sizeof(AscendC::RmsNormTiling) == 12 * 4 &&
+                    sizeof(AscendC::LayerNormTiling) == 26 * 4,
                 "vendor field counts");
   std::vector<uint8_t> raw(td.GetDataSize());
   td.SaveToBuffer(raw.data(), raw.size());

@@ -178,7 +178,7 @@ void cast_mode_out_of_range(int32_t buggy) {
   SCRATCH();
   LocalTensor<float> f = buf.Get<float>();
   LocalTensor<half> h = buf.Get<half>()[256];
-  const RoundMode mode = Bug(buggy) ? static_cast<RoundMode>(7) : RoundMode::CAST_ODD;
+  const RoundMode mode = Bug(buggy) ? static_cast<RoundMode>(42) : RoundMode::CAST_ODD;
   MARK_NEXT_LINE();
   Cast(h, f, mode, 64u);
 }
@@ -277,7 +277,7 @@ TEST_P(RepeatDiagnostics, CastUnsupportedRoundMode) {
 TEST_P(RepeatDiagnostics, CastRoundModeOutOfRange) {
   ExpectFails([] { AICORE_LAUNCH(cast_mode_out_of_range, kBlocks, 1); },
               {K::kParameter, "Cast", "cast_mode_out_of_range",
-               {"RoundMode 7 is not supported for float -> half"}});
+               {"RoundMode 42 is not supported for float -> half"}});
   ExpectSilent([] { AICORE_LAUNCH(cast_mode_out_of_range, kBlocks, 0); });
 }
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -101,6 +102,32 @@ TEST(SanitizeConfigDeathTest, ExitStatusUnderEnvironmentSwitch) {
   EXPECT_EXIT(RunChild(true), ::testing::ExitedWithCode(1),
               "alignment error in DataCopy(.|\n)*aicore sanitizer: 1 error reported");
   EXPECT_EXIT(RunChild(false), ::testing::ExitedWithCode(0), "aicore sanitizer: 0 errors reported");
+}
+
+// synccheck's model of the kernel build: AICORE_AUTO_SYNC=on|off (read when
+// the configuration is first used), aicore::SetAutoSync.
+void AutoSyncChild(const char* value) {
+  setenv("AICORE_AUTO_SYNC", value, 1);
+  std::fprintf(stderr, "auto_sync=%d\n", aicore::GetAutoSync() ? 1 : 0);
+  std::exit(0);
+}
+
+TEST(SanitizeConfigDeathTest, AutoSyncFromEnvironment) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(AutoSyncChild("off"), ::testing::ExitedWithCode(0), "auto_sync=0");
+  EXPECT_EXIT(AutoSyncChild("0"), ::testing::ExitedWithCode(0), "auto_sync=0");
+  EXPECT_EXIT(AutoSyncChild("on"), ::testing::ExitedWithCode(0), "auto_sync=1");
+  EXPECT_EXIT(AutoSyncChild("maybe"), ::testing::ExitedWithCode(2),
+              "AICORE_AUTO_SYNC=maybe: expected on or off");
+}
+
+TEST(SanitizeConfig, SetAutoSync) {
+  const bool saved = aicore::GetAutoSync();
+  aicore::SetAutoSync(false);
+  EXPECT_FALSE(aicore::GetAutoSync());
+  aicore::SetAutoSync(true);
+  EXPECT_TRUE(aicore::GetAutoSync());
+  aicore::SetAutoSync(saved);
 }
 
 }  // namespace

@@ -6,4 +6,10 @@
 // The cube tiling structs (TCubeTiling) come with the matmul API.
 #pragma once
 
+#include "aicore/lib/normalization.h"
 #include "aicore/runtime/tiling.h"
+
+// The tiling structs of the library APIs at global scope, as the vendor's
+// generated kernel_tiling.h declares them.
+using AscendC::tiling::LayerNormTiling;
+using AscendC::tiling::RmsNormTiling;
