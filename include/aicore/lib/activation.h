@@ -179,12 +179,6 @@ AICORE_INLINE void CheckOperands(const char* api, const char* count_name,
   detail::CheckLocal(api, "src", src, bytes, loc);
 }
 
-inline bool Overlaps(const void* a, uint64_t a_bytes, const void* b, uint64_t b_bytes) {
-  const auto pa = reinterpret_cast<uintptr_t>(a);
-  const auto pb = reinterpret_cast<uintptr_t>(b);
-  return a_bytes != 0 && b_bytes != 0 && pa < pb + b_bytes && pb < pa + a_bytes;
-}
-
 template <class T>
 AICORE_INLINE void CheckTmp(const char* api, const AscendC::LocalTensor<uint8_t>& tmp,
                             uint32_t need, const char* helper,
@@ -196,10 +190,10 @@ AICORE_INLINE void CheckTmp(const char* api, const AscendC::LocalTensor<uint8_t>
     FailTmpTooSmall(api, tmp.GetSize(), need, detail::TypeName<T>(), helper, loc);
   }
   const uint64_t bytes = uint64_t{count} * sizeof(T);
-  if (AICORE_UNLIKELY(Overlaps(tmp.addr_, tmp.GetSize(), src.addr_, bytes))) {
+  if (AICORE_UNLIKELY(detail::BytesOverlap(tmp.addr_, tmp.GetSize(), src.addr_, bytes))) {
     FailTmpOverlap(api, "srcTensor", loc);
   }
-  if (AICORE_UNLIKELY(Overlaps(tmp.addr_, tmp.GetSize(), dst.addr_, bytes))) {
+  if (AICORE_UNLIKELY(detail::BytesOverlap(tmp.addr_, tmp.GetSize(), dst.addr_, bytes))) {
     FailTmpOverlap(api, "dstTensor", loc);
   }
 }

@@ -439,21 +439,6 @@ HWY_INLINE void NormRowMap(T* y, const T* x, const T* g, const T* b, size_t n, c
            "function)");
 }
 
-// The bytes from t's start to the end of its buffer.
-template <class T>
-AICORE_INLINE uint64_t RoomOf(const AscendC::LocalTensor<T>& t) {
-  return static_cast<uint64_t>(t.buf_->base + t.buf_->bytes -
-                               reinterpret_cast<const uint8_t*>(t.addr_));
-}
-
-template <class T, class U>
-AICORE_INLINE bool NormOverlap(const AscendC::LocalTensor<T>& a, uint64_t abytes,
-                               const AscendC::LocalTensor<U>& b, uint64_t bbytes) {
-  const auto pa = reinterpret_cast<uintptr_t>(a.addr_);
-  const auto pb = reinterpret_cast<uintptr_t>(b.addr_);
-  return abytes != 0 && bbytes != 0 && pa < pb + bbytes && pb < pa + abytes;
-}
-
 // H: checked against originalHLength and the 32-byte rule.
 template <class T>
 inline void CheckNormH(const char* api, uint32_t h, uint32_t oh, SrcLoc loc) {
@@ -492,7 +477,7 @@ inline void RmsNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalT
   CheckLocal(api, "dst", dst, bsh * sizeof(T), loc);
   CheckLocal(api, "src", src, bsh * sizeof(T), loc);
   CheckLocal(api, "gamma", gamma, uint64_t{h} * sizeof(T), loc);
-  if (NormOverlap(dst, bsh * sizeof(T), gamma, uint64_t{h} * sizeof(T))) {
+  if (BytesOverlap(dst.addr_, bsh * sizeof(T), gamma.addr_, uint64_t{h} * sizeof(T))) {
     Fail(ErrorKind::kParameter, api, loc, "dstLocal and gammaLocal overlap (not allowed)");
   }
   if (tmp != nullptr) {
@@ -500,7 +485,7 @@ inline void RmsNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalT
     const uint64_t need =
         (coeff * tiling.mainBshLength + NormAlignUp(tiling.mainBsLength, kNormFloatsPerBlock)) * 4;
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
-    if (RoomOf(*tmp) < need) FailNormTmp(api, need, RoomOf(*tmp), loc);
+    if (AvailableBytes(*tmp) < need) FailNormTmp(api, need, AvailableBytes(*tmp), loc);
   }
   const float eps = static_cast<float>(epsilon);
   const float recip = tiling.reciprocalOfHLength;
@@ -549,7 +534,7 @@ inline void LayerNormRun(const AscendC::LocalTensor<T>& output,
         (uint64_t{tiling.firstTmpStartPos} + uint64_t{tiling.numberOfTmpBuf} * tiling.oneTmpSize) *
         4;
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
-    if (RoomOf(*tmp) < need) FailNormTmp(api, need, RoomOf(*tmp), loc);
+    if (AvailableBytes(*tmp) < need) FailNormTmp(api, need, AvailableBytes(*tmp), loc);
   }
   const float eps = static_cast<float>(epsilon);
   const float inv = tiling.lastDimValueBack;

@@ -57,6 +57,21 @@ AICORE_TARGET_BEGIN
            " is negative (passed as uint32_t " + std::to_string(count) + ")");
 }
 
+// The bytes from t's start to the end of its buffer.
+template <class T>
+AICORE_INLINE uint64_t AvailableBytes(const AscendC::LocalTensor<T>& t) {
+  return static_cast<uint64_t>(t.buf_->base + t.buf_->bytes -
+                               reinterpret_cast<const uint8_t*>(t.addr_));
+}
+
+// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte (empty ranges
+// share none).
+inline bool BytesOverlap(const void* a, uint64_t a_bytes, const void* b, uint64_t b_bytes) {
+  const auto pa = reinterpret_cast<uintptr_t>(a);
+  const auto pb = reinterpret_cast<uintptr_t>(b);
+  return a_bytes != 0 && b_bytes != 0 && pa < pb + b_bytes && pb < pa + a_bytes;
+}
+
 // Whether an operand role names the written operand ("dst"); folded at
 // compile time for the string literals every instruction passes.
 AICORE_INLINE constexpr bool IsDstRole(const char* role) {

@@ -186,11 +186,6 @@ inline void CheckOffsets(const char* api, const uint32_t* off, size_t n, uint32_
   }
 }
 
-template <class T>
-AICORE_INLINE uint64_t AvailableBytes(const AscendC::LocalTensor<T>& t) {
-  return static_cast<uint64_t>(t.buf_->base + t.buf_->bytes - reinterpret_cast<const uint8_t*>(t.addr_));
-}
-
 // Built-in GatherMask patterns 1..7 as 128 lane bits.
 inline bool BuiltinPattern(uint32_t p, uint64_t bits[2]) {
   static constexpr uint64_t kPat[8] = {0,

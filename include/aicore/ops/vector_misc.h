@@ -197,8 +197,7 @@ AICORE_INLINE void GatherbImpl(const AscendC::LocalTensor<T>& dst,
   CheckLocal(kApi, "offset", offset, n * sizeof(uint32_t), loc);
   CheckLocal(kApi, "dst", dst, reps == 0 ? 0 : (reps - 1) * rep + 7 * blk + 32, loc);
   CheckLocal(kApi, "src", src, 0, loc, true, Pipe::kCount);  // allocated, aligned
-  const uint64_t avail = static_cast<uint64_t>(src.buf_->base + src.buf_->bytes -
-                                               reinterpret_cast<const uint8_t*>(src.addr_));
+  const uint64_t avail = AvailableBytes(src);
   const uint32_t* off = offset.addr_;
   uint32_t max_off = 0;
   for (uint64_t i = 0; i < n; ++i) {
