@@ -269,6 +269,10 @@ struct TilingB {
 
 __global__ __aicore__ void keyed_kernel(GM_ADDR out, GM_ADDR tiling) {
   REGISTER_TILING_DEFAULT(TilingA);
+  // Real kernels also test TILING_KEY_VAR in #if: the identifier reads as 0 there.
+#if defined(TILING_KEY_VAR) && (TILING_KEY_VAR != 0)
+#error "TILING_KEY_VAR must read as 0 in #if, as the vendor's g_tilingKey does"
+#endif
   REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 1", TilingA);
   REGISTER_TILING_FOR_TILINGKEY("(TILING_KEY_VAR >= 10) && (TILING_KEY_VAR <= 15)", TilingB);
   KERNEL_TASK_TYPE(1, KERNEL_TYPE_AIV_ONLY);

@@ -206,10 +206,22 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
 
 #define TILING_KEY_IS(key) (::aicore::detail::CurrentTilingKey() == static_cast<uint64_t>(key))
 
-// TILING_KEY_VAR: the launch's tiling key (the vendor's g_tilingKey), as
-// kernels and REGISTER_TILING_FOR_TILINGKEY expressions name it.
+// TILING_KEY_VAR: the launch's tiling key, as kernels and
+// REGISTER_TILING_FOR_TILINGKEY expressions name it. As in the vendor's
+// headers it is the identifier g_tilingKey, so that kernels may also test it
+// in `#if defined(TILING_KEY_VAR) && (TILING_KEY_VAR != ...)`, where an
+// identifier reads as 0; in code, g_tilingKey converts to the running
+// launch's key.
+namespace aicore {
+namespace detail {
+struct TilingKeyVar {
+  operator uint64_t() const { return CurrentTilingKey(); }
+};
+}  // namespace detail
+}  // namespace aicore
+inline constexpr ::aicore::detail::TilingKeyVar g_tilingKey{};
 #ifndef TILING_KEY_VAR
-#define TILING_KEY_VAR (::aicore::detail::CurrentTilingKey())
+#define TILING_KEY_VAR g_tilingKey
 #endif
 
 // REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 1", TilingDataA): tells
