@@ -8,6 +8,7 @@
 #include <aicore/aicore.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -54,7 +55,8 @@ constexpr aicore::detail::Observer kRecorder{"test recorder", kRecorderBit, &OnL
 const bool kRegistered = aicore::detail::RegisterObserver(&kRecorder);
 
 constexpr uint32_t kTile = 64;  // floats
-int g_line_in = 0, g_line_adds = 0, g_line_out = 0;
+// Written by every block (the same values): atomics.
+std::atomic<int> g_line_in{0}, g_line_adds{0}, g_line_out{0};
 
 // One tile through CopyIn / Compute / CopyOut with queues, a flag pair and a
 // barrier.
@@ -68,17 +70,17 @@ void tile_kernel(GM_ADDR x, GM_ADDR y) {
   xg.SetGlobalBuffer(reinterpret_cast<float*>(x) + kTile * GetBlockIdx(), kTile);
   yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + kTile * GetBlockIdx(), kTile);
   LocalTensor<float> a = in.AllocTensor<float>();
-  g_line_in = __LINE__ + 1;
+  g_line_in.store(__LINE__ + 1, std::memory_order_relaxed);
   DataCopy(a, xg, kTile);
   in.EnQue(a);
   LocalTensor<float> b = in.DeQue<float>();
   LocalTensor<float> c = out.AllocTensor<float>();
-  g_line_adds = __LINE__ + 1;
+  g_line_adds.store(__LINE__ + 1, std::memory_order_relaxed);
   Adds(c, b, 1.0f, kTile);
   out.EnQue(c);
   in.FreeTensor(b);
   LocalTensor<float> d = out.DeQue<float>();
-  g_line_out = __LINE__ + 1;
+  g_line_out.store(__LINE__ + 1, std::memory_order_relaxed);
   DataCopy(yg, d, kTile);
   out.FreeTensor(d);
   SetFlag<HardEvent::MTE3_S>(0);
@@ -160,12 +162,12 @@ TEST(Instrument, ObserverSeesEveryCallInProgramOrder) {
     // Pipes, sizes and lines.
     EXPECT_EQ(s[3].pipe, Pipe::kMTE2);
     EXPECT_EQ(s[3].len * s[3].count, kTile * sizeof(float));
-    EXPECT_EQ(s[3].line, g_line_in);
+    EXPECT_EQ(s[3].line, g_line_in.load());
     EXPECT_EQ(s[4].len * s[4].count, kTile * sizeof(float));
     EXPECT_EQ(s[8].pipe, Pipe::kV);
-    EXPECT_EQ(s[8].line, g_line_adds);
+    EXPECT_EQ(s[8].line, g_line_adds.load());
     EXPECT_EQ(s[13].pipe, Pipe::kMTE3);
-    EXPECT_EQ(s[13].line, g_line_out);
+    EXPECT_EQ(s[13].line, g_line_out.load());
     EXPECT_EQ(s[16].event, static_cast<int>(HardEvent::MTE3_S));
     EXPECT_EQ(s[16].id, 0);
     EXPECT_EQ(s[18].id, static_cast<int>(PIPE_ALL));
