@@ -11,20 +11,44 @@
 //     for kk = 0, 1, ..., k - 1 in this order:
 //       acc = fma(A(i, kk), B(kk, j), acc)        (one rounding per step)
 //     C(i, j) = acc
-// with A and B elements converted to TC's precision first: half and
-// bfloat16_t products are exact in float, so the fma is an exact product
-// plus one rounded add; float x float is fused (one rounding); int8 x int8
-// accumulates in int32 with two's-complement wrap-around. With
-// GemmOptions::round_bits != 0, float inputs are first rounded to that many
-// explicit mantissa bits (the cube's HF32 mode).
+// with A and B elements converted to TC's precision first: half products
+// are exact in float, so the fma is an exact product plus one rounded add;
+// bfloat16_t products are too unless they overflow or underflow float's
+// range (then the fma's single rounding still decides); float x float is
+// fused (one rounding); int8 x int8 accumulates in int32 with two's-
+// complement wrap-around. With GemmOptions::round_bits != 0, float inputs are
+// first rounded to that many explicit mantissa bits (the cube's HF32 mode).
+// NaN results are NaN; which NaN payload comes out is not part of the
+// contract (IEEE leaves it open, and the hardware picks by operand order).
+//
+// How Gemm keeps it fast (GemmScalar below is the reference): C is computed
+// in cache blocks (GemmBlocking); per block, B (kc x nc) and A (mc x kc) are
+// packed into micro-panels in the accumulator's type (half/bfloat16_t
+// widened, HF32 rounding applied, any MatLayout read through its row and
+// column offsets, contiguous runs with vector loads), and a register-blocked
+// micro-kernel (gemm_kernel.h) computes 6 x 2-vector tiles of C with one
+// broadcast multiply-add per k step: every accumulator lane runs the loop
+// above. A k split into blocks stores C between them and reloads it (exact:
+// C holds the accumulator's type). Edge tiles and C layouts whose tile rows
+// are not contiguous go through a small buffer. Targets without FMA use the
+// vector multiply-add only for half x half (exact products) and std::fma for
+// the rest. Packing buffers are per thread, allocated once (bounded by the
+// blocking); there is no threading inside Gemm.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
+#include <hwy/highway.h>
+
 #include "aicore/base/half.h"
+#include "aicore/simd/gemm_kernel.h"
+#include "aicore/simd/simd.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -148,13 +172,305 @@ void GemmScalar(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayout
   }
 }
 
+namespace gemm_detail {
+
+// MatLayout::Offset(r, c) == RowPart(l, r) + ColPart(l, c).
+inline int64_t RowPart(const MatLayout& l, uint32_t r) {
+  return l.rb == 0 ? int64_t{r} * l.ri : int64_t{r / l.rb} * l.ro + int64_t{r % l.rb} * l.ri;
+}
+inline int64_t ColPart(const MatLayout& l, uint32_t c) {
+  return l.cb == 0 ? int64_t{c} * l.ci : int64_t{c / l.cb} * l.co + int64_t{c % l.cb} * l.ci;
+}
+// Whether columns [c, c + len) of every row lie next to each other
+// (ColPart(c + i) == ColPart(c) + i), len >= 1.
+inline bool ColsContiguous(const MatLayout& l, uint32_t c, size_t len) {
+  return l.ci == 1 && (l.cb == 0 || c % l.cb + len <= l.cb);
+}
+
+// The accumulator type's value of an input element (the contract's
+// conversion, HF32 rounding included).
+template <class TP, class T>
+HWY_INLINE TP PackIn(T v, const GemmOptions& opt) {
+  if constexpr (std::is_same_v<TP, float>) {
+    return simd::detail::GemmIn<float>(v, opt);
+  } else {
+    return static_cast<TP>(v);
+  }
+}
+
+// detail::GemmIn's HF32 rounding on a vector of floats, bit for bit: keep
+// round_bits explicit mantissa bits, to nearest (ties to even, or toward
+// zero), carrying into the exponent; inf and nan unchanged.
+template <class D>
+HWY_INLINE hn::Vec<D> RoundMantissa(D d, hn::Vec<D> v, const GemmOptions& opt) {
+  const hn::RebindToSigned<D> di;
+  const int32_t drop = 23 - opt.round_bits;
+  const int32_t lsb = int32_t{1} << drop;
+  const auto u = hn::BitCast(di, v);
+  const auto low = hn::Set(di, lsb - 1);
+  const auto half_ulp = hn::Set(di, lsb >> 1);
+  const auto rest = hn::And(u, low);
+  const auto kept = hn::AndNot(low, u);
+  auto up = hn::Gt(rest, half_ulp);
+  if (!opt.round_ties_to_zero) {
+    const auto odd = hn::Ne(hn::And(u, hn::Set(di, lsb)), hn::Zero(di));
+    up = hn::Or(up, hn::And(hn::Eq(rest, half_ulp), odd));
+  }
+  const auto rounded = hn::IfThenElse(up, hn::Add(kept, hn::Set(di, lsb)), kept);
+  const auto exp_mask = hn::Set(di, 0x7F800000);
+  const auto special = hn::Eq(hn::And(u, exp_mask), exp_mask);
+  return hn::BitCast(d, hn::IfThenElse(special, u, rounded));
+}
+
+// dst[i] = PackIn(src[i]) for i < len: whole vectors, then one at a time.
+template <class TP, class T>
+HWY_INLINE void PackRun(const T* HWY_RESTRICT src, size_t len, TP* HWY_RESTRICT dst,
+                        const GemmOptions& opt) {
+  const hn::ScalableTag<TP> d;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  if constexpr (std::is_same_v<TP, float>) {
+    if (std::is_same_v<T, float> && opt.round_bits != 0 && opt.round_bits < 23) {
+      for (; i + N <= len; i += N) hn::StoreU(RoundMantissa(d, LoadC(d, src + i), opt), d, dst + i);
+    } else {
+      for (; i + N <= len; i += N) hn::StoreU(LoadC(d, src + i), d, dst + i);
+    }
+  } else {
+    const hn::Rebind<T, decltype(d)> dn;
+    for (; i + N <= len; i += N) hn::StoreU(hn::PromoteTo(d, hn::LoadU(dn, src + i)), d, dst + i);
+  }
+  for (; i < len; ++i) dst[i] = PackIn<TP>(src[i], opt);
+}
+
+// Packs rows [k0, k0 + kc) x columns [j0, j0 + nc) of B into micro-panels of
+// nr columns (the last zero-padded), each (kc, nr) row-major:
+//   bp[(j / nr) * kc * nr + kk * nr + j % nr] = B(k0 + kk, j0 + j)
+// koff: kc scratch elements.
+template <class TP, class TB>
+void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0, size_t nc,
+           size_t nr, TP* HWY_RESTRICT bp, int64_t* HWY_RESTRICT koff, const GemmOptions& opt) {
+  for (size_t kk = 0; kk < kc; ++kk) koff[kk] = RowPart(lb, static_cast<uint32_t>(k0 + kk));
+  int64_t coff[kGemmMaxNR<TP>];
+  for (size_t jr = 0; jr < nc; jr += nr, bp += kc * nr) {
+    const size_t w = std::min(nr, nc - jr);
+    const uint32_t j = static_cast<uint32_t>(j0 + jr);
+    if (ColsContiguous(lb, j, w)) {
+      // Each row of the panel is one run: (kc, w) <- B rows, columns j..j+w.
+      const TB* src = b + ColPart(lb, j);
+      for (size_t kk = 0; kk < kc; ++kk) {
+        PackRun(src + koff[kk], w, bp + kk * nr, opt);
+        for (size_t jj = w; jj < nr; ++jj) bp[kk * nr + jj] = TP{0};
+      }
+    } else {
+      for (size_t jj = 0; jj < w; ++jj) coff[jj] = ColPart(lb, static_cast<uint32_t>(j + jj));
+      for (size_t kk = 0; kk < kc; ++kk) {
+        const TB* src = b + koff[kk];
+        TP* dst = bp + kk * nr;
+        for (size_t jj = 0; jj < w; ++jj) dst[jj] = PackIn<TP>(src[coff[jj]], opt);
+        for (size_t jj = w; jj < nr; ++jj) dst[jj] = TP{0};
+      }
+    }
+  }
+}
+
+// Packs rows [i0, i0 + mc) x columns [k0, k0 + kc) of A into micro-panels of
+// kGemmMR rows (the last zero-padded), each (kc, MR) row-major:
+//   ap[(i / MR) * kc * MR + kk * MR + i % MR] = A(i0 + i, k0 + kk)
+// koff: kc scratch elements.
+template <class TP, class TA>
+void PackA(const TA* a, const MatLayout& la, uint32_t i0, size_t mc, uint32_t k0, size_t kc,
+           TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff, const GemmOptions& opt) {
+  constexpr size_t MR = kGemmMR;
+  for (size_t kk = 0; kk < kc; ++kk) koff[kk] = ColPart(la, static_cast<uint32_t>(k0 + kk));
+  for (size_t ir = 0; ir < mc; ir += MR, ap += kc * MR) {
+    const size_t h = std::min(MR, mc - ir);
+    int64_t roff[MR] = {};
+    for (size_t r = 0; r < h; ++r) roff[r] = RowPart(la, static_cast<uint32_t>(i0 + ir + r));
+    if (h == MR) {
+      for (size_t kk = 0; kk < kc; ++kk) {
+        const TA* src = a + koff[kk];
+        TP* dst = ap + kk * MR;
+        for (size_t r = 0; r < MR; ++r) dst[r] = PackIn<TP>(src[roff[r]], opt);
+      }
+    } else {
+      for (size_t kk = 0; kk < kc; ++kk) {
+        const TA* src = a + koff[kk];
+        TP* dst = ap + kk * MR;
+        for (size_t r = 0; r < h; ++r) dst[r] = PackIn<TP>(src[roff[r]], opt);
+        for (size_t r = h; r < MR; ++r) dst[r] = TP{0};
+      }
+    }
+  }
+}
+
+// Cache blocking: C is computed in blocks of mc x nc, over k in steps of kc;
+// a packed B block (kc x nc) stays in the last-level cache, a packed A block
+// (mc x kc) in L2 and a B micro-panel (kc x NR) in L1.
+struct GemmBlocking {
+  size_t mc = 0;  // rounded up to a multiple of kGemmMR
+  size_t kc = 0;
+  size_t nc = 0;  // rounded up to a multiple of NR
+};
+
+template <class TP>
+inline GemmBlocking DefaultGemmBlocking() {
+  GemmBlocking blk;
+  // A B micro-panel of 16 KiB: kc = 256 with 16 float columns (AVX2).
+  blk.kc = std::min<size_t>(256, std::max<size_t>(64, 16384 / (GemmNR<TP>() * sizeof(TP))));
+  blk.mc = 144;
+  blk.nc = 1024;
+  return blk;
+}
+
+// Per-thread packing buffers, grown to the largest call's need (bounded by
+// the blocking: about 1.2 MiB on AVX2) and kept; no allocation per call
+// after the first.
+class GemmScratch {
+ public:
+  GemmScratch() = default;
+  GemmScratch(const GemmScratch&) = delete;
+  GemmScratch& operator=(const GemmScratch&) = delete;
+  ~GemmScratch() { Release(); }
+  void* Get(size_t bytes) {
+    if (bytes > bytes_) {
+      Release();
+      p_ = ::operator new(bytes, std::align_val_t{kAlign});
+      bytes_ = bytes;
+    }
+    return p_;
+  }
+
+ private:
+  static constexpr size_t kAlign = 64;
+  void Release() {
+    if (p_ != nullptr) ::operator delete(p_, std::align_val_t{kAlign});
+    p_ = nullptr;
+    bytes_ = 0;
+  }
+  void* p_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+inline GemmScratch& ThreadGemmScratch() {
+  static thread_local GemmScratch scratch;
+  return scratch;
+}
+
+inline size_t RoundUp(size_t x, size_t to) { return (x + to - 1) / to * to; }
+
+// Gemm with the given blocking (tests use small blocks to reach every edge
+// of the loops with small matrices).
+template <class TA, class TB, class TC>
+void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayout& la, const TB* b,
+                 const MatLayout& lb, TC* c, const MatLayout& lc, GemmInit init, const TC* bias,
+                 const GemmOptions& opt, GemmBlocking blk) {
+  using TP = TC;
+  constexpr size_t MR = kGemmMR;
+  const size_t NR = GemmNR<TP>();
+  if (m == 0 || n == 0) return;
+  if (k == 0) {  // C = 0, C or bias: no products
+    if (init == GemmInit::kAccumulate) return;
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) c[lc.Offset(i, j)] = init == GemmInit::kZero ? TC{0} : bias[j];
+    }
+    return;
+  }
+  // Products that the vector multiply-add gets exactly right on this target.
+  constexpr bool kVectorExact = std::is_same_v<TP, int32_t> || AICORE_SIMD_FMA ||
+                                (std::is_same_v<TA, half> && std::is_same_v<TB, half>);
+
+  blk.mc = RoundUp(std::max<size_t>(std::min<size_t>(blk.mc, m), 1), MR);
+  blk.nc = RoundUp(std::max<size_t>(std::min<size_t>(blk.nc, n), 1), NR);
+  blk.kc = std::max<size_t>(std::min<size_t>(blk.kc, k), 1);
+  // Scratch: packed B block, packed A block, kc offsets.
+  const size_t b_elems = blk.kc * blk.nc;
+  const size_t a_elems = blk.mc * blk.kc;
+  auto* bp = static_cast<TP*>(ThreadGemmScratch().Get((b_elems + a_elems) * sizeof(TP) +
+                                                      blk.kc * sizeof(int64_t)));
+  TP* ap = bp + b_elems;
+  auto* koff = reinterpret_cast<int64_t*>(ap + a_elems);
+  // A C tile that is not MR x NR contiguous elements per row goes through
+  // `tile` (rows the matrix lacks are computed there and dropped).
+  HWY_ALIGN TP tile[MR * kGemmMaxNR<TP>] = {};
+  HWY_ALIGN TP bias_row[kGemmMaxNR<TP>] = {};
+  TP* rows[MR];
+
+  for (size_t jc = 0; jc < n; jc += blk.nc) {
+    const size_t nc = std::min<size_t>(blk.nc, n - jc);
+    for (size_t pc = 0; pc < k; pc += blk.kc) {
+      const size_t kc = std::min<size_t>(blk.kc, k - pc);
+      PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff, opt);
+      // The first k block starts from the init; later ones from the C that
+      // the previous block stored (exact: C holds the accumulator's type).
+      const TileInit tinit = pc != 0 || init == GemmInit::kAccumulate ? TileInit::kLoad
+                             : init == GemmInit::kZero               ? TileInit::kZero
+                                                                     : TileInit::kRow;
+      for (size_t ic = 0; ic < m; ic += blk.mc) {
+        const size_t mc = std::min<size_t>(blk.mc, m - ic);
+        PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff, opt);
+        for (size_t jr = 0; jr < nc; jr += NR) {
+          const size_t w = std::min(NR, nc - jr);
+          const auto j = static_cast<uint32_t>(jc + jr);
+          const TP* bpanel = bp + jr * kc;  // (kc, NR)
+          const bool direct = w == NR && ColsContiguous(lc, j, NR);
+          const TP* row = nullptr;
+          if (tinit == TileInit::kRow) {
+            if (w == NR) {
+              row = bias + j;
+            } else {
+              for (size_t jj = 0; jj < NR; ++jj) bias_row[jj] = jj < w ? bias[j + jj] : TP{0};
+              row = bias_row;
+            }
+          }
+          for (size_t ir = 0; ir < mc; ir += MR) {
+            const size_t h = std::min(MR, mc - ir);
+            const auto i = static_cast<uint32_t>(ic + ir);
+            const TP* apanel = ap + ir * kc;  // (kc, MR)
+            if (direct) {
+              for (size_t r = 0; r < MR; ++r) {
+                rows[r] = r < h ? c + lc.Offset(static_cast<uint32_t>(i + r), j) : tile + r * NR;
+              }
+            } else {
+              for (size_t r = 0; r < MR; ++r) rows[r] = tile + r * NR;
+              if (tinit == TileInit::kLoad) {
+                for (size_t r = 0; r < h; ++r) {
+                  for (size_t jj = 0; jj < w; ++jj) {
+                    tile[r * NR + jj] = c[lc.Offset(static_cast<uint32_t>(i + r), static_cast<uint32_t>(j + jj))];
+                  }
+                }
+              }
+            }
+            if constexpr (kVectorExact) {
+              GemmMicroTile(kc, apanel, bpanel, rows, tinit, row);
+            } else {
+              GemmMicroTileFma(kc, apanel, bpanel, rows, tinit, row);
+            }
+            if (!direct) {
+              for (size_t r = 0; r < h; ++r) {
+                for (size_t jj = 0; jj < w; ++jj) {
+                  c[lc.Offset(static_cast<uint32_t>(i + r), static_cast<uint32_t>(j + jj))] = tile[r * NR + jj];
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace gemm_detail
+
 // C (+)= A x B (see the contract at the top of this file). A is m x k, B is
-// k x n, C is m x n; bias (kBias) holds n elements.
+// k x n, C is m x n; bias (kBias) holds n elements. C must not overlap A, B
+// or bias. TC float takes half, bfloat16_t or float inputs (each of A and B);
+// TC int32_t takes int8_t or uint8_t inputs.
 template <class TA, class TB, class TC>
 void Gemm(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayout& la, const TB* b,
           const MatLayout& lb, TC* c, const MatLayout& lc, GemmInit init, const TC* bias = nullptr,
           const GemmOptions& opt = GemmOptions{}) {
-  GemmScalar(m, n, k, a, la, b, lb, c, lc, init, bias, opt);
+  gemm_detail::GemmBlocked(m, n, k, a, la, b, lb, c, lc, init, bias, opt,
+                           gemm_detail::DefaultGemmBlocking<TC>());
 }
 
 AICORE_TARGET_END

@@ -1,0 +1,161 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The register-blocked micro-kernels behind simd::Gemm (gemm.h). One call
+// computes one tile of kGemmMR rows x GemmNR<TP>() columns of C from a packed
+// A micro-panel and a packed B micro-panel, both already in the
+// accumulator's type TP (float or int32_t):
+//
+//   A micro-panel (kc, MR):  element (r, kk)  at ap[kk * MR + r]
+//   B micro-panel (kc, NR):  element (kk, jj) at bp[kk * NR + jj]
+//   C tile        (MR, NR):  element (r, jj)  at rows[r][jj]
+//
+// Each accumulator starts from 0 (kZero), from the C tile (kLoad) or from
+// one row shared by all MR rows (kRow: the bias) and then takes one
+// multiply-add per kk, in increasing kk:
+//   acc(r, jj) = fma(A(r, kk), B(kk, jj), acc(r, jj))
+// which is Gemm's numerics contract lane by lane: a lane holds one column jj,
+// A(r, kk) is broadcast, and hn::MulAdd is one fused operation where the
+// target has FMA (AICORE_SIMD_FMA). Where it has not, MulAdd rounds the
+// product first; GemmMicroTile then is only exact when every product is
+// exact in float (half x half) and GemmMicroTileFma (std::fma, one element
+// at a time) is the exact form for the others. int32 accumulators wrap
+// around (two's complement), as the contract says, in any order.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include <hwy/highway.h>
+
+#include "aicore/simd/target.h"
+
+namespace aicore {
+namespace simd {
+AICORE_TARGET_BEGIN
+namespace gemm_detail {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Rows of a micro-tile (the A micro-panel's width). Six rows by two vectors
+// keep 12 accumulators, two B vectors and one broadcast in registers on
+// targets with 16 vector registers (AVX2, SSE4) and leave room on the others.
+constexpr size_t kGemmMR = 6;
+
+// Columns of a micro-tile: two vectors of TP.
+template <class TP>
+HWY_INLINE size_t GemmNR() {
+  return 2 * hn::Lanes(hn::ScalableTag<TP>());
+}
+// An upper bound of GemmNR<TP>() for sizing buffers.
+template <class TP>
+constexpr size_t kGemmMaxNR = 2 * HWY_MAX_BYTES / sizeof(TP);
+
+enum class TileInit : uint8_t {
+  kZero,  // accumulators start at 0
+  kLoad,  // ... at the C tile (rows)
+  kRow,   // ... at `row` (NR elements), the same for every row
+};
+
+// acc + a * b: fused for float where the target has FMA; for int32_t the
+// low 32 bits (wrap-around).
+template <class V>
+HWY_INLINE V GemmMulAcc(V a, V b, V acc) {
+  if constexpr (std::is_floating_point_v<hn::TFromV<V>>) {
+    return hn::MulAdd(a, b, acc);
+  } else {
+    return hn::Add(acc, hn::Mul(a, b));
+  }
+}
+
+// The vector micro-kernel: MR x 2 vectors of accumulators, named (not an
+// array) so that they stay in registers on every target, sizeless SVE/RVV
+// vectors included.
+template <class TP>
+HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* HWY_RESTRICT bp,
+                                TP* const* rows, TileInit init, const TP* row) {
+  static_assert(kGemmMR == 6, "the micro-kernel below is written out for 6 rows");
+  const hn::ScalableTag<TP> d;
+  const size_t N = hn::Lanes(d);
+  using V = hn::Vec<decltype(d)>;
+  V c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51;
+  if (init == TileInit::kLoad) {
+    c00 = hn::LoadU(d, rows[0]);
+    c01 = hn::LoadU(d, rows[0] + N);
+    c10 = hn::LoadU(d, rows[1]);
+    c11 = hn::LoadU(d, rows[1] + N);
+    c20 = hn::LoadU(d, rows[2]);
+    c21 = hn::LoadU(d, rows[2] + N);
+    c30 = hn::LoadU(d, rows[3]);
+    c31 = hn::LoadU(d, rows[3] + N);
+    c40 = hn::LoadU(d, rows[4]);
+    c41 = hn::LoadU(d, rows[4] + N);
+    c50 = hn::LoadU(d, rows[5]);
+    c51 = hn::LoadU(d, rows[5] + N);
+  } else {
+    const V r0 = init == TileInit::kRow ? hn::LoadU(d, row) : hn::Zero(d);
+    const V r1 = init == TileInit::kRow ? hn::LoadU(d, row + N) : hn::Zero(d);
+    c00 = c10 = c20 = c30 = c40 = c50 = r0;
+    c01 = c11 = c21 = c31 = c41 = c51 = r1;
+  }
+  // (kc, MR) x (kc, 2N): one step of kk per iteration.
+  for (size_t kk = 0; kk < kc; ++kk) {
+    const V b0 = hn::LoadU(d, bp);
+    const V b1 = hn::LoadU(d, bp + N);
+    V a = hn::Set(d, ap[0]);
+    c00 = GemmMulAcc(a, b0, c00);
+    c01 = GemmMulAcc(a, b1, c01);
+    a = hn::Set(d, ap[1]);
+    c10 = GemmMulAcc(a, b0, c10);
+    c11 = GemmMulAcc(a, b1, c11);
+    a = hn::Set(d, ap[2]);
+    c20 = GemmMulAcc(a, b0, c20);
+    c21 = GemmMulAcc(a, b1, c21);
+    a = hn::Set(d, ap[3]);
+    c30 = GemmMulAcc(a, b0, c30);
+    c31 = GemmMulAcc(a, b1, c31);
+    a = hn::Set(d, ap[4]);
+    c40 = GemmMulAcc(a, b0, c40);
+    c41 = GemmMulAcc(a, b1, c41);
+    a = hn::Set(d, ap[5]);
+    c50 = GemmMulAcc(a, b0, c50);
+    c51 = GemmMulAcc(a, b1, c51);
+    ap += kGemmMR;
+    bp += 2 * N;
+  }
+  hn::StoreU(c00, d, rows[0]);
+  hn::StoreU(c01, d, rows[0] + N);
+  hn::StoreU(c10, d, rows[1]);
+  hn::StoreU(c11, d, rows[1] + N);
+  hn::StoreU(c20, d, rows[2]);
+  hn::StoreU(c21, d, rows[2] + N);
+  hn::StoreU(c30, d, rows[3]);
+  hn::StoreU(c31, d, rows[3] + N);
+  hn::StoreU(c40, d, rows[4]);
+  hn::StoreU(c41, d, rows[4] + N);
+  hn::StoreU(c50, d, rows[5]);
+  hn::StoreU(c51, d, rows[5] + N);
+}
+
+// The same tile one element at a time with std::fma (one rounding per step):
+// the exact form for float products on targets without FMA.
+template <class TP>
+HWY_NOINLINE void GemmMicroTileFma(size_t kc, const TP* HWY_RESTRICT ap, const TP* HWY_RESTRICT bp,
+                                   TP* const* rows, TileInit init, const TP* row) {
+  const size_t nr = GemmNR<TP>();
+  for (size_t r = 0; r < kGemmMR; ++r) {
+    for (size_t jj = 0; jj < nr; ++jj) {
+      TP acc = init == TileInit::kZero ? TP{0} : init == TileInit::kRow ? row[jj] : rows[r][jj];
+      for (size_t kk = 0; kk < kc; ++kk) {
+        acc = std::fma(ap[kk * kGemmMR + r], bp[kk * nr + jj], acc);
+      }
+      rows[r][jj] = acc;
+    }
+  }
+}
+
+}  // namespace gemm_detail
+AICORE_TARGET_END
+}  // namespace simd
+}  // namespace aicore
