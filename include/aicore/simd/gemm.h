@@ -44,6 +44,7 @@
 #include <new>
 #include <type_traits>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "aicore/base/half.h"
@@ -187,16 +188,27 @@ inline bool ColsContiguous(const MatLayout& l, uint32_t c, size_t len) {
   return l.ci == 1 && (l.cb == 0 || c % l.cb + len <= l.cb);
 }
 
-// The accumulator type's value of an input element (the contract's
-// conversion, HF32 rounding included).
-template <class TP, class T>
-HWY_INLINE TP PackIn(T v, const GemmOptions& opt) {
-  if constexpr (std::is_same_v<TP, float>) {
-    return simd::detail::GemmIn<float>(v, opt);
-  } else {
-    return static_cast<TP>(v);
-  }
+// Whether an operand of type T takes the HF32 rounding under opt.
+template <class T>
+inline bool RoundsInput(const GemmOptions& opt) {
+  return std::is_same_v<T, float> && opt.round_bits != 0 && opt.round_bits < 23;
 }
+
+// The accumulator type's value of an input element: the contract's
+// conversion (detail::GemmIn), with the HF32 rounding decided once per call
+// (kRound) instead of per element.
+template <class TP, bool kRound>
+struct PackConv {
+  GemmOptions opt;
+  template <class T>
+  HWY_INLINE TP operator()(T v) const {
+    if constexpr (kRound) {
+      return simd::detail::GemmIn<float>(v, opt);
+    } else {
+      return static_cast<TP>(v);  // half/bfloat16_t widen exactly; float as is
+    }
+  }
+};
 
 // detail::GemmIn's HF32 rounding on a vector of floats, bit for bit: keep
 // round_bits explicit mantissa bits, to nearest (ties to even, or toward
@@ -222,43 +234,69 @@ HWY_INLINE hn::Vec<D> RoundMantissa(D d, hn::Vec<D> v, const GemmOptions& opt) {
   return hn::BitCast(d, hn::IfThenElse(special, u, rounded));
 }
 
-// dst[i] = PackIn(src[i]) for i < len: whole vectors, then one at a time.
-template <class TP, class T>
+// dst[i] = conv(src[i]) for i < len: whole vectors, then one at a time.
+template <class TP, bool kRound, class T>
 HWY_INLINE void PackRun(const T* HWY_RESTRICT src, size_t len, TP* HWY_RESTRICT dst,
-                        const GemmOptions& opt) {
+                        const PackConv<TP, kRound>& conv) {
   const hn::ScalableTag<TP> d;
   const size_t N = hn::Lanes(d);
+  const size_t whole = len / N * N;
   size_t i = 0;
-  if constexpr (std::is_same_v<TP, float>) {
-    if (std::is_same_v<T, float> && opt.round_bits != 0 && opt.round_bits < 23) {
-      for (; i + N <= len; i += N) hn::StoreU(RoundMantissa(d, LoadC(d, src + i), opt), d, dst + i);
-    } else {
-      for (; i + N <= len; i += N) hn::StoreU(LoadC(d, src + i), d, dst + i);
-    }
+  if constexpr (kRound && std::is_same_v<T, float>) {
+    for (; i < whole; i += N) hn::StoreU(RoundMantissa(d, hn::LoadU(d, src + i), conv.opt), d, dst + i);
+  } else if constexpr (std::is_same_v<TP, float>) {
+    for (; i < whole; i += N) hn::StoreU(LoadC(d, src + i), d, dst + i);
   } else {
     const hn::Rebind<T, decltype(d)> dn;
-    for (; i + N <= len; i += N) hn::StoreU(hn::PromoteTo(d, hn::LoadU(dn, src + i)), d, dst + i);
+    for (; i < whole; i += N) hn::StoreU(hn::PromoteTo(d, hn::LoadU(dn, src + i)), d, dst + i);
   }
-  for (; i < len; ++i) dst[i] = PackIn<TP>(src[i], opt);
+  for (; i < len; ++i) dst[i] = conv(src[i]);
+}
+
+// The same with the rounding decided at run time (tests call this).
+template <class TP, class T>
+void PackRun(const T* src, size_t len, TP* dst, const GemmOptions& opt) {
+  if (RoundsInput<T>(opt)) {
+    PackRun(src, len, dst, PackConv<TP, true>{opt});
+  } else {
+    PackRun(src, len, dst, PackConv<TP, false>{opt});
+  }
 }
 
 // Packs rows [k0, k0 + kc) x columns [j0, j0 + nc) of B into micro-panels of
 // nr columns (the last zero-padded), each (kc, nr) row-major:
 //   bp[(j / nr) * kc * nr + kk * nr + j % nr] = B(k0 + kk, j0 + j)
 // koff: kc scratch elements.
-template <class TP, class TB>
+template <class TP, bool kRound, class TB>
 void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0, size_t nc,
-           size_t nr, TP* HWY_RESTRICT bp, int64_t* HWY_RESTRICT koff, const GemmOptions& opt) {
+           size_t nr, TP* HWY_RESTRICT bp, int64_t* HWY_RESTRICT koff,
+           const PackConv<TP, kRound>& conv) {
   for (size_t kk = 0; kk < kc; ++kk) koff[kk] = RowPart(lb, static_cast<uint32_t>(k0 + kk));
+  const size_t full = nc / nr * nr;  // columns in whole panels
+  if (ColsContiguous(lb, j0, nc)) {
+    // Rows of B are contiguous (ND row-major): read each row once, left to
+    // right, handing nr columns to each panel.
+    const TB* base = b + ColPart(lb, j0);
+    for (size_t kk = 0; kk < kc; ++kk) {
+      const TB* src = base + koff[kk];
+      for (size_t jr = 0; jr < full; jr += nr) PackRun(src + jr, nr, bp + jr * kc + kk * nr, conv);
+      if (full < nc) {
+        TP* dst = bp + full * kc + kk * nr;
+        PackRun(src + full, nc - full, dst, conv);
+        for (size_t jj = nc - full; jj < nr; ++jj) dst[jj] = TP{0};
+      }
+    }
+    return;
+  }
   int64_t coff[kGemmMaxNR<TP>];
   for (size_t jr = 0; jr < nc; jr += nr, bp += kc * nr) {
     const size_t w = std::min(nr, nc - jr);
     const uint32_t j = static_cast<uint32_t>(j0 + jr);
     if (ColsContiguous(lb, j, w)) {
-      // Each row of the panel is one run: (kc, w) <- B rows, columns j..j+w.
+      // One run per panel row (NZ with aligned fractal columns).
       const TB* src = b + ColPart(lb, j);
       for (size_t kk = 0; kk < kc; ++kk) {
-        PackRun(src + koff[kk], w, bp + kk * nr, opt);
+        PackRun(src + koff[kk], w, bp + kk * nr, conv);
         for (size_t jj = w; jj < nr; ++jj) bp[kk * nr + jj] = TP{0};
       }
     } else {
@@ -266,7 +304,7 @@ void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0
       for (size_t kk = 0; kk < kc; ++kk) {
         const TB* src = b + koff[kk];
         TP* dst = bp + kk * nr;
-        for (size_t jj = 0; jj < w; ++jj) dst[jj] = PackIn<TP>(src[coff[jj]], opt);
+        for (size_t jj = 0; jj < w; ++jj) dst[jj] = conv(src[coff[jj]]);
         for (size_t jj = w; jj < nr; ++jj) dst[jj] = TP{0};
       }
     }
@@ -277,26 +315,34 @@ void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0
 // kGemmMR rows (the last zero-padded), each (kc, MR) row-major:
 //   ap[(i / MR) * kc * MR + kk * MR + i % MR] = A(i0 + i, k0 + kk)
 // koff: kc scratch elements.
-template <class TP, class TA>
+template <class TP, bool kRound, class TA>
 void PackA(const TA* a, const MatLayout& la, uint32_t i0, size_t mc, uint32_t k0, size_t kc,
-           TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff, const GemmOptions& opt) {
+           TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff, const PackConv<TP, kRound>& conv) {
   constexpr size_t MR = kGemmMR;
+  const bool k_contiguous = ColsContiguous(la, k0, kc);  // ND row-major
   for (size_t kk = 0; kk < kc; ++kk) koff[kk] = ColPart(la, static_cast<uint32_t>(k0 + kk));
   for (size_t ir = 0; ir < mc; ir += MR, ap += kc * MR) {
     const size_t h = std::min(MR, mc - ir);
     int64_t roff[MR] = {};
     for (size_t r = 0; r < h; ++r) roff[r] = RowPart(la, static_cast<uint32_t>(i0 + ir + r));
-    if (h == MR) {
+    if (h == MR && k_contiguous) {
+      const TA* rp[MR];
+      for (size_t r = 0; r < MR; ++r) rp[r] = a + roff[r] + koff[0];
+      for (size_t kk = 0; kk < kc; ++kk) {
+        TP* dst = ap + kk * MR;
+        for (size_t r = 0; r < MR; ++r) dst[r] = conv(rp[r][kk]);
+      }
+    } else if (h == MR) {
       for (size_t kk = 0; kk < kc; ++kk) {
         const TA* src = a + koff[kk];
         TP* dst = ap + kk * MR;
-        for (size_t r = 0; r < MR; ++r) dst[r] = PackIn<TP>(src[roff[r]], opt);
+        for (size_t r = 0; r < MR; ++r) dst[r] = conv(src[roff[r]]);
       }
     } else {
       for (size_t kk = 0; kk < kc; ++kk) {
         const TA* src = a + koff[kk];
         TP* dst = ap + kk * MR;
-        for (size_t r = 0; r < h; ++r) dst[r] = PackIn<TP>(src[roff[r]], opt);
+        for (size_t r = 0; r < h; ++r) dst[r] = conv(src[roff[r]]);
         for (size_t r = h; r < MR; ++r) dst[r] = TP{0};
       }
     }
@@ -358,12 +404,22 @@ inline GemmScratch& ThreadGemmScratch() {
 
 inline size_t RoundUp(size_t x, size_t to) { return (x + to - 1) / to * to; }
 
+template <class T>
+constexpr bool kGemmFloatInput =
+    std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>;
+template <class T>
+constexpr bool kGemmIntInput = std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>;
+
 // Gemm with the given blocking (tests use small blocks to reach every edge
 // of the loops with small matrices).
 template <class TA, class TB, class TC>
 void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayout& la, const TB* b,
                  const MatLayout& lb, TC* c, const MatLayout& lc, GemmInit init, const TC* bias,
                  const GemmOptions& opt, GemmBlocking blk) {
+  static_assert((std::is_same_v<TC, float> && kGemmFloatInput<TA> && kGemmFloatInput<TB>) ||
+                    (std::is_same_v<TC, int32_t> && kGemmIntInput<TA> && kGemmIntInput<TB>),
+                "simd::Gemm: TC float takes half, bfloat16_t or float inputs, TC int32_t int8_t or "
+                "uint8_t inputs");
   using TP = TC;
   constexpr size_t MR = kGemmMR;
   const size_t NR = GemmNR<TP>();
@@ -379,6 +435,8 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
   constexpr bool kVectorExact = std::is_same_v<TP, int32_t> || AICORE_SIMD_FMA ||
                                 (std::is_same_v<TA, half> && std::is_same_v<TB, half>);
 
+  const bool round_a = RoundsInput<TA>(opt);
+  const bool round_b = RoundsInput<TB>(opt);
   blk.mc = RoundUp(std::max<size_t>(std::min<size_t>(blk.mc, m), 1), MR);
   blk.nc = RoundUp(std::max<size_t>(std::min<size_t>(blk.nc, n), 1), NR);
   blk.kc = std::max<size_t>(std::min<size_t>(blk.kc, k), 1);
@@ -399,7 +457,13 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
     const size_t nc = std::min<size_t>(blk.nc, n - jc);
     for (size_t pc = 0; pc < k; pc += blk.kc) {
       const size_t kc = std::min<size_t>(blk.kc, k - pc);
-      PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff, opt);
+      if (round_b) {
+        PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff,
+              PackConv<TP, true>{opt});
+      } else {
+        PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff,
+              PackConv<TP, false>{opt});
+      }
       // The first k block starts from the init; later ones from the C that
       // the previous block stored (exact: C holds the accumulator's type).
       const TileInit tinit = pc != 0 || init == GemmInit::kAccumulate ? TileInit::kLoad
@@ -407,7 +471,13 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
                                                                      : TileInit::kRow;
       for (size_t ic = 0; ic < m; ic += blk.mc) {
         const size_t mc = std::min<size_t>(blk.mc, m - ic);
-        PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff, opt);
+        if (round_a) {
+          PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff,
+                PackConv<TP, true>{opt});
+        } else {
+          PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff,
+                PackConv<TP, false>{opt});
+        }
         for (size_t jr = 0; jr < nc; jr += NR) {
           const size_t w = std::min(NR, nc - jr);
           const auto j = static_cast<uint32_t>(jc + jr);
@@ -429,6 +499,13 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
             if (direct) {
               for (size_t r = 0; r < MR; ++r) {
                 rows[r] = r < h ? c + lc.Offset(static_cast<uint32_t>(i + r), j) : tile + r * NR;
+              }
+              // The next tile's C rows, which the next call loads first
+              // (after the first k block they are back in a far cache).
+              for (size_t r = ir + MR; r < std::min(ir + 2 * MR, mc); ++r) {
+                const TP* next = c + lc.Offset(static_cast<uint32_t>(ic + r), j);
+                hwy::Prefetch(next);
+                hwy::Prefetch(next + NR - 1);
               }
             } else {
               for (size_t r = 0; r < MR; ++r) rows[r] = tile + r * NR;

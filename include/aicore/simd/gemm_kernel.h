@@ -99,31 +99,36 @@ HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* 
     c00 = c10 = c20 = c30 = c40 = c50 = r0;
     c01 = c11 = c21 = c31 = c41 = c51 = r1;
   }
-  // (kc, MR) x (kc, 2N): one step of kk per iteration.
-  for (size_t kk = 0; kk < kc; ++kk) {
-    const V b0 = hn::LoadU(d, bp);
-    const V b1 = hn::LoadU(d, bp + N);
-    V a = hn::Set(d, ap[0]);
-    c00 = GemmMulAcc(a, b0, c00);
-    c01 = GemmMulAcc(a, b1, c01);
-    a = hn::Set(d, ap[1]);
-    c10 = GemmMulAcc(a, b0, c10);
-    c11 = GemmMulAcc(a, b1, c11);
-    a = hn::Set(d, ap[2]);
-    c20 = GemmMulAcc(a, b0, c20);
-    c21 = GemmMulAcc(a, b1, c21);
-    a = hn::Set(d, ap[3]);
-    c30 = GemmMulAcc(a, b0, c30);
-    c31 = GemmMulAcc(a, b1, c31);
-    a = hn::Set(d, ap[4]);
-    c40 = GemmMulAcc(a, b0, c40);
-    c41 = GemmMulAcc(a, b1, c41);
-    a = hn::Set(d, ap[5]);
-    c50 = GemmMulAcc(a, b0, c50);
-    c51 = GemmMulAcc(a, b1, c51);
-    ap += kGemmMR;
-    bp += 2 * N;
+  // (kc, MR) x (kc, 2N): one step of kk, unrolled by 4.
+#define AICORE_GEMM_ROW(r)                   \
+  {                                          \
+    const V a = hn::Set(d, ap[r]);           \
+    c##r##0 = GemmMulAcc(a, b0, c##r##0);    \
+    c##r##1 = GemmMulAcc(a, b1, c##r##1);    \
   }
+#define AICORE_GEMM_STEP                                           \
+  {                                                                \
+    const V b0 = hn::LoadU(d, bp);                                 \
+    const V b1 = hn::LoadU(d, bp + N);                             \
+    AICORE_GEMM_ROW(0)                                             \
+    AICORE_GEMM_ROW(1)                                             \
+    AICORE_GEMM_ROW(2)                                             \
+    AICORE_GEMM_ROW(3)                                             \
+    AICORE_GEMM_ROW(4)                                             \
+    AICORE_GEMM_ROW(5)                                             \
+    ap += kGemmMR;                                                 \
+    bp += 2 * N;                                                   \
+  }
+  size_t kk = 0;
+  for (; kk + 4 <= kc; kk += 4) {
+    AICORE_GEMM_STEP
+    AICORE_GEMM_STEP
+    AICORE_GEMM_STEP
+    AICORE_GEMM_STEP
+  }
+  for (; kk < kc; ++kk) AICORE_GEMM_STEP
+#undef AICORE_GEMM_STEP
+#undef AICORE_GEMM_ROW
   hn::StoreU(c00, d, rows[0]);
   hn::StoreU(c01, d, rows[0] + N);
   hn::StoreU(c10, d, rows[1]);
