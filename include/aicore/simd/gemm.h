@@ -234,6 +234,23 @@ HWY_INLINE hn::Vec<D> RoundMantissa(D d, hn::Vec<D> v, const GemmOptions& opt) {
   return hn::BitCast(d, hn::IfThenElse(special, u, rounded));
 }
 
+// Lanes of the accumulator type from 4 consecutive input elements (the
+// 128-bit blocks the transposes below work on).
+template <class TP, bool kRound, class T, class D4>
+HWY_INLINE hn::Vec<D4> Load4(D4 d4, const T* HWY_RESTRICT p, const PackConv<TP, kRound>& conv) {
+  if constexpr (std::is_same_v<TP, float>) {
+    if constexpr (kRound && std::is_same_v<T, float>) {
+      return RoundMantissa(d4, hn::LoadU(d4, p), conv.opt);
+    } else {
+      (void)conv;
+      return LoadC(d4, p);
+    }
+  } else {
+    (void)conv;
+    return hn::PromoteTo(d4, hn::LoadU(hn::Rebind<T, D4>(), p));
+  }
+}
+
 // dst[i] = conv(src[i]) for i < len: whole vectors, then one at a time.
 template <class TP, bool kRound, class T>
 HWY_INLINE void PackRun(const T* HWY_RESTRICT src, size_t len, TP* HWY_RESTRICT dst,
@@ -263,10 +280,59 @@ void PackRun(const T* src, size_t len, TP* dst, const GemmOptions& opt) {
   }
 }
 
+// A 4 x 4 transpose: four lines (each 4 contiguous input elements) become
+// four outputs, output t holding element t of every line:
+//   dst[t * ldd + q] = conv(line[q][t])   for q, t < 4
+template <class TP, bool kRound, class T>
+HWY_INLINE void Transpose4(const T* const* line, TP* HWY_RESTRICT dst, size_t ldd,
+                           const PackConv<TP, kRound>& conv) {
+#if HWY_TARGET == HWY_SCALAR
+  for (size_t t = 0; t < 4; ++t) {
+    for (size_t q = 0; q < 4; ++q) dst[t * ldd + q] = conv(line[q][t]);
+  }
+#else
+  const hn::Full128<TP> d4;
+  const auto r0 = Load4(d4, line[0], conv);
+  const auto r1 = Load4(d4, line[1], conv);
+  const auto r2 = Load4(d4, line[2], conv);
+  const auto r3 = Load4(d4, line[3], conv);
+  const auto t0 = hn::InterleaveLower(d4, r0, r1);  // r0[0] r1[0] r0[1] r1[1]
+  const auto t1 = hn::InterleaveLower(d4, r2, r3);  // r2[0] r3[0] r2[1] r3[1]
+  const auto t2 = hn::InterleaveUpper(d4, r0, r1);  // r0[2] r1[2] r0[3] r1[3]
+  const auto t3 = hn::InterleaveUpper(d4, r2, r3);  // r2[2] r3[2] r2[3] r3[3]
+  hn::StoreU(hn::ConcatLowerLower(d4, t1, t0), d4, dst);
+  hn::StoreU(hn::ConcatUpperUpper(d4, t1, t0), d4, dst + ldd);
+  hn::StoreU(hn::ConcatLowerLower(d4, t3, t2), d4, dst + 2 * ldd);
+  hn::StoreU(hn::ConcatUpperUpper(d4, t3, t2), d4, dst + 3 * ldd);
+#endif
+}
+
+// Splits indices [x0, x0 + len) into runs that stay inside one block of
+// `block` (0: unblocked; one run): first the rest of x0's block, then whole
+// blocks. Use: for (Runs r(x0, len, block); r.more(); r.next()) r.at, r.len.
+class Runs {
+ public:
+  Runs(size_t x0, size_t len, uint32_t block)
+      : total_(len), block_(block == 0 ? len : block),
+        len_(block == 0 ? len : std::min<size_t>(len, block - x0 % block)) {}
+  bool more() const { return at < total_; }
+  void next() {
+    at += len_;
+    len_ = std::min(block_, total_ - at);
+  }
+  size_t at = 0;  // offset of the run from x0
+  size_t len() const { return len_; }
+
+ private:
+  size_t total_, block_, len_;
+};
+
 // Packs rows [k0, k0 + kc) x columns [j0, j0 + nc) of B into micro-panels of
 // nr columns (the last zero-padded), each (kc, nr) row-major:
 //   bp[(j / nr) * kc * nr + kk * nr + j % nr] = B(k0 + kk, j0 + j)
-// koff: kc scratch elements.
+// Rows of B that are contiguous (ND row-major, NZ) are copied with vector
+// loads; columns that are contiguous along k (ND column-major, ZN) go through
+// 4 x 4 transposes; anything else element by element. koff: kc scratch.
 template <class TP, bool kRound, class TB>
 void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0, size_t nc,
            size_t nr, TP* HWY_RESTRICT bp, int64_t* HWY_RESTRICT koff,
@@ -289,6 +355,7 @@ void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0
     return;
   }
   int64_t coff[kGemmMaxNR<TP>];
+  const TB* line[4];
   for (size_t jr = 0; jr < nc; jr += nr, bp += kc * nr) {
     const size_t w = std::min(nr, nc - jr);
     const uint32_t j = static_cast<uint32_t>(j0 + jr);
@@ -299,52 +366,91 @@ void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0
         PackRun(src + koff[kk], w, bp + kk * nr, conv);
         for (size_t jj = w; jj < nr; ++jj) bp[kk * nr + jj] = TP{0};
       }
-    } else {
-      for (size_t jj = 0; jj < w; ++jj) coff[jj] = ColPart(lb, static_cast<uint32_t>(j + jj));
-      for (size_t kk = 0; kk < kc; ++kk) {
-        const TB* src = b + koff[kk];
-        TP* dst = bp + kk * nr;
-        for (size_t jj = 0; jj < w; ++jj) dst[jj] = conv(src[coff[jj]]);
-        for (size_t jj = w; jj < nr; ++jj) dst[jj] = TP{0};
+      continue;
+    }
+    for (size_t jj = 0; jj < w; ++jj) coff[jj] = ColPart(lb, static_cast<uint32_t>(j + jj));
+    size_t kk = 0;
+    if (lb.ri == 1) {
+      // Columns run along k inside each row block: 4 columns x 4 k at a time.
+      for (Runs runs(k0, kc, lb.rb); runs.more(); runs.next()) {
+        const size_t run = runs.len();  // koff[kk + t] == koff[kk] + t
+        const size_t end4 = kk + run / 4 * 4;
+        for (; kk < end4; kk += 4) {
+          TP* dst = bp + kk * nr;
+          size_t jj = 0;
+          for (; jj + 4 <= w; jj += 4) {
+            for (size_t q = 0; q < 4; ++q) line[q] = b + koff[kk] + coff[jj + q];
+            Transpose4(line, dst + jj, nr, conv);
+          }
+          for (size_t t = 0; t < 4; ++t) {
+            for (size_t c = jj; c < w; ++c) dst[t * nr + c] = conv(b[koff[kk + t] + coff[c]]);
+            for (size_t c = w; c < nr; ++c) dst[t * nr + c] = TP{0};
+          }
+        }
+        const size_t end = kk + run % 4;
+        for (; kk < end; ++kk) {
+          TP* dst = bp + kk * nr;
+          for (size_t c = 0; c < w; ++c) dst[c] = conv(b[koff[kk] + coff[c]]);
+          for (size_t c = w; c < nr; ++c) dst[c] = TP{0};
+        }
       }
+    }
+    for (; kk < kc; ++kk) {
+      const TB* src = b + koff[kk];
+      TP* dst = bp + kk * nr;
+      for (size_t jj = 0; jj < w; ++jj) dst[jj] = conv(src[coff[jj]]);
+      for (size_t jj = w; jj < nr; ++jj) dst[jj] = TP{0};
     }
   }
 }
 
 // Packs rows [i0, i0 + mc) x columns [k0, k0 + kc) of A into micro-panels of
-// kGemmMR rows (the last zero-padded), each (kc, MR) row-major:
-//   ap[(i / MR) * kc * MR + kk * MR + i % MR] = A(i0 + i, k0 + kk)
-// koff: kc scratch elements.
+// kGemmMR rows (the last zero-padded), each (MR, kc) row-major:
+//   ap[(i / MR) * MR * kc + (i % MR) * kc + kk] = A(i0 + i, k0 + kk)
+// Rows that run along k (ND row-major, ZZ, NZ) are copied run by run with
+// vector loads; columns that are contiguous along m (ND column-major) go
+// through 4 x 4 transposes; anything else element by element. koff: kc
+// scratch.
 template <class TP, bool kRound, class TA>
 void PackA(const TA* a, const MatLayout& la, uint32_t i0, size_t mc, uint32_t k0, size_t kc,
            TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff, const PackConv<TP, kRound>& conv) {
   constexpr size_t MR = kGemmMR;
-  const bool k_contiguous = ColsContiguous(la, k0, kc);  // ND row-major
   for (size_t kk = 0; kk < kc; ++kk) koff[kk] = ColPart(la, static_cast<uint32_t>(k0 + kk));
-  for (size_t ir = 0; ir < mc; ir += MR, ap += kc * MR) {
+  const TA* line[4];
+  for (size_t ir = 0; ir < mc; ir += MR, ap += MR * kc) {
     const size_t h = std::min(MR, mc - ir);
     int64_t roff[MR] = {};
     for (size_t r = 0; r < h; ++r) roff[r] = RowPart(la, static_cast<uint32_t>(i0 + ir + r));
-    if (h == MR && k_contiguous) {
-      const TA* rp[MR];
-      for (size_t r = 0; r < MR; ++r) rp[r] = a + roff[r] + koff[0];
-      for (size_t kk = 0; kk < kc; ++kk) {
-        TP* dst = ap + kk * MR;
-        for (size_t r = 0; r < MR; ++r) dst[r] = conv(rp[r][kk]);
+    for (size_t r = h; r < MR; ++r) {
+      for (size_t kk = 0; kk < kc; ++kk) ap[r * kc + kk] = TP{0};
+    }
+    if (la.ci == 1) {
+      // Each row: runs along k, one per column block.
+      for (size_t r = 0; r < h; ++r) {
+        for (Runs runs(k0, kc, la.cb); runs.more(); runs.next()) {
+          PackRun(a + roff[r] + koff[runs.at], runs.len(), ap + r * kc + runs.at, conv);
+        }
       }
-    } else if (h == MR) {
-      for (size_t kk = 0; kk < kc; ++kk) {
-        const TA* src = a + koff[kk];
-        TP* dst = ap + kk * MR;
-        for (size_t r = 0; r < MR; ++r) dst[r] = conv(src[roff[r]]);
+      continue;
+    }
+    size_t r0 = 0;
+    if (la.ri == 1 && h >= 4 && (la.rb == 0 || (i0 + ir) % la.rb + 4 <= la.rb)) {
+      // Rows r0..r0+3 lie next to each other in every column: 4 rows x 4 k
+      // at a time.
+      size_t kk = 0;
+      for (; kk + 4 <= kc; kk += 4) {
+        for (size_t q = 0; q < 4; ++q) line[q] = a + koff[kk + q] + roff[0];
+        Transpose4(line, ap + kk, kc, conv);
       }
-    } else {
-      for (size_t kk = 0; kk < kc; ++kk) {
-        const TA* src = a + koff[kk];
-        TP* dst = ap + kk * MR;
-        for (size_t r = 0; r < h; ++r) dst[r] = conv(src[roff[r]]);
-        for (size_t r = h; r < MR; ++r) dst[r] = TP{0};
+      for (; kk < kc; ++kk) {
+        for (size_t r = 0; r < 4; ++r) ap[r * kc + kk] = conv(a[roff[r] + koff[kk]]);
       }
+      r0 = 4;
+    }
+    for (size_t r = r0; r < h; ++r) {
+      const TA* src = a + roff[r];
+      TP* dst = ap + r * kc;
+      for (size_t kk = 0; kk < kc; ++kk) dst[kk] = conv(src[koff[kk]]);
     }
   }
 }
@@ -364,12 +470,12 @@ inline GemmBlocking DefaultGemmBlocking() {
   // A B micro-panel of 16 KiB: kc = 256 with 16 float columns (AVX2).
   blk.kc = std::min<size_t>(256, std::max<size_t>(64, 16384 / (GemmNR<TP>() * sizeof(TP))));
   blk.mc = 144;
-  blk.nc = 1024;
+  blk.nc = 2048;
   return blk;
 }
 
 // Per-thread packing buffers, grown to the largest call's need (bounded by
-// the blocking: about 1.2 MiB on AVX2) and kept; no allocation per call
+// the blocking: about 2.2 MiB on AVX2) and kept; no allocation per call
 // after the first.
 class GemmScratch {
  public:
@@ -495,7 +601,7 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
           for (size_t ir = 0; ir < mc; ir += MR) {
             const size_t h = std::min(MR, mc - ir);
             const auto i = static_cast<uint32_t>(ic + ir);
-            const TP* apanel = ap + ir * kc;  // (kc, MR)
+            const TP* apanel = ap + ir * kc;  // (MR, kc)
             if (direct) {
               for (size_t r = 0; r < MR; ++r) {
                 rows[r] = r < h ? c + lc.Offset(static_cast<uint32_t>(i + r), j) : tile + r * NR;

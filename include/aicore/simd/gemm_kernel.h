@@ -5,7 +5,7 @@
 // A micro-panel and a packed B micro-panel, both already in the
 // accumulator's type TP (float or int32_t):
 //
-//   A micro-panel (kc, MR):  element (r, kk)  at ap[kk * MR + r]
+//   A micro-panel (MR, kc):  element (r, kk)  at ap[r * kc + kk]
 //   B micro-panel (kc, NR):  element (kk, jj) at bp[kk * NR + jj]
 //   C tile        (MR, NR):  element (r, jj)  at rows[r][jj]
 //
@@ -100,9 +100,15 @@ HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* 
     c01 = c11 = c21 = c31 = c41 = c51 = r1;
   }
   // (kc, MR) x (kc, 2N): one step of kk, unrolled by 4.
+  const TP* HWY_RESTRICT a0 = ap;
+  const TP* HWY_RESTRICT a1 = ap + kc;
+  const TP* HWY_RESTRICT a2 = ap + 2 * kc;
+  const TP* HWY_RESTRICT a3 = ap + 3 * kc;
+  const TP* HWY_RESTRICT a4 = ap + 4 * kc;
+  const TP* HWY_RESTRICT a5 = ap + 5 * kc;
 #define AICORE_GEMM_ROW(r)                   \
   {                                          \
-    const V a = hn::Set(d, ap[r]);           \
+    const V a = hn::Set(d, a##r[kk]);        \
     c##r##0 = GemmMulAcc(a, b0, c##r##0);    \
     c##r##1 = GemmMulAcc(a, b1, c##r##1);    \
   }
@@ -116,17 +122,17 @@ HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* 
     AICORE_GEMM_ROW(3)                                             \
     AICORE_GEMM_ROW(4)                                             \
     AICORE_GEMM_ROW(5)                                             \
-    ap += kGemmMR;                                                 \
+    ++kk;                                                          \
     bp += 2 * N;                                                   \
   }
   size_t kk = 0;
-  for (; kk + 4 <= kc; kk += 4) {
+  while (kk + 4 <= kc) {
     AICORE_GEMM_STEP
     AICORE_GEMM_STEP
     AICORE_GEMM_STEP
     AICORE_GEMM_STEP
   }
-  for (; kk < kc; ++kk) AICORE_GEMM_STEP
+  while (kk < kc) AICORE_GEMM_STEP
 #undef AICORE_GEMM_STEP
 #undef AICORE_GEMM_ROW
   hn::StoreU(c00, d, rows[0]);
@@ -153,7 +159,7 @@ HWY_NOINLINE void GemmMicroTileFma(size_t kc, const TP* HWY_RESTRICT ap, const T
     for (size_t jj = 0; jj < nr; ++jj) {
       TP acc = init == TileInit::kZero ? TP{0} : init == TileInit::kRow ? row[jj] : rows[r][jj];
       for (size_t kk = 0; kk < kc; ++kk) {
-        acc = std::fma(ap[kk * kGemmMR + r], bp[kk * nr + jj], acc);
+        acc = std::fma(ap[r * kc + kk], bp[kk * nr + jj], acc);
       }
       rows[r][jj] = acc;
     }
