@@ -405,55 +405,100 @@ void PackB(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0
 }
 
 // Packs rows [i0, i0 + mc) x columns [k0, k0 + kc) of A into micro-panels of
-// kGemmMR rows (the last zero-padded), each (MR, kc) row-major:
-//   ap[(i / MR) * MR * kc + (i % MR) * kc + kk] = A(i0 + i, k0 + kk)
+// kGemmMR rows (the last zero-padded), each (MR, ld) row-major with ld >= kc
+// (columns kc..ld-1 zero):
+//   ap[(i / MR) * MR * ld + (i % MR) * ld + kk] = A(i0 + i, k0 + kk)
 // Rows that run along k (ND row-major, ZZ, NZ) are copied run by run with
 // vector loads; columns that are contiguous along m (ND column-major) go
 // through 4 x 4 transposes; anything else element by element. koff: kc
 // scratch.
 template <class TP, bool kRound, class TA>
 void PackA(const TA* a, const MatLayout& la, uint32_t i0, size_t mc, uint32_t k0, size_t kc,
-           TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff, const PackConv<TP, kRound>& conv) {
+           size_t ld, TP* HWY_RESTRICT ap, int64_t* HWY_RESTRICT koff,
+           const PackConv<TP, kRound>& conv) {
   constexpr size_t MR = kGemmMR;
   for (size_t kk = 0; kk < kc; ++kk) koff[kk] = ColPart(la, static_cast<uint32_t>(k0 + kk));
   const TA* line[4];
-  for (size_t ir = 0; ir < mc; ir += MR, ap += MR * kc) {
+  for (size_t ir = 0; ir < mc; ir += MR, ap += MR * ld) {
     const size_t h = std::min(MR, mc - ir);
     int64_t roff[MR] = {};
     for (size_t r = 0; r < h; ++r) roff[r] = RowPart(la, static_cast<uint32_t>(i0 + ir + r));
-    for (size_t r = h; r < MR; ++r) {
-      for (size_t kk = 0; kk < kc; ++kk) ap[r * kc + kk] = TP{0};
+    for (size_t r = 0; r < MR; ++r) {
+      for (size_t kk = r < h ? kc : 0; kk < ld; ++kk) ap[r * ld + kk] = TP{0};
     }
     if (la.ci == 1) {
       // Each row: runs along k, one per column block.
       for (size_t r = 0; r < h; ++r) {
         for (Runs runs(k0, kc, la.cb); runs.more(); runs.next()) {
-          PackRun(a + roff[r] + koff[runs.at], runs.len(), ap + r * kc + runs.at, conv);
+          PackRun(a + roff[r] + koff[runs.at], runs.len(), ap + r * ld + runs.at, conv);
         }
       }
       continue;
     }
     size_t r0 = 0;
-    if (la.ri == 1 && h >= 4 && (la.rb == 0 || (i0 + ir) % la.rb + 4 <= la.rb)) {
+    if (sizeof(TP) == 4 && la.ri == 1 && h >= 4 && (la.rb == 0 || (i0 + ir) % la.rb + 4 <= la.rb)) {
       // Rows r0..r0+3 lie next to each other in every column: 4 rows x 4 k
       // at a time.
       size_t kk = 0;
       for (; kk + 4 <= kc; kk += 4) {
         for (size_t q = 0; q < 4; ++q) line[q] = a + koff[kk + q] + roff[0];
-        Transpose4(line, ap + kk, kc, conv);
+        Transpose4(line, ap + kk, ld, conv);
       }
       for (; kk < kc; ++kk) {
-        for (size_t r = 0; r < 4; ++r) ap[r * kc + kk] = conv(a[roff[r] + koff[kk]]);
+        for (size_t r = 0; r < 4; ++r) ap[r * ld + kk] = conv(a[roff[r] + koff[kk]]);
       }
       r0 = 4;
     }
     for (size_t r = r0; r < h; ++r) {
       const TA* src = a + roff[r];
-      TP* dst = ap + r * kc;
+      TP* dst = ap + r * ld;
       for (size_t kk = 0; kk < kc; ++kk) dst[kk] = conv(src[koff[kk]]);
     }
   }
 }
+
+#if AICORE_GEMM_I16_PAIRS
+// Packs rows [k0, k0 + kc) x columns [j0, j0 + nc) of an int8 B widened to
+// int16, two rows of B interleaved, into micro-panels of nr columns (the last
+// zero-padded; an odd kc gets a zero row), each (kc / 2, nr, 2):
+//   bp[(j / nr) * kp * nr * 2 + (p * nr + j % nr) * 2 + t] = B(k0 + 2p + t, j0 + j)
+// with kp = ceil(kc / 2) pairs (GemmMicroTileI16). Contiguous rows of B go
+// through vector widening and interleaving. koff: kc scratch.
+template <class TB>
+void PackBPairs(const TB* b, const MatLayout& lb, uint32_t k0, size_t kc, uint32_t j0, size_t nc,
+                size_t nr, int16_t* HWY_RESTRICT bp, int64_t* HWY_RESTRICT koff) {
+  for (size_t kk = 0; kk < kc; ++kk) koff[kk] = RowPart(lb, static_cast<uint32_t>(k0 + kk));
+  const size_t kp = (kc + 1) / 2;
+  int64_t coff[kGemmMaxNR<int32_t>];
+  const hn::Full128<int16_t> d8;  // 8 columns of one row
+  const hn::Rebind<TB, decltype(d8)> dn;
+  for (size_t jr = 0; jr < nc; jr += nr, bp += kp * nr * 2) {
+    const size_t w = std::min(nr, nc - jr);
+    const uint32_t j = static_cast<uint32_t>(j0 + jr);
+    const bool contiguous = ColsContiguous(lb, j, w);
+    for (size_t jj = 0; jj < w; ++jj) coff[jj] = ColPart(lb, static_cast<uint32_t>(j + jj));
+    for (size_t p = 0; p < kp; ++p) {
+      int16_t* dst = bp + p * nr * 2;
+      const TB* r0 = b + koff[2 * p];
+      const TB* r1 = 2 * p + 1 < kc ? b + koff[2 * p + 1] : nullptr;
+      size_t jj = 0;
+      if (contiguous && r1 != nullptr) {
+        for (; jj + 8 <= w; jj += 8) {
+          const auto v0 = hn::PromoteTo(d8, hn::LoadU(dn, r0 + coff[jj]));
+          const auto v1 = hn::PromoteTo(d8, hn::LoadU(dn, r1 + coff[jj]));
+          hn::StoreU(hn::InterleaveLower(d8, v0, v1), d8, dst + 2 * jj);
+          hn::StoreU(hn::InterleaveUpper(d8, v0, v1), d8, dst + 2 * jj + 8);
+        }
+      }
+      for (; jj < w; ++jj) {
+        dst[2 * jj] = static_cast<int16_t>(r0[coff[jj]]);
+        dst[2 * jj + 1] = r1 != nullptr ? static_cast<int16_t>(r1[coff[jj]]) : int16_t{0};
+      }
+      for (; jj < nr; ++jj) dst[2 * jj] = dst[2 * jj + 1] = 0;
+    }
+  }
+}
+#endif
 
 // Cache blocking: C is computed in blocks of mc x nc, over k in steps of kc;
 // a packed B block (kc x nc) stays in the last-level cache, a packed A block
@@ -464,11 +509,18 @@ struct GemmBlocking {
   size_t nc = 0;  // rounded up to a multiple of NR
 };
 
-template <class TP>
+// The element type of the packed panels for accumulator type TC: float, or
+// int16_t pairs for int8 inputs where the target has them (else int32_t).
+template <class TC>
+using GemmPackT = std::conditional_t<std::is_same_v<TC, int32_t> && AICORE_GEMM_I16_PAIRS, int16_t, TC>;
+
+template <class TC>
 inline GemmBlocking DefaultGemmBlocking() {
   GemmBlocking blk;
-  // A B micro-panel of 16 KiB: kc = 256 with 16 float columns (AVX2).
-  blk.kc = std::min<size_t>(256, std::max<size_t>(64, 16384 / (GemmNR<TP>() * sizeof(TP))));
+  // A B micro-panel of 16 KiB: kc = 256 with 16 float columns (AVX2), 512
+  // with int16 pairs.
+  const size_t panel_row_bytes = GemmNR<TC>() * sizeof(GemmPackT<TC>);
+  blk.kc = std::min<size_t>(512, std::max<size_t>(64, 16384 / panel_row_bytes));
   blk.mc = 144;
   blk.nc = 2048;
   return blk;
@@ -526,9 +578,8 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
                     (std::is_same_v<TC, int32_t> && kGemmIntInput<TA> && kGemmIntInput<TB>),
                 "simd::Gemm: TC float takes half, bfloat16_t or float inputs, TC int32_t int8_t or "
                 "uint8_t inputs");
-  using TP = TC;
   constexpr size_t MR = kGemmMR;
-  const size_t NR = GemmNR<TP>();
+  const size_t NR = GemmNR<TC>();
   if (m == 0 || n == 0) return;
   if (k == 0) {  // C = 0, C or bias: no products
     if (init == GemmInit::kAccumulate) return;
@@ -537,8 +588,11 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
     }
     return;
   }
+  // The packed panels hold TP: float, int16_t pairs (int8 inputs) or int32_t.
+  using TP = GemmPackT<TC>;
+  constexpr bool kPairs = std::is_same_v<TP, int16_t>;
   // Products that the vector multiply-add gets exactly right on this target.
-  constexpr bool kVectorExact = std::is_same_v<TP, int32_t> || AICORE_SIMD_FMA ||
+  constexpr bool kVectorExact = std::is_same_v<TC, int32_t> || AICORE_SIMD_FMA ||
                                 (std::is_same_v<TA, half> && std::is_same_v<TB, half>);
 
   const bool round_a = RoundsInput<TA>(opt);
@@ -546,29 +600,36 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
   blk.mc = RoundUp(std::max<size_t>(std::min<size_t>(blk.mc, m), 1), MR);
   blk.nc = RoundUp(std::max<size_t>(std::min<size_t>(blk.nc, n), 1), NR);
   blk.kc = std::max<size_t>(std::min<size_t>(blk.kc, k), 1);
+  // Panel rows hold `ld` elements along k (pairs: kc rounded up to even).
+  const size_t ld_max = kPairs ? RoundUp(blk.kc, 2) : blk.kc;
   // Scratch: packed B block, packed A block, kc offsets.
-  const size_t b_elems = blk.kc * blk.nc;
-  const size_t a_elems = blk.mc * blk.kc;
-  auto* bp = static_cast<TP*>(ThreadGemmScratch().Get((b_elems + a_elems) * sizeof(TP) +
-                                                      blk.kc * sizeof(int64_t)));
-  TP* ap = bp + b_elems;
-  auto* koff = reinterpret_cast<int64_t*>(ap + a_elems);
+  const size_t b_bytes = RoundUp(ld_max * blk.nc * sizeof(TP), 64);
+  const size_t a_bytes = RoundUp(blk.mc * ld_max * sizeof(TP), 64);
+  auto* scratch = static_cast<uint8_t*>(ThreadGemmScratch().Get(b_bytes + a_bytes + blk.kc * sizeof(int64_t)));
+  auto* bp = reinterpret_cast<TP*>(scratch);
+  auto* ap = reinterpret_cast<TP*>(scratch + b_bytes);
+  auto* koff = reinterpret_cast<int64_t*>(scratch + b_bytes + a_bytes);
   // A C tile that is not MR x NR contiguous elements per row goes through
   // `tile` (rows the matrix lacks are computed there and dropped).
-  HWY_ALIGN TP tile[MR * kGemmMaxNR<TP>] = {};
-  HWY_ALIGN TP bias_row[kGemmMaxNR<TP>] = {};
-  TP* rows[MR];
+  HWY_ALIGN TC tile[MR * kGemmMaxNR<TC>] = {};
+  HWY_ALIGN TC bias_row[kGemmMaxNR<TC>] = {};
+  TC* rows[MR];
 
   for (size_t jc = 0; jc < n; jc += blk.nc) {
     const size_t nc = std::min<size_t>(blk.nc, n - jc);
     for (size_t pc = 0; pc < k; pc += blk.kc) {
       const size_t kc = std::min<size_t>(blk.kc, k - pc);
-      if (round_b) {
-        PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff,
-              PackConv<TP, true>{opt});
+      const size_t ld = kPairs ? RoundUp(kc, 2) : kc;
+      const auto k0 = static_cast<uint32_t>(pc);
+      const auto j0 = static_cast<uint32_t>(jc);
+      if constexpr (kPairs) {
+#if AICORE_GEMM_I16_PAIRS
+        PackBPairs(b, lb, k0, kc, j0, nc, NR, bp, koff);
+#endif
+      } else if (round_b) {
+        PackB(b, lb, k0, kc, j0, nc, NR, bp, koff, PackConv<TP, true>{opt});
       } else {
-        PackB(b, lb, static_cast<uint32_t>(pc), kc, static_cast<uint32_t>(jc), nc, NR, bp, koff,
-              PackConv<TP, false>{opt});
+        PackB(b, lb, k0, kc, j0, nc, NR, bp, koff, PackConv<TP, false>{opt});
       }
       // The first k block starts from the init; later ones from the C that
       // the previous block stored (exact: C holds the accumulator's type).
@@ -577,31 +638,30 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
                                                                      : TileInit::kRow;
       for (size_t ic = 0; ic < m; ic += blk.mc) {
         const size_t mc = std::min<size_t>(blk.mc, m - ic);
+        const auto i0 = static_cast<uint32_t>(ic);
         if (round_a) {
-          PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff,
-                PackConv<TP, true>{opt});
+          PackA(a, la, i0, mc, k0, kc, ld, ap, koff, PackConv<TP, true>{opt});
         } else {
-          PackA(a, la, static_cast<uint32_t>(ic), mc, static_cast<uint32_t>(pc), kc, ap, koff,
-                PackConv<TP, false>{opt});
+          PackA(a, la, i0, mc, k0, kc, ld, ap, koff, PackConv<TP, false>{opt});
         }
         for (size_t jr = 0; jr < nc; jr += NR) {
           const size_t w = std::min(NR, nc - jr);
           const auto j = static_cast<uint32_t>(jc + jr);
-          const TP* bpanel = bp + jr * kc;  // (kc, NR)
+          const TP* bpanel = bp + jr * ld;  // (kc, NR), pairs: (ld / 2, NR, 2)
           const bool direct = w == NR && ColsContiguous(lc, j, NR);
-          const TP* row = nullptr;
+          const TC* row = nullptr;
           if (tinit == TileInit::kRow) {
             if (w == NR) {
               row = bias + j;
             } else {
-              for (size_t jj = 0; jj < NR; ++jj) bias_row[jj] = jj < w ? bias[j + jj] : TP{0};
+              for (size_t jj = 0; jj < NR; ++jj) bias_row[jj] = jj < w ? bias[j + jj] : TC{0};
               row = bias_row;
             }
           }
           for (size_t ir = 0; ir < mc; ir += MR) {
             const size_t h = std::min(MR, mc - ir);
             const auto i = static_cast<uint32_t>(ic + ir);
-            const TP* apanel = ap + ir * kc;  // (MR, kc)
+            const TP* apanel = ap + ir * ld;  // (MR, ld)
             if (direct) {
               for (size_t r = 0; r < MR; ++r) {
                 rows[r] = r < h ? c + lc.Offset(static_cast<uint32_t>(i + r), j) : tile + r * NR;
@@ -609,7 +669,7 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
               // The next tile's C rows, which the next call loads first
               // (after the first k block they are back in a far cache).
               for (size_t r = ir + MR; r < std::min(ir + 2 * MR, mc); ++r) {
-                const TP* next = c + lc.Offset(static_cast<uint32_t>(ic + r), j);
+                const TC* next = c + lc.Offset(static_cast<uint32_t>(ic + r), j);
                 hwy::Prefetch(next);
                 hwy::Prefetch(next + NR - 1);
               }
@@ -623,7 +683,11 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
                 }
               }
             }
-            if constexpr (kVectorExact) {
+            if constexpr (kPairs) {
+#if AICORE_GEMM_I16_PAIRS
+              GemmMicroTileI16(ld / 2, apanel, ld, bpanel, rows, tinit, row);
+#endif
+            } else if constexpr (kVectorExact) {
               GemmMicroTile(kc, apanel, bpanel, rows, tinit, row);
             } else {
               GemmMicroTileFma(kc, apanel, bpanel, rows, tinit, row);

@@ -19,12 +19,15 @@
 // product first; GemmMicroTile then is only exact when every product is
 // exact in float (half x half) and GemmMicroTileFma (std::fma, one element
 // at a time) is the exact form for the others. int32 accumulators wrap
-// around (two's complement), as the contract says, in any order.
+// around (two's complement), as the contract says, in any order; int8
+// inputs take GemmMicroTileI16 (int16 pairs, a widening multiply-add per
+// two k steps) where the target has vectors.
 #pragma once
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include <hwy/highway.h>
@@ -165,6 +168,75 @@ HWY_NOINLINE void GemmMicroTileFma(size_t kc, const TP* HWY_RESTRICT ap, const T
     }
   }
 }
+
+#if HWY_TARGET != HWY_SCALAR
+#define AICORE_GEMM_I16_PAIRS 1
+// int8 x int8 -> int32 with the products taken two k steps at a time: the
+// inputs widened to int16 and packed in pairs,
+//   A micro-panel (MR, kp pairs): A(r, 2p), A(r, 2p + 1) at ap[r * lda + 2p], [.. + 1]
+//   B micro-panel (kp, NR, 2):    B(2p + t, jj)          at bp[(p * NR + jj) * 2 + t]
+// and one widening multiply-add (x86: vpmaddwd) per pair and vector:
+//   acc(r, jj) += A(r, 2p) B(2p, jj) + A(r, 2p + 1) B(2p + 1, jj)
+// The sums of int8 products are exact in int32 except for wrap-around, and
+// wrap-around addition does not depend on the order, so the result is the
+// contract's. Highway may spread the products over two accumulators
+// (sum0, sum1) and fixes their lanes up at the end (RearrangeToOddPlusEven);
+// the start value (C, bias) is added after that.
+HWY_NOINLINE inline void GemmMicroTileI16(size_t kp, const int16_t* HWY_RESTRICT ap, size_t lda,
+                                          const int16_t* HWY_RESTRICT bp, int32_t* const* rows,
+                                          TileInit init, const int32_t* row) {
+  static_assert(kGemmMR == 6, "the micro-kernel below is written out for 6 rows");
+  const hn::ScalableTag<int32_t> d;
+  const hn::Repartition<int16_t, decltype(d)> d16;
+  const size_t N = hn::Lanes(d);
+  using V = hn::Vec<decltype(d)>;
+  const V z = hn::Zero(d);
+  V s00 = z, s01 = z, s10 = z, s11 = z, s20 = z, s21 = z, s30 = z, s31 = z, s40 = z, s41 = z,
+    s50 = z, s51 = z;
+  V t00 = z, t01 = z, t10 = z, t11 = z, t20 = z, t21 = z, t30 = z, t31 = z, t40 = z, t41 = z,
+    t50 = z, t51 = z;
+#define AICORE_GEMM_PAIR_ROW(r)                                              \
+  {                                                                          \
+    int32_t pair;                                                            \
+    std::memcpy(&pair, ap + (r) * lda + 2 * p, sizeof(pair));                \
+    const auto a = hn::BitCast(d16, hn::Set(d, pair));                       \
+    s##r##0 = hn::ReorderWidenMulAccumulate(d, a, b0, s##r##0, t##r##0);     \
+    s##r##1 = hn::ReorderWidenMulAccumulate(d, a, b1, s##r##1, t##r##1);     \
+  }
+  for (size_t p = 0; p < kp; ++p) {
+    const auto b0 = hn::LoadU(d16, bp);
+    const auto b1 = hn::LoadU(d16, bp + 2 * N);
+    AICORE_GEMM_PAIR_ROW(0)
+    AICORE_GEMM_PAIR_ROW(1)
+    AICORE_GEMM_PAIR_ROW(2)
+    AICORE_GEMM_PAIR_ROW(3)
+    AICORE_GEMM_PAIR_ROW(4)
+    AICORE_GEMM_PAIR_ROW(5)
+    bp += 4 * N;
+  }
+#undef AICORE_GEMM_PAIR_ROW
+#define AICORE_GEMM_PAIR_OUT(r)                                                             \
+  {                                                                                         \
+    const V i0 = init == TileInit::kLoad ? hn::LoadU(d, rows[r])                            \
+                 : init == TileInit::kRow ? hn::LoadU(d, row)                               \
+                                          : z;                                              \
+    const V i1 = init == TileInit::kLoad ? hn::LoadU(d, rows[r] + N)                        \
+                 : init == TileInit::kRow ? hn::LoadU(d, row + N)                           \
+                                          : z;                                              \
+    hn::StoreU(hn::Add(i0, hn::RearrangeToOddPlusEven(s##r##0, t##r##0)), d, rows[r]);      \
+    hn::StoreU(hn::Add(i1, hn::RearrangeToOddPlusEven(s##r##1, t##r##1)), d, rows[r] + N);  \
+  }
+  AICORE_GEMM_PAIR_OUT(0)
+  AICORE_GEMM_PAIR_OUT(1)
+  AICORE_GEMM_PAIR_OUT(2)
+  AICORE_GEMM_PAIR_OUT(3)
+  AICORE_GEMM_PAIR_OUT(4)
+  AICORE_GEMM_PAIR_OUT(5)
+#undef AICORE_GEMM_PAIR_OUT
+}
+#else
+#define AICORE_GEMM_I16_PAIRS 0
+#endif
 
 }  // namespace gemm_detail
 AICORE_TARGET_END

@@ -335,6 +335,8 @@ TEST(Gemm, Bf16Random) { RandomCases<bfloat16_t, bfloat16_t, float>(2, 300, fals
 TEST(Gemm, FloatRandom) { RandomCases<float, float, float>(3, 300, false, false); }
 TEST(Gemm, Int8Random) { RandomCases<int8_t, int8_t, int32_t>(4, 300, false, false); }
 TEST(Gemm, MixedHalfFloatRandom) { RandomCases<half, float, float>(5, 100, false, false); }
+TEST(Gemm, Uint8Random) { RandomCases<uint8_t, uint8_t, int32_t>(6, 150, false, false); }
+TEST(Gemm, MixedInt8Uint8Random) { RandomCases<int8_t, uint8_t, int32_t>(7, 100, false, true); }
 
 TEST(Gemm, HalfSpecialValues) { RandomCases<half, half, float>(11, 200, true, false); }
 TEST(Gemm, Bf16SpecialValues) { RandomCases<bfloat16_t, bfloat16_t, float>(12, 200, true, false); }
