@@ -25,6 +25,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -349,6 +350,33 @@ TEST(Gemm, Bf16SmallBlocks) { RandomCases<bfloat16_t, bfloat16_t, float>(22, 150
 TEST(Gemm, FloatSmallBlocks) { RandomCases<float, float, float>(23, 150, false, true); }
 TEST(Gemm, Int8SmallBlocks) { RandomCases<int8_t, int8_t, int32_t>(24, 150, false, true); }
 TEST(Gemm, FloatSpecialValuesSmallBlocks) { RandomCases<float, float, float>(25, 100, true, true); }
+
+// Blocks of a kernel call Gemm from several threads at once: each thread
+// packs into its own scratch.
+TEST(Gemm, ConcurrentCalls) {
+  std::vector<std::thread> threads;
+  std::vector<std::string> failures(4);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([t, &failures] {
+      Rng r(100 + t);
+      for (int i = 0; i < 25; ++i) {
+        Case cs;
+        cs.m = RandomDim(r);
+        cs.n = RandomDim(r);
+        cs.k = RandomDim(r);
+        cs.init = static_cast<GemmInit>(r.Below(3));
+        const std::string diff = t % 2 == 0 ? RunCase<half, half, float>(r, cs, false)
+                                            : RunCase<int8_t, int8_t, int32_t>(r, cs, false);
+        if (!diff.empty()) {
+          failures[t] = diff + " in " + Describe(cs);
+          return;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (const auto& f : failures) EXPECT_EQ(f, "");
+}
 
 // Shapes across the default blocking (k > kc, m > mc, n > nc) once each.
 template <class TA, class TB, class TC>
