@@ -467,7 +467,7 @@ Workload GemmWorkload(Buffers& b, const char* name, uint32_t n, bool with_scalar
   w.out_bytes = size_t{n} * n * sizeof(float);
   w.flops = 2.0 * n * n * n;
   w.self_check = true;
-  w.max_reps = n >= 1024 ? 7 : 0;
+  w.max_reps = n >= 1024 ? 9 : 0;
   w.slow = n >= 1024;
   T* a = reinterpret_cast<T*>(b.x.data());
   T* bm = reinterpret_cast<T*>(b.y.data());
@@ -724,7 +724,12 @@ void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
 
 // The compute workloads: GFLOP/s of each variant, aicore's speed relative to
 // the hand-written GEMM and its fraction of the FMA peak measured in the same
-// run (the `peak` variant: as many flops of independent FMAs).
+// run (the `peak` variant: as many flops of independent FMAs), from the
+// median times and from the fastest sample of each variant ("best": the
+// work is fixed, so other processes on the machine only ever add time; on a
+// busy machine the best samples are the closer estimate). The verdict uses
+// the median when the machine was quiet enough for medians and best to agree
+// within 10 %, else the best.
 void PrintGemmSummary(std::ostream& os, const std::vector<Row>& rows, const std::vector<Workload>& workloads) {
   bool header = false;
   for (const Row& a : rows) {
@@ -739,21 +744,35 @@ void PrintGemmSummary(std::ostream& os, const std::vector<Row>& rows, const std:
     Row scalar_like = a;
     scalar_like.threads = 1;
     const Row* sc = FindRow(rows, "scalar", scalar_like);
-    auto gflops = [&](const Row* r) { return r == nullptr || r->stats.median <= 0 ? 0.0 : w->flops / r->stats.median; };
+    auto gf = [&](const Row* r, bool best) {
+      const double t = r == nullptr ? 0 : best ? r->stats.min : r->stats.median;
+      return t <= 0 ? 0.0 : w->flops / t;
+    };
+    auto fmt = [](double v) { return v > 0 ? aicore::bench::detail::Format("%.1f", v) : std::string("-"); };
     if (!header) {
-      os << "\ngemm (GFLOP/s from median times; peak = independent FMAs, same flops, same run; "
-            "target aicore >= 0.50 of peak, stretch 0.70):\n";
-      os << aicore::bench::detail::Format("  %-10s %-6s %3s %9s %9s %9s %9s  %-16s %s\n", "workload", "dtype", "thr",
-                                          "aicore", "highway", "scalar", "peak", "aicore/highway", "aicore/peak");
+      os << "\ngemm: GFLOP/s (median | best sample); peak = independent FMAs, same flops, same run; "
+            "target aicore >= 0.50 of peak, stretch 0.70:\n";
+      os << aicore::bench::detail::Format("  %-10s %-6s %3s %15s %15s %7s %15s  %-15s %-15s\n", "workload", "dtype",
+                                          "thr", "aicore", "highway", "scalar", "peak", "aicore/highway",
+                                          "aicore/peak");
       header = true;
     }
-    const double frac = p != nullptr ? aicore::bench::SpeedRatio(a, *p) : 0;
-    const std::string verdict = p == nullptr ? "" : (frac >= 0.70 ? "ok (stretch)" : frac >= 0.50 ? "ok" : "MISS");
+    const double frac_med = gf(p, false) > 0 ? gf(&a, false) / gf(p, false) : 0;
+    const double frac_best = gf(p, true) > 0 ? gf(&a, true) / gf(p, true) : 0;
+    const bool quiet = frac_best > 0 && std::fabs(frac_med - frac_best) <= 0.1 * frac_best;
+    const double frac = quiet ? frac_med : frac_best;
+    const std::string verdict =
+        p == nullptr ? "" : std::string(frac >= 0.70 ? "ok (stretch)" : frac >= 0.50 ? "ok" : "MISS") + (quiet ? "" : " (best)");
+    const std::string vs_h = h == nullptr ? "-"
+                                          : aicore::bench::detail::Format("%.2f | %.2f", gf(&a, false) / gf(h, false),
+                                                                          gf(&a, true) / gf(h, true));
     os << aicore::bench::detail::Format(
-        "  %-10s %-6s %3u %9.1f %9.1f %9s %9.1f  %-16s %.3f  %s\n", a.workload.c_str(), a.dtype.c_str(), a.threads,
-        gflops(&a), gflops(h), sc == nullptr ? "-" : aicore::bench::detail::Format("%.2f", gflops(sc)).c_str(),
-        gflops(p), h == nullptr ? "-" : aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(a, *h)).c_str(),
-        frac, verdict.c_str());
+        "  %-10s %-6s %3u %15s %15s %7s %15s  %-15s %-15s %s\n", a.workload.c_str(), a.dtype.c_str(), a.threads,
+        (fmt(gf(&a, false)) + " | " + fmt(gf(&a, true))).c_str(),
+        (fmt(gf(h, false)) + " | " + fmt(gf(h, true))).c_str(),
+        sc == nullptr ? "-" : aicore::bench::detail::Format("%.2f", gf(sc, false)).c_str(),
+        (fmt(gf(p, false)) + " | " + fmt(gf(p, true))).c_str(), vs_h.c_str(),
+        aicore::bench::detail::Format("%.2f | %.2f", frac_med, frac_best).c_str(), verdict.c_str());
   }
 }
 
