@@ -613,7 +613,7 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
   // `tile` (rows the matrix lacks are computed there and dropped).
   HWY_ALIGN TC tile[MR * kGemmMaxNR<TC>] = {};
   HWY_ALIGN TC bias_row[kGemmMaxNR<TC>] = {};
-  TC* rows[MR];
+  TC* rows[2 * MR];  // each tile row's two vectors
 
   for (size_t jc = 0; jc < n; jc += blk.nc) {
     const size_t nc = std::min<size_t>(blk.nc, n - jc);
@@ -648,7 +648,12 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
           const size_t w = std::min(NR, nc - jr);
           const auto j = static_cast<uint32_t>(jc + jr);
           const TP* bpanel = bp + jr * ld;  // (kc, NR), pairs: (ld / 2, NR, 2)
-          const bool direct = w == NR && ColsContiguous(lc, j, NR);
+          // Tiles whose rows hold each vector's columns contiguously (ND
+          // row-major, NZ with fractal columns of a vector or more) are
+          // computed in place; the others through `tile`.
+          const size_t half_nr = NR / 2;
+          const bool direct =
+              w == NR && ColsContiguous(lc, j, half_nr) && ColsContiguous(lc, static_cast<uint32_t>(j + half_nr), half_nr);
           const TC* row = nullptr;
           if (tinit == TileInit::kRow) {
             if (w == NR) {
@@ -664,17 +669,25 @@ void GemmBlocked(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayou
             const TP* apanel = ap + ir * ld;  // (MR, ld)
             if (direct) {
               for (size_t r = 0; r < MR; ++r) {
-                rows[r] = r < h ? c + lc.Offset(static_cast<uint32_t>(i + r), j) : tile + r * NR;
+                if (r < h) {
+                  rows[2 * r] = c + lc.Offset(static_cast<uint32_t>(i + r), j);
+                  rows[2 * r + 1] = c + lc.Offset(static_cast<uint32_t>(i + r), static_cast<uint32_t>(j + half_nr));
+                } else {
+                  rows[2 * r] = tile + r * NR;
+                  rows[2 * r + 1] = tile + r * NR + half_nr;
+                }
               }
               // The next tile's C rows, which the next call loads first
               // (after the first k block they are back in a far cache).
               for (size_t r = ir + MR; r < std::min(ir + 2 * MR, mc); ++r) {
-                const TC* next = c + lc.Offset(static_cast<uint32_t>(ic + r), j);
-                hwy::Prefetch(next);
-                hwy::Prefetch(next + NR - 1);
+                hwy::Prefetch(c + lc.Offset(static_cast<uint32_t>(ic + r), j));
+                hwy::Prefetch(c + lc.Offset(static_cast<uint32_t>(ic + r), static_cast<uint32_t>(j + NR - 1)));
               }
             } else {
-              for (size_t r = 0; r < MR; ++r) rows[r] = tile + r * NR;
+              for (size_t r = 0; r < MR; ++r) {
+                rows[2 * r] = tile + r * NR;
+                rows[2 * r + 1] = tile + r * NR + half_nr;
+              }
               if (tinit == TileInit::kLoad) {
                 for (size_t r = 0; r < h; ++r) {
                   for (size_t jj = 0; jj < w; ++jj) {

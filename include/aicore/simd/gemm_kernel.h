@@ -7,7 +7,9 @@
 //
 //   A micro-panel (MR, kc):  element (r, kk)  at ap[r * kc + kk]
 //   B micro-panel (kc, NR):  element (kk, jj) at bp[kk * NR + jj]
-//   C tile        (MR, NR):  element (r, jj)  at rows[r][jj]
+//   C tile        (MR, NR):  element (r, jj)  at rows[2 r + jj / N][jj % N]
+// (N = NR / 2 lanes: each row's two vectors may lie apart, as in an NZ C
+// whose fractal columns are one vector wide).
 //
 // Each accumulator starts from 0 (kZero), from the C tile (kLoad) or from
 // one row shared by all MR rows (kRow: the bias) and then takes one
@@ -85,17 +87,17 @@ HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* 
   V c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51;
   if (init == TileInit::kLoad) {
     c00 = hn::LoadU(d, rows[0]);
-    c01 = hn::LoadU(d, rows[0] + N);
-    c10 = hn::LoadU(d, rows[1]);
-    c11 = hn::LoadU(d, rows[1] + N);
-    c20 = hn::LoadU(d, rows[2]);
-    c21 = hn::LoadU(d, rows[2] + N);
-    c30 = hn::LoadU(d, rows[3]);
-    c31 = hn::LoadU(d, rows[3] + N);
-    c40 = hn::LoadU(d, rows[4]);
-    c41 = hn::LoadU(d, rows[4] + N);
-    c50 = hn::LoadU(d, rows[5]);
-    c51 = hn::LoadU(d, rows[5] + N);
+    c01 = hn::LoadU(d, rows[1]);
+    c10 = hn::LoadU(d, rows[2]);
+    c11 = hn::LoadU(d, rows[3]);
+    c20 = hn::LoadU(d, rows[4]);
+    c21 = hn::LoadU(d, rows[5]);
+    c30 = hn::LoadU(d, rows[6]);
+    c31 = hn::LoadU(d, rows[7]);
+    c40 = hn::LoadU(d, rows[8]);
+    c41 = hn::LoadU(d, rows[9]);
+    c50 = hn::LoadU(d, rows[10]);
+    c51 = hn::LoadU(d, rows[11]);
   } else {
     const V r0 = init == TileInit::kRow ? hn::LoadU(d, row) : hn::Zero(d);
     const V r1 = init == TileInit::kRow ? hn::LoadU(d, row + N) : hn::Zero(d);
@@ -139,17 +141,17 @@ HWY_NOINLINE void GemmMicroTile(size_t kc, const TP* HWY_RESTRICT ap, const TP* 
 #undef AICORE_GEMM_STEP
 #undef AICORE_GEMM_ROW
   hn::StoreU(c00, d, rows[0]);
-  hn::StoreU(c01, d, rows[0] + N);
-  hn::StoreU(c10, d, rows[1]);
-  hn::StoreU(c11, d, rows[1] + N);
-  hn::StoreU(c20, d, rows[2]);
-  hn::StoreU(c21, d, rows[2] + N);
-  hn::StoreU(c30, d, rows[3]);
-  hn::StoreU(c31, d, rows[3] + N);
-  hn::StoreU(c40, d, rows[4]);
-  hn::StoreU(c41, d, rows[4] + N);
-  hn::StoreU(c50, d, rows[5]);
-  hn::StoreU(c51, d, rows[5] + N);
+  hn::StoreU(c01, d, rows[1]);
+  hn::StoreU(c10, d, rows[2]);
+  hn::StoreU(c11, d, rows[3]);
+  hn::StoreU(c20, d, rows[4]);
+  hn::StoreU(c21, d, rows[5]);
+  hn::StoreU(c30, d, rows[6]);
+  hn::StoreU(c31, d, rows[7]);
+  hn::StoreU(c40, d, rows[8]);
+  hn::StoreU(c41, d, rows[9]);
+  hn::StoreU(c50, d, rows[10]);
+  hn::StoreU(c51, d, rows[11]);
 }
 
 // The same tile one element at a time with std::fma (one rounding per step):
@@ -160,11 +162,12 @@ HWY_NOINLINE void GemmMicroTileFma(size_t kc, const TP* HWY_RESTRICT ap, const T
   const size_t nr = GemmNR<TP>();
   for (size_t r = 0; r < kGemmMR; ++r) {
     for (size_t jj = 0; jj < nr; ++jj) {
-      TP acc = init == TileInit::kZero ? TP{0} : init == TileInit::kRow ? row[jj] : rows[r][jj];
+      TP* out = rows[2 * r + jj / (nr / 2)] + jj % (nr / 2);
+      TP acc = init == TileInit::kZero ? TP{0} : init == TileInit::kRow ? row[jj] : *out;
       for (size_t kk = 0; kk < kc; ++kk) {
         acc = std::fma(ap[r * kc + kk], bp[kk * nr + jj], acc);
       }
-      rows[r][jj] = acc;
+      *out = acc;
     }
   }
 }
@@ -217,14 +220,15 @@ HWY_NOINLINE inline void GemmMicroTileI16(size_t kp, const int16_t* HWY_RESTRICT
 #undef AICORE_GEMM_PAIR_ROW
 #define AICORE_GEMM_PAIR_OUT(r)                                                             \
   {                                                                                         \
-    const V i0 = init == TileInit::kLoad ? hn::LoadU(d, rows[r])                            \
+    const V i0 = init == TileInit::kLoad ? hn::LoadU(d, rows[2 * (r)])                      \
                  : init == TileInit::kRow ? hn::LoadU(d, row)                               \
                                           : z;                                              \
-    const V i1 = init == TileInit::kLoad ? hn::LoadU(d, rows[r] + N)                        \
+    const V i1 = init == TileInit::kLoad ? hn::LoadU(d, rows[2 * (r) + 1])                  \
                  : init == TileInit::kRow ? hn::LoadU(d, row + N)                           \
                                           : z;                                              \
-    hn::StoreU(hn::Add(i0, hn::RearrangeToOddPlusEven(s##r##0, t##r##0)), d, rows[r]);      \
-    hn::StoreU(hn::Add(i1, hn::RearrangeToOddPlusEven(s##r##1, t##r##1)), d, rows[r] + N);  \
+    hn::StoreU(hn::Add(i0, hn::RearrangeToOddPlusEven(s##r##0, t##r##0)), d, rows[2 * (r)]); \
+    hn::StoreU(hn::Add(i1, hn::RearrangeToOddPlusEven(s##r##1, t##r##1)), d,                 \
+               rows[2 * (r) + 1]);                                                          \
   }
   AICORE_GEMM_PAIR_OUT(0)
   AICORE_GEMM_PAIR_OUT(1)
