@@ -766,11 +766,12 @@ void PrintSanitizerOverhead(std::ostream& os, const std::vector<Row>& rows) {
 
 // The compute workloads: GFLOP/s of each variant, aicore's speed relative to
 // the hand-written GEMM and its fraction of the FMA peak measured in the same
-// run (the `peak` variant: as many flops of independent FMAs): from the
-// median wall times, from each variant's fastest sample ("best": the work
-// is fixed, so other load only adds time) and, on one thread, from the
-// median thread CPU time of the calls ("cpu"). The verdict uses the CPU
-// time on one thread and the median wall time otherwise.
+// run (the `peak` variant: as many flops of independent FMAs), from the
+// median wall times and, on one thread, from the thread CPU time of the
+// calls (median and fastest call; on a machine shared with other work the
+// wall time includes waiting for the CPU, the CPU time does not). The
+// verdict uses the median CPU time on one thread, the median wall time on
+// more.
 void PrintGemmSummary(std::ostream& os, const std::vector<Row>& rows, const std::vector<Workload>& workloads) {
   using aicore::bench::detail::Format;
   bool header = false;
@@ -786,41 +787,40 @@ void PrintGemmSummary(std::ostream& os, const std::vector<Row>& rows, const std:
     Row scalar_like = a;
     scalar_like.threads = 1;
     const Row* sc = FindRow(rows, "scalar", scalar_like);
-    auto gf = [&](const Row* r, bool best) {
-      const double t = r == nullptr ? 0 : best ? r->stats.min : r->stats.median;
-      return t <= 0 ? 0.0 : w->flops / t;
-    };
-    auto cpu = [&](const char* variant) {
+    auto wall = [&](const Row* r) { return r == nullptr || r->stats.median <= 0 ? 0.0 : w->flops / r->stats.median; };
+    auto cpu = [&](const char* variant, bool best) {
       if (a.threads != 1) return 0.0;
       const auto it = GemmCpuSamples().find(a.workload + "/" + a.dtype + "/" + variant);
       if (it == GemmCpuSamples().end() || it->second.empty()) return 0.0;
-      const double t = aicore::bench::Stats::From(it->second).median;
+      const aicore::bench::Stats st = aicore::bench::Stats::From(it->second);
+      const double t = best ? st.min : st.median;
       return t > 0 ? w->flops / t : 0.0;
     };
+    auto num = [](double x) { return x > 0 ? Format("%.1f", x) : std::string("-"); };
     auto ratio = [](double x, double y) { return x > 0 && y > 0 ? Format("%.2f", x / y) : std::string("-"); };
-    auto g3 = [](double med, double best, double c) {
-      return Format("%.1f", med) + " " + Format("%.1f", best) + " " + (c > 0 ? Format("%.1f", c) : std::string("-"));
-    };
     if (!header) {
-      os << "\ngemm: GFLOP/s as wall-median wall-best cpu-median (cpu: thread CPU time, one thread only); "
-            "peak = independent FMAs, same flops, same run;\ntarget aicore >= 0.50 of peak, stretch 0.70 "
-            "(verdict from cpu at one thread, from wall-median otherwise):\n";
-      os << Format("  %-10s %-6s %3s %-17s %-17s %6s %-17s %-14s %-14s\n", "workload", "dtype", "thr", "aicore",
-                   "highway", "scalar", "peak", "aicore/highway", "aicore/peak");
+      os << "\ngemm, GFLOP/s (wall: median wall time; cpu: median thread CPU time of the calls, one thread only;"
+            " best: fastest call's CPU time);\npeak = independent FMAs with as many flops, same run; target "
+            "aicore >= 0.50 of peak, stretch 0.70 (verdict: cpu on one thread, wall on more):\n";
+      os << Format("  %-10s %-6s %3s | %-6s %7s %7s %6s %6s %6s | %-6s %7s %6s %6s %6s %11s | %s\n", "", "", "",
+                   "wall:", "", "", "", "aicore", "aicore", "cpu:", "", "", "aicore", "aicore", "aicore/peak",
+                   "");
+      os << Format("  %-10s %-6s %3s | %6s %7s %7s %6s %6s %6s | %6s %7s %6s %6s %6s %11s | %s\n", "workload",
+                   "dtype", "thr", "aicore", "highway", "scalar", "peak", "/hwy", "/peak", "aicore", "highway",
+                   "peak", "/hwy", "/peak", "(best)", "verdict");
       header = true;
     }
-    const double frac = a.threads == 1 && cpu("peak") > 0 ? cpu("aicore") / cpu("peak") : gf(&a, false) / gf(p, false);
+    const double frac = a.threads == 1 && cpu("peak", false) > 0 ? cpu("aicore", false) / cpu("peak", false)
+                                                                  : wall(&a) / wall(p);
     const std::string verdict = p == nullptr ? "" : frac >= 0.70 ? "ok (stretch)" : frac >= 0.50 ? "ok" : "MISS";
-    os << Format("  %-10s %-6s %3u %-17s %-17s %6s %-17s %-14s %-14s %s\n", a.workload.c_str(), a.dtype.c_str(),
-                 a.threads, g3(gf(&a, false), gf(&a, true), cpu("aicore")).c_str(),
-                 g3(gf(h, false), gf(h, true), cpu("highway")).c_str(),
-                 sc == nullptr ? "-" : Format("%.2f", gf(sc, false)).c_str(),
-                 g3(gf(p, false), gf(p, true), cpu("peak")).c_str(),
-                 (ratio(gf(&a, false), gf(h, false)) + " " + ratio(cpu("aicore"), cpu("highway"))).c_str(),
-                 (ratio(gf(&a, false), gf(p, false)) + " " + ratio(gf(&a, true), gf(p, true)) + " " +
-                  ratio(cpu("aicore"), cpu("peak")))
-                     .c_str(),
-                 verdict.c_str());
+    os << Format("  %-10s %-6s %3u | %6s %7s %7s %6s %6s %6s | %6s %7s %6s %6s %6s %11s | %s\n", a.workload.c_str(),
+                 a.dtype.c_str(), a.threads, num(wall(&a)).c_str(), num(wall(h)).c_str(),
+                 sc == nullptr ? "-" : Format("%.2f", wall(sc)).c_str(), num(wall(p)).c_str(),
+                 ratio(wall(&a), wall(h)).c_str(), ratio(wall(&a), wall(p)).c_str(), num(cpu("aicore", false)).c_str(),
+                 num(cpu("highway", false)).c_str(), num(cpu("peak", false)).c_str(),
+                 ratio(cpu("aicore", false), cpu("highway", false)).c_str(),
+                 ratio(cpu("aicore", false), cpu("peak", false)).c_str(),
+                 ratio(cpu("aicore", true), cpu("peak", true)).c_str(), verdict.c_str());
   }
 }
 
