@@ -865,7 +865,9 @@ int main(int argc, char** argv) {
 
       std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
       if (w.staged) variants.push_back({"staged", w.staged});
-      if (with_scalar && w.scalar) variants.push_back({"scalar", w.scalar});
+      // (--quick: a self-checking workload's scalar loop, which is slow, only
+      // runs once, in the check.)
+      if (with_scalar && w.scalar && !(opt.quick && w.self_check)) variants.push_back({"scalar", w.scalar});
       if (w.peak) variants.push_back({"peak", w.peak});
       variants.insert(variants.end(), sanitized.begin(), sanitized.end());
       aicore::bench::CompareOptions co;
