@@ -13,10 +13,12 @@
 
 #include <aicore/base/half.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 namespace baseline {
 
@@ -197,6 +199,158 @@ HWY_NOINLINE inline void RowSums(const float* HWY_RESTRICT x, float* HWY_RESTRIC
     float s = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
     for (; i < cols; ++i) s += xr[i];
     y[r] = s;
+  }
+}
+
+// ---- FMA peak: a tight loop of independent multiply-adds -------------------
+// 12 accumulators (more than FMA latency x FMA ports on current x86 and Arm
+// cores), no memory operands: the most flops one core issues. `iters`
+// iterations do 24 * Lanes(float) flops each. Returns a value that depends on
+// every accumulator (so that nothing is optimised away).
+HWY_NOINLINE inline float FmaPeak(size_t iters, float seed) {
+  const DF d;
+  const auto x = hn::Set(d, 0.999f);
+  const auto y = hn::Set(d, seed);
+  auto a0 = hn::Set(d, 1.0f), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
+  auto a6 = a0, a7 = a0, a8 = a0, a9 = a0, a10 = a0, a11 = a0;
+  for (size_t i = 0; i < iters; ++i) {
+    a0 = hn::MulAdd(a0, x, y);
+    a1 = hn::MulAdd(a1, x, y);
+    a2 = hn::MulAdd(a2, x, y);
+    a3 = hn::MulAdd(a3, x, y);
+    a4 = hn::MulAdd(a4, x, y);
+    a5 = hn::MulAdd(a5, x, y);
+    a6 = hn::MulAdd(a6, x, y);
+    a7 = hn::MulAdd(a7, x, y);
+    a8 = hn::MulAdd(a8, x, y);
+    a9 = hn::MulAdd(a9, x, y);
+    a10 = hn::MulAdd(a10, x, y);
+    a11 = hn::MulAdd(a11, x, y);
+  }
+  const auto s0 = hn::Add(hn::Add(hn::Add(a0, a1), hn::Add(a2, a3)), hn::Add(a4, a5));
+  const auto s1 = hn::Add(hn::Add(hn::Add(a6, a7), hn::Add(a8, a9)), hn::Add(a10, a11));
+  return hn::GetLane(hn::Add(s0, s1));
+}
+inline size_t FmaPeakFlopsPerIter() { return 24 * hn::Lanes(DF()); }
+
+// ---- GEMM: C = A x B, row-major, f32 accumulation ---------------------------
+// A straightforward blocked GEMM, not bound by aicore's numerics contract (it
+// happens to sum over k in order, but nothing depends on that): half inputs
+// are widened to f32 once per call; per block of kKc rows of B, B is packed
+// into panels of 16 columns (two AVX2 vectors; two vectors of whatever width
+// elsewhere), and a 6-row x 2-vector register tile is computed with
+// broadcasts read straight from A's rows (A is not packed; blocks of 96 rows
+// are walked across all panels, so that their slice of A stays in L2). C is
+// loaded (after the first k block) and stored directly; the last rows and
+// columns go through the same kernel on a copy.
+namespace gemm_detail {
+
+template <size_t kRows>
+HWY_INLINE void Tile(size_t kc, const float* HWY_RESTRICT a, size_t lda,
+                     const float* HWY_RESTRICT bp, float* HWY_RESTRICT c, size_t ldc, bool load) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  hn::Vec<DF> acc[kRows][2];
+#pragma GCC unroll 6
+  for (size_t r = 0; r < kRows; ++r) {
+    acc[r][0] = load ? hn::LoadU(d, c + r * ldc) : hn::Zero(d);
+    acc[r][1] = load ? hn::LoadU(d, c + r * ldc + N) : hn::Zero(d);
+  }
+  for (size_t k = 0; k < kc; ++k) {
+    const auto b0 = hn::LoadU(d, bp + k * 2 * N);
+    const auto b1 = hn::LoadU(d, bp + k * 2 * N + N);
+#pragma GCC unroll 6
+    for (size_t r = 0; r < kRows; ++r) {
+      const auto av = hn::Set(d, a[r * lda + k]);
+      acc[r][0] = hn::MulAdd(av, b0, acc[r][0]);
+      acc[r][1] = hn::MulAdd(av, b1, acc[r][1]);
+    }
+  }
+#pragma GCC unroll 6
+  for (size_t r = 0; r < kRows; ++r) {
+    hn::StoreU(acc[r][0], d, c + r * ldc);
+    hn::StoreU(acc[r][1], d, c + r * ldc + N);
+  }
+}
+
+template <class T>
+const float* AsF32(const T* p, size_t n, std::vector<float>& buf) {
+  if constexpr (std::is_same_v<T, float>) {
+    return p;
+  } else {
+    buf.resize(n);
+    const DF d;
+    const size_t N = hn::Lanes(d);
+    size_t i = 0;
+    for (; i + N <= n; i += N) hn::StoreU(Load(d, p + i), d, buf.data() + i);
+    for (; i < n; ++i) buf[i] = static_cast<float>(p[i]);
+    return buf.data();
+  }
+}
+
+}  // namespace gemm_detail
+
+template <class T>
+HWY_NOINLINE void Gemm(const T* a_in, const T* b_in, float* c, size_t m, size_t n, size_t k) {
+  using namespace gemm_detail;
+  constexpr size_t kKc = 256;
+  constexpr size_t kMc = 96;
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  const size_t nr = 2 * N;
+  thread_local std::vector<float> a32, b32, bp, tmp_c, tmp_a;
+  const float* a = AsF32(a_in, m * k, a32);
+  const float* b = AsF32(b_in, k * n, b32);
+  const size_t panels = (n + nr - 1) / nr;
+  bp.resize(kKc * panels * nr);
+  tmp_c.resize(6 * nr);
+  for (size_t pc = 0; pc < k; pc += kKc) {
+    const size_t kc = std::min(kKc, k - pc);
+    // Pack B[pc : pc + kc, :] into panels (kc, nr), the last zero-padded.
+    for (size_t kk = 0; kk < kc; ++kk) {
+      const float* row = b + (pc + kk) * n;
+      for (size_t p = 0; p < panels; ++p) {
+        float* dst = bp.data() + p * kc * nr + kk * nr;
+        const size_t j0 = p * nr;
+        const size_t w = std::min(nr, n - j0);
+        for (size_t jj = 0; jj < w; ++jj) dst[jj] = row[j0 + jj];
+        for (size_t jj = w; jj < nr; ++jj) dst[jj] = 0.0f;
+      }
+    }
+    const bool load = pc != 0;
+    // Blocks of kMc rows: their A slice (kMc x kc) stays in L2 while every
+    // panel of B passes by.
+    for (size_t ic = 0; ic < m; ic += kMc) {
+      const size_t mc = std::min(kMc, m - ic);
+      for (size_t p = 0; p < panels; ++p) {
+        const float* panel = bp.data() + p * kc * nr;
+        const size_t j0 = p * nr;
+        const size_t w = std::min(nr, n - j0);
+        size_t i = ic;
+        if (w == nr) {
+          for (; i + 6 <= ic + mc; i += 6) Tile<6>(kc, a + i * k + pc, k, panel, c + i * n + j0, n, load);
+        }
+        // Leftover rows or columns: through a 6 x nr copy of C (rows beyond
+        // the block read its last row of A and are dropped).
+        for (; i < ic + mc; i += 6) {
+          const size_t h = std::min<size_t>(6, ic + mc - i);
+          for (size_t r = 0; r < 6; ++r) {
+            for (size_t jj = 0; jj < nr; ++jj) {
+              tmp_c[r * nr + jj] = (load && r < h && jj < w) ? c[(i + r) * n + j0 + jj] : 0.0f;
+            }
+          }
+          tmp_a.resize(6 * kc);
+          for (size_t r = 0; r < 6; ++r) {
+            const float* src = a + std::min(i + r, ic + mc - 1) * k + pc;
+            std::copy(src, src + kc, tmp_a.data() + r * kc);
+          }
+          Tile<6>(kc, tmp_a.data(), kc, panel, tmp_c.data(), nr, true);
+          for (size_t r = 0; r < h; ++r) {
+            for (size_t jj = 0; jj < w; ++jj) c[(i + r) * n + j0 + jj] = tmp_c[r * nr + jj];
+          }
+        }
+      }
+    }
   }
 }
 
