@@ -21,7 +21,8 @@
 // __disable_kernel_type_autoinfer__; __forceinline__ is `inline`.
 // Macros: likely(x), unlikely(x), ASCENDC_ASSERT(cond, behavior),
 //   KERNEL_LOG(level, fmt, ...) with KERNEL_DEBUG/INFO/WARN/ERROR.
-// Types: float16_t (= half), float32_t (= float), pad_t, QuantMode_t.
+// Types: float16_t (= half), float32_t (= float); pad_t and QuantMode_t come
+// from aicore/cube/params.h (through aicore.h).
 // AscendC::PRINTF(fmt, args...) (= AscendC::printf; also callable unqualified).
 // AscendC::AscendCUtils: the static helpers kernels call (GetBitSize,
 //   GetC0Size, GetC0Count, GetDefaultBlockNum, SetMask, SetMaskCount,
@@ -118,31 +119,8 @@ using float16_t = half;  // (arm_neon.h has its own global float16_t)
 #endif
 using float32_t = float;
 
-// Padding mode operand of the copy builtins; kernels pass (pad_t)0.
-enum pad_t : uint8_t {
-  PAD_NONE = 0,
-  PAD_MODE1,
-  PAD_MODE2,
-  PAD_MODE3,
-  PAD_MODE4,
-  PAD_MODE5,
-  PAD_MODE6,
-  PAD_MODE7,
-  PAD_MODE8,
-};
-
-// Quantisation mode of the L0C -> GM/L1 copies (Fixpipe, DataCopy quantPre).
-enum QuantMode_t : uint64_t {
-  NoQuant = 0,
-  F322F16,
-  F322BF16,
-  DEQF16,
-  VDEQF16,
-  QF322B8_PRE,
-  VQF322B8_PRE,
-  REQ8,
-  VREQ8,
-};
+// pad_t and QuantMode_t (global, as the toolchain has them) come from
+// aicore/cube/params.h.
 
 namespace AscendC {
 
