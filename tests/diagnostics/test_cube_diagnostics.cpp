@@ -14,7 +14,10 @@
 //  - initcheck: Mmad reading L0A fractals LoadData never filled, Fixpipe
 //    reading L0C rows Mmad never wrote;
 //  - a cube-only kernel (KERNEL_TYPE_AIC_ONLY) launched by ICPU_RUN_KF runs
-//    on cube blocks (ASCEND_IS_AIC), with SetKernelMode(AIC_MODE) too.
+//    on cube blocks (ASCEND_IS_AIC), with SetKernelMode(AIC_MODE) too. This
+//    file is compiled with -D__DAV_C220_CUBE__, as a cube kernel whose code
+//    sits under #if defined(__DAV_C220_CUBE__) must be (kernel_operator.h
+//    then leaves __DAV_C220_VEC__ undefined).
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -637,6 +640,10 @@ TEST(CubeInitcheck, FixpipeReadsRowsMmadNeverWrote) {
 std::atomic<int> g_aic_blocks{0};
 std::atomic<int> g_aiv_blocks{0};
 
+#if !defined(__DAV_C220_CUBE__) || defined(__DAV_C220_VEC__)
+#error "this file is built as a cube compilation: __DAV_C220_CUBE__ defined, __DAV_C220_VEC__ not"
+#endif
+
 extern "C" __global__ __aicore__ void cube_only_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   if ASCEND_IS_AIC {
@@ -645,7 +652,9 @@ extern "C" __global__ __aicore__ void cube_only_kernel(GM_ADDR a, GM_ADDR b, GM_
   if ASCEND_IS_AIV {
     g_aiv_blocks.fetch_add(1);
   }
+#if defined(__DAV_C220_CUBE__)
   CubeKernel(a, b, c, kFlags, false, false);
+#endif
 }
 
 TEST(CubeKernelMode, AicOnlyKernelRunsOnCubeBlocks) {

@@ -11,11 +11,17 @@
 //   ASCENDC_CPU_DEBUG 1, __CCE_KT_TEST__ 1 (the CPU-debug switches)
 // The vendor compiles a 910B kernel twice, once per core kind, defining
 // __DAV_C220_VEC__ for the vector binary and __DAV_C220_CUBE__ for the cube
-// binary. Here one host binary runs both kinds of block, so only the vector
-// compilation is modelled: __DAV_C220_CUBE__ is never defined (code under
-// #if defined(__DAV_C220_CUBE__) is left out, code under __DAV_C220_VEC__ is
-// kept; the runtime ASCEND_IS_AIC / ASCEND_IS_AIV tests still tell the
-// blocks apart). A build may define any of these itself.
+// binary. Here one host binary runs both kinds of block from one compilation
+// of each translation unit: every instruction (vector and cube) works on
+// every block, and the run-time tests ASCEND_IS_AIC / ASCEND_IS_AIV (g_coreType)
+// tell cube blocks from vector blocks, which is how most kernels (and the
+// Matmul API) separate the two. The preprocessor can pick only one side:
+// by default the vector one (__DAV_C220_VEC__ defined, __DAV_C220_CUBE__ not:
+// code under #if defined(__DAV_C220_CUBE__) is left out). A cube kernel
+// whose cube code sits under __DAV_C220_CUBE__ is compiled with
+// -D__DAV_C220_CUBE__ (then __DAV_C220_VEC__ stays undefined); a mix kernel
+// that needs both preprocessor branches in one translation unit cannot be
+// served by one compilation. A build may define any of these itself.
 //
 // Qualifiers that are empty on the CPU: __host__, __host_aicore__,
 // __disable_kernel_type_autoinfer__; __forceinline__ is `inline`.
