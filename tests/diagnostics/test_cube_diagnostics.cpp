@@ -25,8 +25,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -404,6 +406,165 @@ TEST(CubeDiagnostics, FixpipeChecks) {
   ExpectPair([](bool bad) {
     SetFixpipeNz2ndFlag(2, bad ? 600 : 2, 1);
   }, {"srcNdStride 600 is outside [1, 512]"});
+}
+
+// ---- hostile parameters -----------------------------------------------------------
+//
+// Random parameter structs over their whole field ranges: every call either
+// runs or raises a KernelError, and never writes outside the operands'
+// buffers (guard buffers around them keep their fill) or outside the GM
+// tensors' sizes (guard bytes around them).
+
+uint64_t Fz(std::mt19937_64& r, uint64_t mod) { return r() % mod; }
+uint16_t Fz16(std::mt19937_64& r) {
+  switch (r() % 4) {
+    case 0: return static_cast<uint16_t>(r() % 4);
+    case 1: return static_cast<uint16_t>(r() % 64);
+    case 2: return static_cast<uint16_t>(r() % 1024);
+    default: return static_cast<uint16_t>(r());
+  }
+}
+
+TEST(CubeHostile, RandomParametersNeverWriteOutsideTheirBuffers) {
+  constexpr size_t kGm = 64 * 1024;
+  constexpr uint8_t kGuard = 0xEE;
+  std::vector<uint8_t> gm(kGm + 2 * 4096, kGuard);
+  uint8_t* gmin = gm.data() + 4096;
+  for (size_t i = 0; i < kGm; ++i) gmin[i] = static_cast<uint8_t>(i * 7);
+  std::mt19937_64 rng(2024);
+  int errors = 0, runs = 0;
+  for (int t = 0; t < 400; ++t) {
+    const uint64_t seed = rng();
+    try {
+      aicore::LaunchNamed("cube_fuzz", [&] {
+        std::mt19937_64 r(seed);
+        TPipe pipe;
+        // Guard buffers around each operand buffer in every cube memory.
+        TBuf<TPosition::A1> g1a, l1, g1b;
+        TBuf<TPosition::A2> g2a, l0a, g2b;
+        TBuf<TPosition::B2> g3a, l0b, g3b;
+        TBuf<TPosition::CO1> g4a, l0c, g4b;
+        TBuf<TPosition::C2> bt;
+        TBuf<TPosition::C2PIPE2GM> fb;
+        pipe.InitBuffer(g1a, 4096);
+        pipe.InitBuffer(l1, 64 * 1024);
+        pipe.InitBuffer(g1b, 4096);
+        pipe.InitBuffer(g2a, 4096);
+        pipe.InitBuffer(l0a, 16 * 1024);
+        pipe.InitBuffer(g2b, 4096);
+        pipe.InitBuffer(g3a, 4096);
+        pipe.InitBuffer(l0b, 16 * 1024);
+        pipe.InitBuffer(g3b, 4096);
+        pipe.InitBuffer(g4a, 4096);
+        pipe.InitBuffer(l0c, 32 * 1024);
+        pipe.InitBuffer(g4b, 4096);
+        pipe.InitBuffer(bt, 1024);
+        pipe.InitBuffer(fb, 2048);
+        TBuf<TPosition::A1>* l1g[] = {&g1a, &g1b};
+        for (auto* g : l1g) std::memset(g->Get<uint8_t>().GetPhyAddr(), kGuard, 4096);
+        for (auto* g : {&g2a, &g2b}) std::memset(g->Get<uint8_t>().GetPhyAddr(), kGuard, 4096);
+        for (auto* g : {&g3a, &g3b}) std::memset(g->Get<uint8_t>().GetPhyAddr(), kGuard, 4096);
+        for (auto* g : {&g4a, &g4b}) std::memset(g->Get<uint8_t>().GetPhyAddr(), kGuard, 4096);
+        GlobalTensor<half> gh;
+        gh.SetGlobalBuffer(reinterpret_cast<half*>(gmin), kGm / 2);
+        GlobalTensor<float> gf;
+        gf.SetGlobalBuffer(reinterpret_cast<float*>(gmin), kGm / 4);
+        auto off = [&](uint32_t bytes, uint32_t align) { return static_cast<uint32_t>(Fz(r, bytes / align)) * align; };
+        switch (r() % 7) {
+          case 0: {
+            Nd2NzParams p(Fz16(r), Fz16(r), Fz16(r), Fz16(r), Fz16(r), Fz16(r), Fz16(r), Fz16(r));
+            DataCopy(l1.Get<half>()[off(64 * 1024, 32) / 2], gh[Fz(r, 1024)], p);
+            break;
+          }
+          case 1: {
+            LoadData2DParams p(Fz16(r), static_cast<uint8_t>(r()), Fz16(r), 0, Fz16(r), r() % 2 != 0,
+                               static_cast<uint8_t>(r() % 3));
+            LoadData(l0a.Get<half>()[off(16 * 1024, 512) / 2], l1.Get<half>()[off(64 * 1024, 32) / 2], p);
+            break;
+          }
+          case 2: {
+            LoadData2DParams p(Fz16(r), static_cast<uint8_t>(r()), Fz16(r), 0, Fz16(r), false,
+                               static_cast<uint8_t>(r() % 2));
+            LoadData(r() % 2 ? l1.Get<half>() : l0b.Get<half>(), gh[Fz(r, 4096)], p);
+            break;
+          }
+          case 3: {
+            LoadData2dTransposeParams p(Fz16(r), static_cast<uint8_t>(r()), Fz16(r), Fz16(r), Fz16(r),
+                                        static_cast<uint8_t>(r() % 2));
+            if (r() % 2) LoadDataWithTranspose(l0b.Get<int8_t>()[off(16 * 1024, 512)], l1.Get<int8_t>()[off(64 * 1024, 32)], p);
+            else LoadDataWithTranspose(l0a.Get<float>()[off(16 * 1024, 512) / 4], l1.Get<float>()[off(64 * 1024, 32) / 4], p);
+            break;
+          }
+          case 4: {
+            MmadParams p(Fz16(r), Fz16(r), Fz16(r), static_cast<uint8_t>(r() % 4), r() % 2 != 0, r() % 2 != 0);
+            p.kDirectionAlign = r() % 2;
+            p.m = static_cast<uint16_t>(p.m % 4200);
+            p.n = static_cast<uint16_t>(p.n % 4200);
+            p.k = static_cast<uint16_t>(p.k % 4200);
+            if (r() % 2) Mmad(l0c.Get<float>()[off(32 * 1024, 1024) / 4], l0a.Get<float>()[off(16 * 1024, 512) / 4], l0b.Get<float>(), p);
+            else Mmad(l0c.Get<int32_t>(), l0a.Get<int8_t>(), l0b.Get<int8_t>()[off(16 * 1024, 512)], bt.Get<int32_t>(), p);
+            break;
+          }
+          case 5: {
+            FixpipeParamsV220 p(Fz16(r), Fz16(r), Fz16(r), Fz16(r), r() % 2 != 0,
+                                static_cast<QuantMode_t>(r() % 10), static_cast<int64_t>(r()), Fz16(r), Fz16(r), Fz16(r),
+                                static_cast<uint8_t>(r() % 4), r() % 2 != 0);
+            if (r() % 2) Fixpipe(gf[Fz(r, 2048)], l0c.Get<float>()[off(32 * 1024, 64) / 4], p);
+            else Fixpipe<half, int32_t, CFG_NZ>(gh[Fz(r, 4096) / 16 * 16], l0c.Get<int32_t>(), l1.Get<uint64_t>(), p);
+            break;
+          }
+          default: {
+            LoadData3DParamsV2<half> p;
+            const uint8_t pads[4] = {static_cast<uint8_t>(r()), static_cast<uint8_t>(r()), static_cast<uint8_t>(r()),
+                                     static_cast<uint8_t>(r())};
+            for (int i = 0; i < 4; ++i) p.padList[i] = pads[i] % 8;
+            p.l1H = static_cast<uint16_t>(Fz(r, 40));
+            p.l1W = static_cast<uint16_t>(Fz(r, 40));
+            p.channelSize = static_cast<uint16_t>(16 * Fz(r, 4));
+            p.kExtension = Fz16(r);
+            p.mExtension = Fz16(r);
+            p.kStartPt = static_cast<uint16_t>(16 * Fz(r, 8));
+            p.mStartPt = Fz16(r);
+            p.strideW = static_cast<uint8_t>(Fz(r, 4));
+            p.strideH = static_cast<uint8_t>(Fz(r, 4));
+            p.filterW = static_cast<uint8_t>(Fz(r, 5));
+            p.filterH = static_cast<uint8_t>(Fz(r, 5));
+            p.dilationFilterW = static_cast<uint8_t>(Fz(r, 3));
+            p.dilationFilterH = static_cast<uint8_t>(Fz(r, 3));
+            p.enTranspose = r() % 2;
+            LoadData(r() % 2 ? l0a.Get<half>() : l0b.Get<half>(), l1.Get<half>()[off(64 * 1024, 32) / 2], p);
+            break;
+          }
+        }
+        for (auto* g : l1g) {
+          const uint8_t* b = g->Get<uint8_t>().GetPhyAddr();
+          for (int i = 0; i < 4096; ++i) ASSERT_EQ(b[i], kGuard) << "L1 guard byte " << i;
+        }
+        for (auto* g : {&g2a, &g2b}) {
+          const uint8_t* b = g->Get<uint8_t>().GetPhyAddr();
+          for (int i = 0; i < 4096; ++i) ASSERT_EQ(b[i], kGuard) << "L0A guard byte " << i;
+        }
+        for (auto* g : {&g3a, &g3b}) {
+          const uint8_t* b = g->Get<uint8_t>().GetPhyAddr();
+          for (int i = 0; i < 4096; ++i) ASSERT_EQ(b[i], kGuard) << "L0B guard byte " << i;
+        }
+        for (auto* g : {&g4a, &g4b}) {
+          const uint8_t* b = g->Get<uint8_t>().GetPhyAddr();
+          for (int i = 0; i < 4096; ++i) ASSERT_EQ(b[i], kGuard) << "L0C guard byte " << i;
+        }
+      }, 1);
+      ++runs;
+    } catch (const aicore::KernelError&) {
+      ++errors;
+    }
+    for (size_t i = 0; i < 4096; ++i) {
+      ASSERT_EQ(gm[i], kGuard) << "GM guard before, byte " << i << ", seed " << seed;
+      ASSERT_EQ(gm[4096 + kGm + i], kGuard) << "GM guard after, byte " << i << ", seed " << seed;
+    }
+  }
+  std::printf("cube fuzz: %d calls ran, %d reported\n", runs, errors);
+  EXPECT_GT(runs, 20);    // some random calls are valid
+  EXPECT_GT(errors, 100);  // most are reported
 }
 
 // ---- synccheck and initcheck on the cube pipes -----------------------------------
