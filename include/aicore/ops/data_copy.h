@@ -149,16 +149,20 @@ inline Pipe LocalPathPipe(LocalPath path) {
            "-> fixpipe buffer (C2PIPE2GM); L1 -> L0A/L0B is LoadData, L0C -> GM/L1 is Fixpipe");
 }
 
+[[noreturn]] AICORE_COLD inline void FailGmCopyEnd(const char* api, const char* role,
+                                                   const BufferDesc& b, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string(role) + " is at position " + PositionName(b.pos) + " (" +
+           MemoryName(PositionMemory(b.pos)) +
+           "): DataCopy moves data between GM and UB or L1 only (GM -> L0A/L0B is LoadData, "
+           "L0C -> GM is Fixpipe)");
+}
+
 // The on-chip end of a GM copy must be UB or L1.
 AICORE_INLINE void CheckGmCopyEnd(const char* api, const char* role, const BufferDesc& b,
                                   SrcLoc loc) {
   const Memory m = PositionMemory(b.pos);
-  if (AICORE_UNLIKELY(m != Memory::kUB && m != Memory::kL1)) {
-    Fail(ErrorKind::kParameter, api, loc,
-         std::string(role) + " is at position " + PositionName(b.pos) + " (" + MemoryName(m) +
-             "): DataCopy moves data between GM and UB or L1 only (GM -> L0A/L0B is LoadData, "
-             "L0C -> GM is Fixpipe)");
-  }
+  if (AICORE_UNLIKELY(m != Memory::kUB && m != Memory::kL1)) FailGmCopyEnd(api, role, b, loc);
 }
 
 [[noreturn]] AICORE_COLD inline void FailLocalAlign(const char* api, const char* role,
