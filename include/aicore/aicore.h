@@ -51,3 +51,6 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/runtime/gm.h"
 #include "aicore/runtime/launch.h"
 #include "aicore/runtime/output.h"
+// Last: simd/gemm.h (under cube/) declares aicore::simd::detail, which would
+// hide aicore::detail from the simd code of ops/ parsed after it.
+#include "aicore/cube/cube.h"

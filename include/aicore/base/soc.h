@@ -20,8 +20,10 @@
 
 namespace aicore {
 
-// The memories a TPipe carves buffers from.
-enum class Memory : uint8_t { kUB = 0, kL1, kL0A, kL0B, kL0C, kCount };
+// The memories a TPipe carves buffers from: the vector core's UB and the
+// cube core's L1, L0A, L0B, L0C, bias table (BT, position C2) and fixpipe
+// buffer (FB, position C2PIPE2GM).
+enum class Memory : uint8_t { kUB = 0, kL1, kL0A, kL0B, kL0C, kBT, kFB, kCount };
 
 inline const char* MemoryName(Memory m) {
   switch (m) {
@@ -30,28 +32,33 @@ inline const char* MemoryName(Memory m) {
     case Memory::kL0A: return "L0A";
     case Memory::kL0B: return "L0B";
     case Memory::kL0C: return "L0C";
+    case Memory::kBT: return "BT";
+    case Memory::kFB: return "FB";
     default: return "?";
   }
 }
 
 struct SocProfile {
   const char* name;
-  uint32_t bytes[static_cast<int>(Memory::kCount)];  // UB, L1, L0A, L0B, L0C
+  uint32_t bytes[static_cast<int>(Memory::kCount)];  // UB, L1, L0A, L0B, L0C, BT, FB
   uint32_t aiv_cores;
   uint32_t aic_cores;
 };
 
 // The largest size of each memory over all profiles: per-core arenas are
 // allocated with these so that the profile can change between launches.
-constexpr uint32_t kMaxMemoryBytes[static_cast<int>(Memory::kCount)] = {256 * 1024, 1024 * 1024,
-                                                                       64 * 1024, 64 * 1024,
-                                                                       256 * 1024};
+constexpr uint32_t kMaxMemoryBytes[static_cast<int>(Memory::kCount)] = {
+    256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 1024, 2048};
 
 inline const SocProfile& SocProfileByIndex(int i) {
+  // BT (bias table) and FB (fixpipe buffer) exist on the 910B generation
+  // (NPU arch 2201: 1 KiB and 2 KiB); the 310P and 910 cores have neither
+  // (their C2 position is L0C, and they have no fixpipe), so they are 0 here
+  // and InitBuffer on C2 / C2PIPE2GM fails on those profiles.
   static const SocProfile kProfiles[] = {
-      {"Ascend910B", {192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024}, 48, 24},
-      {"Ascend310P", {256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024}, 7, 8},
-      {"Ascend910", {256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024}, 32, 32},
+      {"Ascend910B", {192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 1024, 2048}, 48, 24},
+      {"Ascend310P", {256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 0, 0}, 7, 8},
+      {"Ascend910", {256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 0, 0}, 32, 32},
   };
   return kProfiles[i];
 }

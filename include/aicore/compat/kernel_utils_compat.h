@@ -11,17 +11,24 @@
 //   ASCENDC_CPU_DEBUG 1, __CCE_KT_TEST__ 1 (the CPU-debug switches)
 // The vendor compiles a 910B kernel twice, once per core kind, defining
 // __DAV_C220_VEC__ for the vector binary and __DAV_C220_CUBE__ for the cube
-// binary. Here one host binary runs both kinds of block, so only the vector
-// compilation is modelled: __DAV_C220_CUBE__ is never defined (code under
-// #if defined(__DAV_C220_CUBE__) is left out, code under __DAV_C220_VEC__ is
-// kept; the runtime ASCEND_IS_AIC / ASCEND_IS_AIV tests still tell the
-// blocks apart). A build may define any of these itself.
+// binary. Here one host binary runs both kinds of block from one compilation
+// of each translation unit: every instruction (vector and cube) works on
+// every block, and the run-time tests ASCEND_IS_AIC / ASCEND_IS_AIV (g_coreType)
+// tell cube blocks from vector blocks, which is how most kernels (and the
+// Matmul API) separate the two. The preprocessor can pick only one side:
+// by default the vector one (__DAV_C220_VEC__ defined, __DAV_C220_CUBE__ not:
+// code under #if defined(__DAV_C220_CUBE__) is left out). A cube kernel
+// whose cube code sits under __DAV_C220_CUBE__ is compiled with
+// -D__DAV_C220_CUBE__ (then __DAV_C220_VEC__ stays undefined); a mix kernel
+// that needs both preprocessor branches in one translation unit cannot be
+// served by one compilation. A build may define any of these itself.
 //
 // Qualifiers that are empty on the CPU: __host__, __host_aicore__,
 // __disable_kernel_type_autoinfer__; __forceinline__ is `inline`.
 // Macros: likely(x), unlikely(x), ASCENDC_ASSERT(cond, behavior),
 //   KERNEL_LOG(level, fmt, ...) with KERNEL_DEBUG/INFO/WARN/ERROR.
-// Types: float16_t (= half), float32_t (= float), pad_t, QuantMode_t.
+// Types: float16_t (= half), float32_t (= float); pad_t and QuantMode_t come
+// from aicore/cube/params.h (through aicore.h).
 // AscendC::PRINTF(fmt, args...) (= AscendC::printf; also callable unqualified).
 // AscendC::AscendCUtils: the static helpers kernels call (GetBitSize,
 //   GetC0Size, GetC0Count, GetDefaultBlockNum, SetMask, SetMaskCount,
@@ -118,31 +125,8 @@ using float16_t = half;  // (arm_neon.h has its own global float16_t)
 #endif
 using float32_t = float;
 
-// Padding mode operand of the copy builtins; kernels pass (pad_t)0.
-enum pad_t : uint8_t {
-  PAD_NONE = 0,
-  PAD_MODE1,
-  PAD_MODE2,
-  PAD_MODE3,
-  PAD_MODE4,
-  PAD_MODE5,
-  PAD_MODE6,
-  PAD_MODE7,
-  PAD_MODE8,
-};
-
-// Quantisation mode of the L0C -> GM/L1 copies (Fixpipe, DataCopy quantPre).
-enum QuantMode_t : uint64_t {
-  NoQuant = 0,
-  F322F16,
-  F322BF16,
-  DEQF16,
-  VDEQF16,
-  QF322B8_PRE,
-  VQF322B8_PRE,
-  REQ8,
-  VREQ8,
-};
+// pad_t and QuantMode_t (global, as the toolchain has them) come from
+// aicore/cube/params.h.
 
 namespace AscendC {
 

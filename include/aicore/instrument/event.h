@@ -63,7 +63,15 @@ enum class EventKind : uint8_t {
   kSyncAll,      // a completed SyncAll: barrier `id`, `count` participants (coop mutex held)
   kCrossSet,     // a cross-core flag `id` was set (coop mutex held)
   kCrossWait,    // a wait for cross-core flag `id` completed (coop mutex held)
+  kLocalMove,    // an on-chip move (LoadData): bytes of src_buf land in buf (see move_chunks)
 };
+
+// Enumerates the bytes an on-chip move wrote: calls chunk(state, dst_offset,
+// src_offset, bytes) for each run (offsets from Event::addr and
+// Event::src_addr; src_offset UINT64_MAX for bytes set to a constant, such
+// as padding).
+using MoveChunks = void (*)(const void* ctx, void (*chunk)(void*, uint64_t, uint64_t, uint64_t),
+                            void* state);
 
 // The geometry of a repeat-form operand: for repeat r < repeats, block k of
 // a repeat with an active lane (bits for every repeat but the last,
@@ -100,6 +108,15 @@ struct Event {
   int id = 0;     // event id, pipe_t, barrier id, cross-core flag id
   AscendC::TPosition src_pos = AscendC::TPosition::GM;  // kQueue
   AscendC::TPosition dst_pos = AscendC::TPosition::GM;
+  // kLocal: the access moves bytes without using them (LoadData's source and
+  // destination): pipe-order checks see it, initcheck neither checks nor
+  // marks it; a kLocalMove event carries what landed where.
+  bool move = false;
+  // kLocalMove: the source (the destination is buf / addr) and the runs.
+  detail::BufferDesc* src_buf = nullptr;
+  const uint8_t* src_addr = nullptr;
+  MoveChunks move_chunks = nullptr;
+  const void* move_ctx = nullptr;
 };
 
 // Event builders for the common shapes.
@@ -167,6 +184,29 @@ inline void EmitLocalBursts(CoreContext& core, Pipe pipe, Access acc, const Buff
                             const char* api, const char* role, SrcLoc loc) {
   instrument::Emit(core,
                    instrument::LocalEvent(pipe, acc, b, p, count, len, step, api, role, loc));
+}
+// Bursts of a move's source (acc kRead) or destination (kWrite): see
+// Event::move; follow with EmitLocalMove.
+inline void EmitLocalMoveBursts(CoreContext& core, Pipe pipe, Access acc, const BufferDesc& b,
+                                const uint8_t* p, uint32_t count, uint64_t len, uint64_t step,
+                                const char* api, const char* role, SrcLoc loc) {
+  instrument::Event e = instrument::LocalEvent(pipe, acc, b, p, count, len, step, api, role, loc);
+  e.move = true;
+  instrument::Emit(core, e);
+}
+// The runs of an on-chip move from src (in src_buf) to dst (in dst_buf).
+inline void EmitLocalMove(CoreContext& core, Pipe pipe, const BufferDesc& dst_buf,
+                          const uint8_t* dst, const BufferDesc& src_buf, const uint8_t* src,
+                          instrument::MoveChunks chunks, const void* ctx, const char* api,
+                          SrcLoc loc) {
+  instrument::Event e = instrument::LocalEvent(pipe, Access::kWrite, dst_buf, dst, 0, 0, 0, api,
+                                               "dst", loc);
+  e.kind = instrument::EventKind::kLocalMove;
+  e.src_buf = const_cast<BufferDesc*>(&src_buf);
+  e.src_addr = src;
+  e.move_chunks = chunks;
+  e.move_ctx = ctx;
+  instrument::Emit(core, e);
 }
 // A repeat-form operand by the V pipe (see instrument::RepeatFootprint).
 inline void EmitLocalRepeat(CoreContext& core, Access acc, const BufferDesc& b,

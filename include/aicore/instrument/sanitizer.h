@@ -28,11 +28,15 @@ inline void SanOnEvent(CoreContext& core, const instrument::Event& e) {
   switch (e.kind) {
     case EventKind::kLocal:
       if (e.count == 1 || e.step == e.len) {
-        SanLocal(core, e.pipe, e.access, *e.buf, e.addr, e.len * e.count, e.api, e.role, e.loc);
+        SanLocal(core, e.pipe, e.access, *e.buf, e.addr, e.len * e.count, e.api, e.role, e.loc,
+                 !e.move);
       } else {
         SanLocalBursts(core, e.pipe, e.access, *e.buf, e.addr, e.count, e.len, e.step, e.api,
-                       e.role, e.loc);
+                       e.role, e.loc, !e.move);
       }
+      break;
+    case EventKind::kLocalMove:
+      SanLocalMove(core, *e.buf, e.addr, *e.src_buf, e.src_addr, e.move_chunks, e.move_ctx);
       break;
     case EventKind::kLocalRepeat:
       SanLocalRepeat(core, e.access, *e.buf, e.addr, e.rep.bits, e.rep.last_bits, e.rep.repeats,

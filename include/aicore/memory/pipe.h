@@ -651,6 +651,15 @@ class TPipe {
     const uint64_t each = (static_cast<uint64_t>(len) + 31u) & ~uint64_t{31};
     const uint64_t need = each * num;
     const uint64_t cap = core.capacity[m];
+    if (AICORE_UNLIKELY(cap == 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, "TPipe::InitBuffer", loc,
+                           std::string("position ") + aicore::detail::PositionName(pos) +
+                               " lives in " + aicore::MemoryName(mem) + ", which the " +
+                               aicore::GetSocProfile().name +
+                               " profile does not have (the bias table and the fixpipe buffer "
+                               "exist on Ascend910B); select the profile with "
+                               "aicore::SetSocVersion or AICORE_SOC");
+    }
     if (AICORE_UNLIKELY(len == 0 || used_[m] + need > cap)) {
       aicore::detail::Fail(
           aicore::ErrorKind::kCapacity, "TPipe::InitBuffer", loc,

@@ -52,7 +52,9 @@ inline const char* PositionName(AscendC::TPosition p) {
   }
 }
 
-// The on-chip memory backing a position.
+// The on-chip memory backing a position (the 910B generation's mapping:
+// A1/B1/C1/TSCM in L1, A2 in L0A, B2 in L0B, CO1 in L0C, C2 in the bias
+// table, C2PIPE2GM in the fixpipe buffer; VECIN/VECOUT/VECCALC and CO2 in UB).
 constexpr Memory PositionMemory(AscendC::TPosition p) {
   using P = AscendC::TPosition;
   switch (p) {
@@ -67,6 +69,10 @@ constexpr Memory PositionMemory(AscendC::TPosition p) {
       return Memory::kL0B;
     case P::CO1:
       return Memory::kL0C;
+    case P::C2:
+      return Memory::kBT;
+    case P::C2PIPE2GM:
+      return Memory::kFB;
     default:
       return Memory::kUB;
   }

@@ -28,6 +28,7 @@
 #include "aicore/base/types.h"
 #include "aicore/runtime/buffer_desc.h"
 #include "aicore/runtime/coop_state.h"
+#include "aicore/runtime/cube_regs.h"
 #include "aicore/runtime/events.h"
 #include "aicore/runtime/san_gm_state.h"
 #include "aicore/runtime/san_onchip_state.h"
@@ -223,6 +224,9 @@ struct CoreContext {
   // deq_scale holds the UB byte address of the 16 packed parameters).
   uint64_t deq_scale = 0;
   uint8_t deq_mode = 0;
+  // The cube unit's registers (HF32 mode, LoadData 3D feature map and
+  // padding, the L0C copy's quantization and NZ2ND settings).
+  CubeRegs cube;
   // Where the latest SetFlag of each (event, id) was called, to name it when
   // it is left unpaired at block end.
   SrcLoc flag_loc[kNumHardEvents][kNumEventIds] = {};
@@ -330,7 +334,7 @@ struct CoreContext {
   }
 
   // The registers a kernel sets and InitSocState() resets: the vector mask
-  // and mask mode, the atomic mode, DEQSCALE.
+  // and mask mode, the atomic mode, DEQSCALE, the cube registers.
   void ResetSocState() {
     mask_bits[0] = mask_bits[1] = ~uint64_t{0};
     mask_counter_mode = false;
@@ -338,6 +342,7 @@ struct CoreContext {
     deq_scale = 0;
     deq_mode = 0;
     atomic_op = AtomicOp::kNone;
+    cube.Reset();
   }
 
   void EndBlock() {

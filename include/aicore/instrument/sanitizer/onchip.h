@@ -144,7 +144,7 @@ inline Pipe ProducerPipe(AscendC::TPosition pos) {
     case P::VECIN: case P::A1: case P::B1: case P::C1: return Pipe::kMTE2;
     case P::A2: case P::B2: case P::C2: return Pipe::kMTE1;
     case P::CO1: return Pipe::kM;
-    case P::CO2: return Pipe::kFIX;
+    case P::CO2: case P::C2PIPE2GM: return Pipe::kFIX;
     case P::TSCM: return Pipe::kMTE3;
     default: return Pipe::kV;  // VECOUT, VECCALC
   }
@@ -155,7 +155,7 @@ inline Pipe ConsumerPipe(AscendC::TPosition pos) {
     case P::VECOUT: case P::CO2: return Pipe::kMTE3;
     case P::A1: case P::B1: case P::C1: case P::TSCM: return Pipe::kMTE1;
     case P::A2: case P::B2: case P::C2: return Pipe::kM;
-    case P::CO1: return Pipe::kFIX;
+    case P::CO1: case P::C2PIPE2GM: return Pipe::kFIX;
     default: return Pipe::kV;  // VECIN, VECCALC
   }
 }
@@ -182,10 +182,13 @@ inline uint32_t MemoryOffset(const CoreContext& core, int m, const uint8_t* p) {
   return static_cast<uint32_t>(p - core.arena[m].get());
 }
 
-static_assert(kMaxMemoryBytes[0] % 1024 == 0 && kMaxMemoryBytes[1] % 1024 == 0 &&
-                  kMaxMemoryBytes[2] % 1024 == 0 && kMaxMemoryBytes[3] % 1024 == 0 &&
-                  kMaxMemoryBytes[4] % 1024 == 0,
-              "on-chip memories are whole hazard-shadow chunks");
+constexpr bool SanWholeChunks() {
+  for (uint32_t b : kMaxMemoryBytes) {
+    if (b % 1024 != 0) return false;
+  }
+  return true;
+}
+static_assert(SanWholeChunks(), "on-chip memories are whole hazard-shadow chunks");
 inline uint32_t SanChunks(int m) { return kMaxMemoryBytes[m] / 32 / SanCore::kChunkGranules; }
 
 AICORE_NOINLINE inline void SanAllocGranules(SanCore& s, int m) {
@@ -552,12 +555,14 @@ AICORE_NOINLINE inline void SanInit(CoreContext& core, Pipe pipe, Access acc, co
 
 // Records an access by `pipe` of spans[0, n) (offsets in memory m, inside
 // buffer b). The spans are not empty.
+// With init false (a move: LoadData's source and destination), initcheck
+// neither checks nor marks the bytes; SanLocalMove carries their state over.
 inline void SanRecord(CoreContext& core, Pipe pipe, Access acc, const BufferDesc& b, int m,
                       const SanSpan* spans, size_t n, const char* api, const char* role,
-                      SrcLoc loc) {
+                      SrcLoc loc, bool init = true) {
   if (n == 0) return;
   if (core.san & kSynccheck) SanHazards(core, pipe, acc, b, m, spans, n, api, role, loc);
-  if (core.san & kInitcheck) SanInit(core, pipe, acc, b, m, spans, n, api, role, loc);
+  if ((core.san & kInitcheck) && init) SanInit(core, pipe, acc, b, m, spans, n, api, role, loc);
 }
 
 // Marks [base, base + bytes) of memory m unwritten.
@@ -572,21 +577,21 @@ inline void SanPoison(CoreContext& core, int m, const uint8_t* base, uint64_t by
 // Contiguous access of `bytes` bytes at p inside buffer b by `pipe`.
 inline void SanLocal(CoreContext& core, Pipe pipe, Access acc, const BufferDesc& b,
                      const uint8_t* p, uint64_t bytes, const char* api, const char* role,
-                     SrcLoc loc) {
+                     SrcLoc loc, bool init = true) {
   if (!(core.san & (kSynccheck | kInitcheck)) || bytes == 0) return;
   const int m = MemoryIndex(b);
   const uint32_t lo = MemoryOffset(core, m, p);
   const SanSpan span{lo, static_cast<uint32_t>(lo + bytes)};
-  SanRecord(core, pipe, acc, b, m, &span, 1, api, role, loc);
+  SanRecord(core, pipe, acc, b, m, &span, 1, api, role, loc, init);
 }
 
 // `count` bursts of `len` bytes, `step` bytes apart (start to start), from p.
 inline void SanLocalBursts(CoreContext& core, Pipe pipe, Access acc, const BufferDesc& b,
                            const uint8_t* p, uint32_t count, uint64_t len, uint64_t step,
-                           const char* api, const char* role, SrcLoc loc) {
+                           const char* api, const char* role, SrcLoc loc, bool init = true) {
   if (!(core.san & (kSynccheck | kInitcheck)) || len == 0 || count == 0) return;
   if (step == len || count == 1) {
-    SanLocal(core, pipe, acc, b, p, len * count, api, role, loc);
+    SanLocal(core, pipe, acc, b, p, len * count, api, role, loc, init);
     return;
   }
   const int m = MemoryIndex(b);
@@ -597,7 +602,54 @@ inline void SanLocalBursts(CoreContext& core, Pipe pipe, Access acc, const Buffe
     const auto s = static_cast<uint32_t>(lo + i * step);
     spans.push_back(SanSpan{s, static_cast<uint32_t>(s + len)});
   }
-  SanRecord(core, pipe, acc, b, m, spans.data(), spans.size(), api, role, loc);
+  SanRecord(core, pipe, acc, b, m, spans.data(), spans.size(), api, role, loc, init);
+}
+
+// initcheck of an on-chip move (LoadData): the bytes it wrote at dst take
+// the written/unwritten state of the bytes they came from at src (constants
+// such as padding count as written). chunks enumerates (dst offset, src
+// offset or UINT64_MAX, bytes), offsets from dst / src.
+inline void SanLocalMove(CoreContext& core, const BufferDesc& dst_buf, const uint8_t* dst,
+                         const BufferDesc& src_buf, const uint8_t* src,
+                         void (*chunks)(const void*, void (*)(void*, uint64_t, uint64_t, uint64_t),
+                                        void*),
+                         const void* ctx) {
+  if (!(core.san & kInitcheck) || chunks == nullptr) return;
+  SanCore& s = core.san_core;
+  const int md = MemoryIndex(dst_buf);
+  const int ms = MemoryIndex(src_buf);
+  uint8_t* dsh = s.init[md] ? s.init[md].get() : SanAllocInit(s, md);
+  const uint8_t* ssh = s.init[ms] ? s.init[ms].get() : SanAllocInit(s, ms);
+  struct State {
+    uint8_t* d;
+    const uint8_t* s;
+    uint32_t lo, hi;
+  } st{dsh + MemoryOffset(core, md, dst), ssh + MemoryOffset(core, ms, src), UINT32_MAX, 0};
+  chunks(
+      ctx,
+      [](void* p, uint64_t d, uint64_t so, uint64_t n) {
+        auto* t = static_cast<State*>(p);
+        if (so == UINT64_MAX) {
+          std::memset(t->d + d, 1, n);
+        } else {
+          std::memmove(t->d + d, t->s + so, n);
+        }
+        t->lo = std::min<uint32_t>(t->lo, static_cast<uint32_t>(d));
+        t->hi = std::max<uint32_t>(t->hi, static_cast<uint32_t>(d + n));
+      },
+      &st);
+  if (st.lo < st.hi) {
+    const uint32_t base = MemoryOffset(core, md, dst);
+    uint32_t& lo = s.dirty_lo[md];
+    uint32_t& hi = s.dirty_hi[md];
+    if (lo >= hi) {
+      lo = base + st.lo;
+      hi = base + st.hi;
+    } else {
+      lo = std::min(lo, base + st.lo);
+      hi = std::max(hi, base + st.hi);
+    }
+  }
 }
 
 // The byte ranges (from the operand start, within one repeat) of the active
