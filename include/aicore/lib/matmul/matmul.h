@@ -1050,7 +1050,7 @@ class MatmulImpl {
     const L0cT* bias = nullptr;
     if (biasOn_ && !accumulate) {
       init = aicore::simd::GemmInit::kBias;
-      const BiasT* src = OperandData(biasKind_, biasGm_, biasLocal_, BiasT{});
+      const BiasT* src = biasKind_ == kGm ? biasGm_.GetPhyAddr() : biasLocal_.GetPhyAddr();
       biasBuf_.resize(un);
       for (uint32_t j = 0; j < un; ++j) biasBuf_[j] = static_cast<L0cT>(src[n0 + j]);
       bias = biasBuf_.data();
