@@ -810,6 +810,7 @@ TEST_F(MatmulTest, OperandsAtTheWrongPositionAreReported) {
   EXPECT_MM_ERROR("A is a LocalTensor at TPosition::VECIN but its MatmulType position is TPosition::TSCM",
                   run(false));
   EXPECT_MM_CLEAN(run(true));
+  for (float v : f.c) ASSERT_EQ(v, 30.0f);  // A (ones) from L1: C = K
   EXPECT_MM_ERROR("A is a GlobalTensor but its MatmulType position is TPosition::TSCM", [&] {
     TPipe pipe;
     TscmA mm;
@@ -824,6 +825,33 @@ TEST_F(MatmulTest, OperandsAtTheWrongPositionAreReported) {
     aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
     mm.SetTensorA(f.A(), true);
   });
+}
+
+// A scalar A (SetTensorA(value): every element that value) and B from UB.
+TEST_F(MatmulTest, ScalarAndUbOperands) {
+  Fixture f;
+  using UbB = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::VECOUT, CubeFormat::ND, half>,
+                     MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+  for (size_t i = 0; i < f.b.size(); ++i) f.b[i] = half(static_cast<float>(i % 7) - 3.0f);
+  EXPECT_MM_CLEAN([&] {
+    TPipe pipe;
+    UbB mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    TBuf<TPosition::VECOUT> ub;
+    pipe.InitBuffer(ub, static_cast<uint32_t>((f.b.size() * 2 + 31) / 32 * 32));
+    LocalTensor<half> bl = ub.Get<half>();
+    for (uint32_t i = 0; i < f.b.size(); ++i) bl.SetValue(i, f.b[i]);
+    mm.SetTensorA(half(2.0f));
+    mm.SetTensorB(bl);
+    mm.IterateAll(f.C());
+  });
+  for (int i = 0; i < f.p.M; ++i) {
+    for (int j = 0; j < f.p.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < f.p.K; ++k) acc = std::fma(2.0f, static_cast<float>(f.b[k * f.p.N + j]), acc);
+      ASSERT_EQ(f.c[i * f.p.N + j], acc) << i << ", " << j;
+    }
+  }
 }
 
 TEST_F(MatmulTest, IterationMisuseIsReported) {

@@ -33,7 +33,10 @@
 // -- adds the same products to the same accumulator in the same k order,
 // so it gives the same bits: a Gemm over k in [0, K) equals Gemm over
 // [0, k1) followed by kAccumulate Gemms over [k1, k2), ... (tested, bit for
-// bit, in tests/unit/lib/test_matmul.cpp). C then leaves "L0C" through the
+// bit, in tests/unit/lib/test_matmul.cpp). For the same reason IterateAll
+// into a float / int32_t ND C (no atomic, no ReLU, not sequential) computes
+// the whole single-core C in one Gemm call, straight into place: the same
+// bits as block by block, without the per-block packing. C then leaves "L0C" through the
 // fixpipe conversion: float as is, half / bfloat16_t rounded to nearest
 // even, int32_t as is, int32_t -> half (DEQF16) as half(float(c) * scale)
 // with the scale's low 13 mantissa bits cleared (the documented 19-bit
@@ -706,9 +709,18 @@ class MatmulImpl {
     }
     Start(core, api, loc);
     CheckGmC(api, gm, loc);
-    for (int32_t i = 0; i < total_; ++i) {
-      ComputeBlock(i, co1_.data(), false);
-      WriteGm(core, api, gm, i, co1_.data(), enAtomic, enSequentialWrite, i, loc);
+    if (Direct(enAtomic, enSequentialWrite)) {
+      // One Gemm over the whole single-core C, straight into place: each
+      // element gets the same bits as block by block (the Gemm contract).
+      const Place last = CheckGmPlace(api, gm, total_ - 1, false, 0, loc);
+      const Layout l = last.l;
+      if (AICORE_UNLIKELY(core.instr != 0)) EmitRegion(core, api, gm.GetPhyAddr(), l, loc);
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(gm.GetPhyAddr()), l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteGm(core, api, gm, i, co1_.data(), enAtomic, enSequentialWrite, i, loc);
+      }
     }
     ResetIteration();
     co1Valid_ = false;
@@ -731,9 +743,21 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
     }
     Start(core, api, loc);
-    for (int32_t i = 0; i < total_; ++i) {
-      ComputeBlock(i, co1_.data(), false);
-      WriteLocal(core, api, ubCmatrix, i, co1_.data(), enAtomic, false, i, loc);
+    if (Direct(enAtomic, false)) {  // as IterateAll(gm): one Gemm into place
+      const Place last = CheckLocalPlace(api, ubCmatrix, total_ - 1, false, 0, loc);
+      if (AICORE_UNLIKELY(core.instr != 0)) {
+        const aicore::detail::MmSpan b =
+            aicore::detail::MmBursts(last.l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
+        aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite,
+                                        *ubCmatrix.buf_, reinterpret_cast<const uint8_t*>(ubCmatrix.GetPhyAddr()),
+                                        b.count, b.len * sizeof(DstT), b.step * sizeof(DstT), api, "dst", loc);
+      }
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(ubCmatrix.GetPhyAddr()), last.l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteLocal(core, api, ubCmatrix, i, co1_.data(), enAtomic, false, i, loc);
+      }
     }
     ResetIteration();
     co1Valid_ = false;
@@ -1173,9 +1197,22 @@ class MatmulImpl {
   static void CheckGmC(const char* api, const GlobalTensor<DstT>& gm, SrcLoc loc) {
     if (!gm.bound_) Fail(ErrorKind::kBounds, api, loc, "C's GlobalTensor was never bound with SetGlobalBuffer");
   }
-  void WriteGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, int32_t block,
-               const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
-    CheckGmC(api, gm, loc);
+  // Whether IterateAll may compute the whole single-core C in one Gemm
+  // straight into the destination: C holds the accumulator type unchanged
+  // (no conversion, ReLU or atomic combine) in a row-major layout.
+  static constexpr bool kDirectType = std::is_same_v<DstT, L0cT> && !kCfg.enableRelu &&
+                                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN);
+  static bool Direct(uint8_t enAtomic, bool sequential) { return kDirectType && enAtomic == 0 && !sequential; }
+  void EmitRegion(aicore::detail::CoreContext& core, const char* api, const DstT* base, const Layout& l,
+                  SrcLoc loc) const {
+    const aicore::detail::MmSpan b =
+        aicore::detail::MmBursts(l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
+    aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kWrite, base, b.count, b.len * sizeof(DstT),
+                                 (b.step - b.len) * sizeof(DstT), api, loc);
+  }
+  // The place of `block` in a GM destination, checked against its size.
+  Place CheckGmPlace(const char* api, const GlobalTensor<DstT>& gm, int32_t block, bool sequential, int32_t seqIndex,
+                     SrcLoc loc) const {
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, false);
     if (gm.sized_ && p.extent > gm.GetSize()) {
       int32_t m0, n0, mLen, nLen;
@@ -1188,11 +1225,18 @@ class MatmulImpl {
                ") but the GlobalTensor holds " + S(static_cast<int64_t>(gm.GetSize())) + " elements");
     }
     gm.CheckRange(api, 0, p.extent, loc);
+    return p;
+  }
+  void WriteGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, int32_t block,
+               const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+    CheckGmC(api, gm, loc);
+    const Place p = CheckGmPlace(api, gm, block, sequential, seqIndex, loc);
     if (AICORE_UNLIKELY(core.instr != 0)) EmitC(core, api, gm.GetPhyAddr(), p, block, enAtomic, loc);
     WriteBlock(gm.GetPhyAddr(), p, block, src, enAtomic, true);
   }
-  void WriteLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& t, int32_t block,
-                  const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+  // The place of `block` in a LocalTensor destination, checked against its buffer.
+  Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
+                        int32_t seqIndex, SrcLoc loc) const {
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, true);
     const uint64_t avail = aicore::detail::AvailableBytes(t) / sizeof(DstT);
     if (p.extent > avail) {
@@ -1206,6 +1250,11 @@ class MatmulImpl {
                ") but the LocalTensor has " + S(static_cast<int64_t>(avail)) + " elements to the end of its buffer");
     }
     aicore::detail::CheckLocal(api, "dst", t, p.extent * sizeof(DstT), loc, true, aicore::detail::Pipe::kCount);
+    return p;
+  }
+  void WriteLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& t, int32_t block,
+                  const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+    const Place p = CheckLocalPlace(api, t, block, sequential, seqIndex, loc);
     if (AICORE_UNLIKELY(core.instr != 0)) {
       const aicore::detail::MmSpan b = RowSpan(p, block);
       aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS,
