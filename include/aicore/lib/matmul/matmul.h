@@ -1023,6 +1023,8 @@ class MatmulImpl {
                                      b.len * sizeof(T), (b.step - b.len) * sizeof(T), api, loc);
       }
     } else {
+      // Allocated and owned first (a freed tensor's buffer is not read).
+      aicore::detail::CheckLocal(api, role, local, 0, loc, false, aicore::detail::Pipe::kCount);
       const uint64_t avail = aicore::detail::AvailableBytes(local) / sizeof(T);
       if (n > avail) {
         Fail(ErrorKind::kBounds, api, loc,
@@ -1238,6 +1240,7 @@ class MatmulImpl {
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
                         int32_t seqIndex, SrcLoc loc) const {
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, true);
+    aicore::detail::CheckLocal(api, "dst", t, 0, loc, true, aicore::detail::Pipe::kCount);  // allocated, owned
     const uint64_t avail = aicore::detail::AvailableBytes(t) / sizeof(DstT);
     if (p.extent > avail) {
       int32_t m0, n0, mLen, nLen;
