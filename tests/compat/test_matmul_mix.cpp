@@ -318,4 +318,54 @@ TEST_F(MatmulMixTest, CubeOnlyLaunchesComputeOnTheCubeBlocks) {
   }
 }
 
+// Pure cube mode (ASCENDC_CUBE_ONLY: REGIST_MATMUL_OBJ is RegistMatmulObj<true>)
+// in a mixed launch: the cube blocks do not leave and compute; the vector
+// blocks skip the Matmul with ASCEND_IS_AIV, as the vendor requires there.
+void CubeOnlyMode(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTiling* t) {
+  TPipe pipe;
+  using GmMm = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                      MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+  GmMm mm;
+  (void)aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, t);
+  if ASCEND_IS_AIV {
+    return;
+  }
+  g_cubeAfterRegist.fetch_add(1);
+  GlobalTensor<half> ag, bg;
+  GlobalTensor<float> cg;
+  ag.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t->M * t->Ka);
+  bg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t->Kb * t->N);
+  cg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t->M * t->N);
+  const int idx = static_cast<int>(GetBlockIdx());
+  const int mBlocks = (t->M + t->singleCoreM - 1) / t->singleCoreM;
+  const int mi = idx % mBlocks, ni = idx / mBlocks;
+  mm.SetTensorA(ag[mi * t->singleCoreM * t->Ka]);
+  mm.SetTensorB(bg[ni * t->singleCoreN]);
+  mm.DisableBias();
+  mm.SetTail(std::min(t->singleCoreM, t->M - mi * t->singleCoreM), std::min(t->singleCoreN, t->N - ni * t->singleCoreN));
+  mm.IterateAll(cg[mi * t->singleCoreM * t->N + ni * t->singleCoreN]);
+  mm.End();
+}
+
+TEST_F(MatmulMixTest, PureCubeModeComputesOnTheCubeBlocksOfAMixedLaunch) {
+  Data d;
+  const TCubeTiling t = MakeTiling(2);
+  std::vector<float> c(d.golden.size(), -1.0f);
+  aicore::detail::LaunchConfig cfg;
+  cfg.geom = aicore::detail::Geometry::kMix;
+  cfg.cooperative = true;
+  g_cubeAfterRegist = 0;
+  aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "cube_only_mode", CubeOnlyMode,
+                             static_cast<uint32_t>(t.usedCoreNum), reinterpret_cast<GM_ADDR>(d.a.data()),
+                             reinterpret_cast<GM_ADDR>(d.b.data()), reinterpret_cast<GM_ADDR>(c.data()), &t);
+  EXPECT_EQ(g_cubeAfterRegist.load(), t.usedCoreNum);
+  for (int i = 0; i < kM; ++i) {
+    for (int j = 0; j < kN; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < kK; ++k) acc = std::fma(static_cast<float>(d.a[i * kK + k]), static_cast<float>(d.b[k * kN + j]), acc);
+      ASSERT_EQ(c[i * kN + j], acc) << i << ", " << j;
+    }
+  }
+}
+
 }  // namespace

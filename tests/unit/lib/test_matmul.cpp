@@ -931,4 +931,97 @@ TEST_F(MatmulTest, IterationMisuseIsReported) {
   });
 }
 
+// The remaining reports of the Matmul, each with its clean twin.
+TEST_F(MatmulTest, ParameterMisuseIsReported) {
+  Fixture f;
+  auto with = [&f](auto body) {
+    return [&f, body] {
+      TPipe pipe;
+      GmMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      body(mm, pipe);
+    };
+  };
+  EXPECT_MM_ERROR("sizes must be > 0 (orgKc >= 0)", with([](GmMM& mm, TPipe&) { mm.SetOrgShape(40, 0, 30); }));
+  EXPECT_MM_CLEAN(with([&f](GmMM& mm, TPipe&) {
+    mm.SetOrgShape(40, 50, 30, 30, 50);
+    mm.IterateAll(f.C());
+  }));
+  EXPECT_MM_ERROR("tpipe is null", [&] {
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), nullptr, nullptr, mm, &f.t);
+  });
+  EXPECT_MM_ERROR("transMode 2 is not 0", with([](GmMM& mm, TPipe&) { mm.SetHF32(true, 2); }));
+  EXPECT_MM_CLEAN(with([](GmMM& mm, TPipe&) { mm.SetHF32(true, 1); }));
+  EXPECT_MM_ERROR("the workspace is null", with([](GmMM& mm, TPipe&) { mm.SetWorkspace<float>(nullptr, 16); }));
+  EXPECT_MM_ERROR("it must be in UB (VECCALC)", with([](GmMM& mm, TPipe& pipe) {
+    TBuf<TPosition::A1> l1;
+    pipe.InitBuffer(l1, 1024);
+    mm.SetLocalWorkspace(l1.Get<uint8_t>());
+  }));
+  EXPECT_MM_CLEAN(with([](GmMM& mm, TPipe& pipe) {
+    TBuf<TPosition::VECCALC> ub;
+    pipe.InitBuffer(ub, 1024);
+    mm.SetLocalWorkspace(ub.Get<uint8_t>());
+  }));
+  EXPECT_MM_ERROR("enAtomic 4 is not 0", with([&f](GmMM& mm, TPipe&) { mm.IterateAll(f.C(), 4); }));
+  EXPECT_MM_ERROR("Iterate loop of this Matmul object is still running", with([&f](GmMM& mm, TPipe&) {
+    mm.Iterate();
+    mm.IterateAll(f.C());
+  }));
+  EXPECT_MM_ERROR("an Iterate<false> batch is still running", with([](GmMM& mm, TPipe&) {
+    mm.template Iterate<false>();
+    mm.Iterate();
+  }));
+  // enPartialSum on a one-block shape needs an earlier result in L0C.
+  EXPECT_MM_ERROR("L0C holds no earlier result", with([](GmMM& mm, TPipe&) {
+    mm.SetSingleShape(16, 32, 30);
+    mm.Iterate(true);
+  }));
+  EXPECT_MM_CLEAN(with([&f](GmMM& mm, TPipe&) {
+    mm.SetSingleShape(16, 32, 30);
+    mm.Iterate(false);
+    mm.Iterate(true);
+    mm.GetTensorC(f.C());
+  }));
+  // baseK must be a multiple of 16 (half, B not transposed).
+  TCubeTiling t = f.t;
+  t.baseK = 8;
+  EXPECT_MM_ERROR("baseK 8 is not a multiple of 16", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C());
+  });
+  // int8 x int8 -> half dequantises: a scale is needed.
+  Problem q;
+  q.M = 16, q.N = 16, q.K = 32;
+  TCubeTiling ti = MakeTiling<int8_t, half, int32_t>(q);
+  std::vector<int8_t> a8(16 * 32, 1), b8(32 * 16, 1);
+  std::vector<half> c16(16 * 16);
+  auto int8run = [&](bool scale) {
+    return [&, scale] {
+      TPipe pipe;
+      MM<int8_t, half, int32_t, TPosition::GM, false> mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &ti);
+      GlobalTensor<int8_t> ag, bg;
+      GlobalTensor<half> cg;
+      ag.SetGlobalBuffer(a8.data(), a8.size());
+      bg.SetGlobalBuffer(b8.data(), b8.size());
+      cg.SetGlobalBuffer(c16.data(), c16.size());
+      mm.SetTensorA(ag);
+      mm.SetTensorB(bg);
+      if (scale) mm.SetQuantScalar(0x3F800000u);  // 1.0f
+      mm.IterateAll(cg);
+    };
+  };
+  EXPECT_MM_ERROR("call SetQuantScalar or SetQuantVector first", int8run(false));
+  EXPECT_MM_CLEAN(int8run(true));
+  EXPECT_EQ(static_cast<float>(c16[0]), 32.0f);
+}
+
 }  // namespace
