@@ -27,9 +27,20 @@
 // table ends with their time relative to the unchecked aicore variant
 // (targets: memcheck <= 3x, all <= 10x). A sanitized run must give the same
 // output and report nothing.
+//
+// The matmul_2048 workloads (C = A x B, 2048^3, half or float in, float out)
+// run the high-level Matmul API (variant aicore: a kernel of 8 blocks, each
+// IterateAll over its singleCore part from MultiCoreMatmulTiling, one
+// simd::Gemm call per baseM x baseN block) against aicore::simd::Gemm called
+// directly on the same 8 parts, one call each (variant highway: the engine
+// without the API); their ratio is the API's cost. Their outputs are checked
+// at 4096 sampled elements against the contract's fma chain; no scalar run.
+// --quick skips them (a few seconds per call with the scalar engine).
 #include <aicore/aicore.h>
 #include <aicore/bench/bench.h>
 #include <aicore/simd/gemm.h>
+#include <aicore/lib/matmul/host_tiling.h>
+#include <aicore/lib/matmul/matmul.h>
 #include <aicore/testing/golden.h>
 
 #include <algorithm>
@@ -612,6 +623,94 @@ Workload GemmWorkload(Buffers& b, const char* name, uint32_t n, bool with_scalar
   return w;
 }
 
+// ---- matmul: the high-level Matmul API ---------------------------------------
+
+// One block: its singleCore part of C = A x B (A n x n, B n x n, C float).
+template <class T>
+void MatmulBenchKernel(T* a, T* b, float* c, const AscendC::tiling::TCubeTiling* t) {
+  using namespace AscendC;
+  TPipe pipe;
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, T>, MatmulType<TPosition::GM, CubeFormat::ND, T>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, t);
+  const int32_t mBlocks = (t->M + t->singleCoreM - 1) / t->singleCoreM;
+  const int32_t mi = static_cast<int32_t>(GetBlockIdx()) % mBlocks, ni = static_cast<int32_t>(GetBlockIdx()) / mBlocks;
+  GlobalTensor<T> ag, bg;
+  GlobalTensor<float> cg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t->M) * t->Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t->Kb) * t->N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t->M) * t->N);
+  mm.SetTensorA(ag[static_cast<uint64_t>(mi) * t->singleCoreM * t->Ka]);
+  mm.SetTensorB(bg[static_cast<uint64_t>(ni) * t->singleCoreN]);
+  mm.SetTail(std::min(t->singleCoreM, t->M - mi * t->singleCoreM), std::min(t->singleCoreN, t->N - ni * t->singleCoreN));
+  mm.IterateAll(cg[static_cast<uint64_t>(mi) * t->singleCoreM * t->N + static_cast<uint64_t>(ni) * t->singleCoreN]);
+  mm.End();
+}
+
+template <class T>
+Workload MatmulWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = size_t{n} * n;
+  w.out_bytes = w.elements * sizeof(float);
+  w.bytes = 2.0 * sizeof(T) * n * n + 4.0 * n * n;
+  w.slow = true;
+  w.self_check = true;  // the check computes its own reference
+  T* a = reinterpret_cast<T*>(b.x.data());
+  T* bm = reinterpret_cast<T*>(b.y.data());
+  float* c = reinterpret_cast<float*>(b.z.data());
+  matmul_tiling::MultiCoreMatmulTiling tiling;
+  const auto dt = std::is_same_v<T, half> ? matmul_tiling::DataType::DT_FLOAT16 : matmul_tiling::DataType::DT_FLOAT;
+  tiling.SetDim(static_cast<int32_t>(blocks));
+  tiling.SetAType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, dt);
+  tiling.SetBType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, dt);
+  tiling.SetCType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT);
+  tiling.SetShape(static_cast<int32_t>(n), static_cast<int32_t>(n), static_cast<int32_t>(n));
+  tiling.SetOrgShape(static_cast<int32_t>(n), static_cast<int32_t>(n), static_cast<int32_t>(n));
+  auto t = std::make_shared<AscendC::tiling::TCubeTiling>();
+  if (tiling.GetTiling(*t) != 0) std::abort();
+  w.prepare = [=] {
+    Fill(a, size_t{n} * n, -1.0f, 1.0f, 6);
+    Fill(bm, size_t{n} * n, -1.0f, 1.0f, 7);
+  };
+  w.aicore = [=] {
+    aicore::LaunchNamed("matmul_custom", MatmulBenchKernel<T>, static_cast<uint32_t>(t->usedCoreNum), a, bm, c,
+                        t.get());
+  };
+  w.highway = [=] {  // the engine directly, one call per block's part
+    const uint32_t mBlocks = static_cast<uint32_t>((t->M + t->singleCoreM - 1) / t->singleCoreM);
+    aicore::ParallelFor(static_cast<uint32_t>(t->usedCoreNum), [&](uint32_t i) {
+      const uint32_t m0 = (i % mBlocks) * static_cast<uint32_t>(t->singleCoreM);
+      const uint32_t n0 = (i / mBlocks) * static_cast<uint32_t>(t->singleCoreN);
+      const uint32_t mLen = std::min<uint32_t>(static_cast<uint32_t>(t->singleCoreM), n - m0);
+      const uint32_t nLen = std::min<uint32_t>(static_cast<uint32_t>(t->singleCoreN), n - n0);
+      aicore::simd::Gemm(mLen, nLen, n, a + size_t{m0} * n, aicore::simd::MatLayout::RowMajor(n), bm + n0,
+                         aicore::simd::MatLayout::RowMajor(n), c + size_t{m0} * n + n0,
+                         aicore::simd::MatLayout::RowMajor(n), aicore::simd::GemmInit::kZero);
+    });
+  };
+  w.check = [=]() -> std::string {  // 4096 elements against the fma chain of the contract
+    uint64_t s = 12345;
+    for (int i = 0; i < 4096; ++i) {
+      s = s * 6364136223846793005ull + 1442695040888963407ull;
+      const uint32_t r = static_cast<uint32_t>(s >> 33) % n, col = static_cast<uint32_t>(s >> 13) % n;
+      float acc = 0.0f;
+      for (uint32_t k = 0; k < n; ++k) {
+        acc = std::fma(static_cast<float>(a[size_t{r} * n + k]), static_cast<float>(bm[size_t{k} * n + col]), acc);
+      }
+      const float got = c[size_t{r} * n + col];
+      if (std::memcmp(&got, &acc, 4) != 0) {
+        return "C[" + std::to_string(r) + ", " + std::to_string(col) + "] = " + std::to_string(got) + ", expected " +
+               std::to_string(acc);
+      }
+    }
+    return "";
+  };
+  return w;
+}
+
 Workload LaunchEmptyWorkload() {
   Workload w;
   w.name = "launch_empty";
@@ -672,6 +771,9 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(GemmWorkload<half>(b, "gemm_2048", 2048, false));
   w.push_back(GemmWorkload<float>(b, "gemm_2048", 2048, false));
   w.push_back(LaunchEmptyWorkload());
+  // The high-level Matmul API (issue 11): 2048^3, half and float in, float out.
+  w.push_back(MatmulWorkload<half>(b, "matmul_2048", 2048, 8));
+  w.push_back(MatmulWorkload<float>(b, "matmul_2048", 2048, 8));
   return w;
 }
 

@@ -9,10 +9,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace AscendC;
@@ -288,6 +291,150 @@ TEST_F(SyncTest, ModeZeroAndOneAreRoundBarriers) {
   for (uint32_t v = 0; v < 2 * kDim; ++v) EXPECT_EQ(ok[v], kRounds * (2 * kDim + 1)) << "vector block " << v;
   GmFree(ok);
   GmFree(slots);
+}
+
+// The identity of every block of a mixed launch, as the NPU gives it
+// (GetBlockIdx / GetBlockNum / GetSubBlockIdx / GetSubBlockNum /
+// GetTaskRatio per core type), for both ratios.
+struct Identity {
+  int32_t type, idx, num, sub, subNum, ratio, ratio2;
+  bool operator<(const Identity& o) const {
+    return std::tie(type, idx, num, sub, subNum, ratio, ratio2) <
+           std::tie(o.type, o.idx, o.num, o.sub, o.subNum, o.ratio, o.ratio2);
+  }
+  bool operator==(const Identity& o) const { return !(*this < o) && !(o < *this); }
+};
+std::mutex g_ids_mu;
+std::vector<Identity> g_ids;
+
+void RecordIdentity() {
+  const Identity id{g_coreType, static_cast<int32_t>(GetBlockIdx()), static_cast<int32_t>(GetBlockNum()),
+                    static_cast<int32_t>(GetSubBlockIdx()), static_cast<int32_t>(GetSubBlockNum()),
+                    static_cast<int32_t>(GetTaskRation()), static_cast<int32_t>(GetTaskRatio())};
+  std::lock_guard<std::mutex> lock(g_ids_mu);
+  g_ids.push_back(id);
+}
+
+std::vector<Identity> TakeIdentities() {
+  std::lock_guard<std::mutex> lock(g_ids_mu);
+  std::vector<Identity> v = std::move(g_ids);
+  g_ids.clear();
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<Identity> ExpectedIdentities(int32_t blockDim, int32_t ratio) {
+  std::vector<Identity> v;
+  for (int32_t i = 0; i < blockDim; ++i) v.push_back({AIC, i, blockDim, 0, 1, 1, 1});
+  for (int32_t i = 0; i < ratio * blockDim; ++i) {
+    v.push_back({AIV, i, blockDim, ratio == 2 ? i % 2 : 0, ratio, ratio, ratio});
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// 1:1 and 1:2 kernels: each records its identity, then the ping-pong of
+// ping_pong above (each cube block serves its vector block(s) through mode
+// 2 flags; GetBlockIdx() / GetTaskRatio() is the group on the vector side).
+template <int kRatio>
+void MixIdentityBody(GM_ADDR data, GM_ADDR ok) {
+  RecordIdentity();
+  auto* d = reinterpret_cast<int32_t*>(data);
+  auto* o = reinterpret_cast<int32_t*>(ok);
+  constexpr int kPing = 6, kPong = 7;
+  if ASCEND_IS_AIC {
+    const int64_t g = GetBlockIdx();
+    for (int r = 0; r < kRounds; ++r) {
+      d[g] = r * 100 + static_cast<int32_t>(g);
+      CrossCoreSetFlag<2, PIPE_FIX>(kPing);
+      CrossCoreWaitFlag(kPong);
+    }
+  } else {
+    const int64_t v = GetBlockIdx(), g = v / GetTaskRatio();
+    int32_t good = 0;
+    for (int r = 0; r < kRounds; ++r) {
+      CrossCoreWaitFlag(kPing);
+      good += d[g] == r * 100 + g;
+      CrossCoreSetFlag<2, PIPE_MTE3>(kPong);
+    }
+    o[v] = good;
+  }
+}
+
+extern "C" __global__ __aicore__ void mix_1_1_identity(GM_ADDR data, GM_ADDR ok) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);
+  MixIdentityBody<1>(data, ok);
+}
+extern "C" __global__ __aicore__ void mix_1_2_identity(GM_ADDR data, GM_ADDR ok) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  MixIdentityBody<2>(data, ok);
+}
+
+TEST_F(SyncTest, MixedLaunchesNumberTheirBlocksAsTheNpuForBothRatios) {
+  for (bool setMode : {false, true}) {
+    for (uint32_t threads : {1u, 3u}) {
+      aicore::SetNumThreads(threads);
+      for (uint32_t blockDim : {1u, 5u}) {
+        for (int ratio : {1, 2}) {
+          if (setMode) {
+            SetKernelMode(KernelMode::MIX_MODE);  // the declared ratio still decides 1:1 / 1:2
+          } else {
+            aicore::compat::ResetKernelMode();
+          }
+          auto* data = static_cast<int32_t*>(GmAlloc(blockDim * 4));
+          auto* ok = static_cast<int32_t*>(GmAlloc(2 * blockDim * 4));
+          TakeIdentities();
+          if (ratio == 1) {
+            ICPU_RUN_KF(mix_1_1_identity, blockDim, reinterpret_cast<uint8_t*>(data), reinterpret_cast<uint8_t*>(ok));
+          } else {
+            ICPU_RUN_KF(mix_1_2_identity, blockDim, reinterpret_cast<uint8_t*>(data), reinterpret_cast<uint8_t*>(ok));
+          }
+          EXPECT_EQ(TakeIdentities(), ExpectedIdentities(static_cast<int32_t>(blockDim), ratio))
+              << "ratio 1:" << ratio << " blockDim " << blockDim;
+          for (uint32_t v = 0; v < ratio * blockDim; ++v) EXPECT_EQ(ok[v], kRounds) << "vector block " << v;
+          for (uint32_t v = ratio * blockDim; v < 2 * blockDim; ++v) EXPECT_EQ(ok[v], 0) << "vector block " << v;
+          GmFree(ok);
+          GmFree(data);
+        }
+      }
+    }
+  }
+}
+
+// Mode 1 pairs the two vector blocks of a 1:2 group: a 1:1 launch has none.
+extern "C" __global__ __aicore__ void mode1_in_1_1(GM_ADDR) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);
+  if ASCEND_IS_AIV {
+    CrossCoreSetFlag<1, PIPE_MTE3>(2);
+  }
+}
+extern "C" __global__ __aicore__ void mode1_in_1_2(GM_ADDR) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  if ASCEND_IS_AIV {
+    CrossCoreSetFlag<1, PIPE_MTE3>(2);
+    CrossCoreWaitFlag(2);
+  }
+}
+
+TEST_F(SyncTest, ModeOneNeedsTheOneToTwoRatio) {
+  auto e = Failing([] {
+    aicore::detail::LaunchConfig cfg;
+    cfg.geom = aicore::detail::Geometry::kMix11;
+    cfg.cooperative = true;
+    aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "mode1_in_1_1", mode1_in_1_1, 2,
+                               static_cast<GM_ADDR>(nullptr));
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "CrossCoreSetFlag");
+  EXPECT_NE(std::string(e->what()).find("needs a 1:2 mixed launch"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("mode1_in_1_1 [AIV]"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("of 2)"), std::string::npos) << e->what();  // 2 vector blocks
+  // The clean twin: the same flag in a 1:2 launch.
+  aicore::detail::LaunchConfig cfg;
+  cfg.geom = aicore::detail::Geometry::kMix;
+  cfg.cooperative = true;
+  EXPECT_NO_THROW(aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "mode1_in_1_2", mode1_in_1_2, 2,
+                                             static_cast<GM_ADDR>(nullptr)));
 }
 
 void WaitForever(int32_t) {

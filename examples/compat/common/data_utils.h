@@ -2,7 +2,8 @@
 //
 // Host data utilities of the example kernel projects, in the shape the vendor
 // samples' data_utils.h has: binary file I/O, logging, and printing of
-// buffers. Includes acl/acl.h (aicore's CPU version in a CPU build).
+// buffers. Includes acl/acl.h (aicore's CPU version in a CPU build) and
+// securec.h (memcpy_s & co., which the vendor's host programs call).
 #ifndef EXAMPLES_COMPAT_DATA_UTILS_H
 #define EXAMPLES_COMPAT_DATA_UTILS_H
 
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "securec.h"
 
 enum printDataType {
   DT_UNDEFINED = -1,

@@ -86,6 +86,10 @@ struct TaskTypeDecls {
   bool has_key;
   uint64_t key;
   KernelMetaType type;
+  // Not declared but what the kernel's code needs (REGIST_MATMUL_OBJ: a
+  // mixed or, with ASCENDC_CUBE_ONLY, a cube kernel, as the vendor's build
+  // compiles it); a declaration of the kernel takes precedence.
+  bool inferred;
 };
 
 struct TaskTypeRegistry {
@@ -187,13 +191,14 @@ inline std::string WithoutTemplateArgs(const std::string& s) {
 }
 
 inline const TaskTypeDecls* RegisterTaskType(const std::string& local_class, bool has_key,
-                                             uint64_t key, KernelMetaType type) {
+                                             uint64_t key, KernelMetaType type, bool inferred = false) {
   const std::string name = KernelNameOfLocal(local_class, "AicoreTaskTypeTag");
   auto* d = new TaskTypeDecls{};
   std::snprintf(d->name, sizeof(d->name), "%s", name.c_str());
   d->has_key = has_key;
   d->key = key;
   d->type = type;
+  d->inferred = inferred;
   TaskTypeRegistry& r = TaskTypes();
   std::lock_guard<std::mutex> lock(r.mu);
   r.decls.push_back(d);
@@ -207,15 +212,18 @@ inline bool DeclaredTaskType(const char* launch_name, uint64_t key, KernelMetaTy
   const std::string want = NormalizedKernelName(launch_name);
   TaskTypeRegistry& r = TaskTypes();
   std::lock_guard<std::mutex> lock(r.mu);
-  // Exact names first; then without template arguments (a template kernel
+  // Declarations first, then types inferred from the kernel's code; exact
+  // names first, then without template arguments (a template kernel
   // launched through a wrapper whose name lacks them).
-  for (int pass = 0; pass < 2; ++pass) {
-    const std::string w = pass == 0 ? want : WithoutTemplateArgs(want);
+  for (int pass = 0; pass < 4; ++pass) {
+    const bool inferred = pass >= 2;
+    const std::string w = pass % 2 == 0 ? want : WithoutTemplateArgs(want);
     // Per kernel name: its KERNEL_TASK_TYPE for the key, else its default.
     std::vector<std::string> names;
     for (const TaskTypeDecls* d : r.decls) {
+      if (d->inferred != inferred) continue;
       const std::string name = d->name;
-      if (!SameKernelName(pass == 0 ? name : WithoutTemplateArgs(name), w)) continue;
+      if (!SameKernelName(pass % 2 == 0 ? name : WithoutTemplateArgs(name), w)) continue;
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
     int found = 0;
@@ -225,7 +233,7 @@ inline bool DeclaredTaskType(const char* launch_name, uint64_t key, KernelMetaTy
       const TaskTypeDecls* by_key = nullptr;
       const TaskTypeDecls* by_default = nullptr;
       for (const TaskTypeDecls* d : r.decls) {
-        if (name != d->name) continue;
+        if (name != d->name || d->inferred != inferred) continue;
         if (d->has_key && d->key == key) by_key = d;
         if (!d->has_key) by_default = d;
       }
@@ -245,13 +253,13 @@ inline bool DeclaredTaskType(const char* launch_name, uint64_t key, KernelMetaTy
 
 // Instantiated by the macros with a class local to the kernel body: the
 // static member's initialiser runs before main.
-template <class Tag, bool kHasKey, uint64_t kKey, int kType>
+template <class Tag, bool kHasKey, uint64_t kKey, int kType, bool kInferred = false>
 struct TaskTypeDecl {
   static const TaskTypeDecls* const decls;
 };
-template <class Tag, bool kHasKey, uint64_t kKey, int kType>
-const TaskTypeDecls* const TaskTypeDecl<Tag, kHasKey, kKey, kType>::decls = RegisterTaskType(
-    detail::ReadableTypeName(typeid(Tag)), kHasKey, kKey, static_cast<KernelMetaType>(kType));
+template <class Tag, bool kHasKey, uint64_t kKey, int kType, bool kInferred>
+const TaskTypeDecls* const TaskTypeDecl<Tag, kHasKey, kKey, kType, kInferred>::decls = RegisterTaskType(
+    detail::ReadableTypeName(typeid(Tag)), kHasKey, kKey, static_cast<KernelMetaType>(kType), kInferred);
 
 // The run-time check of a declaration: a kernel declared vector-only
 // (cube-only) on a cube (vector) block is reported, since the NPU would never

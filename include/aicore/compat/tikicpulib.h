@@ -16,11 +16,14 @@
 //   AIV_MODE  blockDim vector blocks;  AIC_MODE  blockDim cube blocks;
 //   MIX_MODE  blockDim cube blocks + 2 * blockDim vector blocks (GetBlockIdx
 //             in [0, 2 * blockDim) on the vector side, GetSubBlockIdx 0/1,
-//             GetSubBlockNum 2, GetTaskRation 2; GetBlockNum is blockDim).
+//             GetSubBlockNum 2, GetTaskRation 2; GetBlockNum is blockDim);
+//             for a kernel declared KERNEL_TYPE_MIX_AIC_1_1, blockDim cube +
+//             blockDim vector blocks (GetBlockIdx in [0, blockDim) on both
+//             sides, GetSubBlockIdx 0, GetSubBlockNum 1, GetTaskRation 1).
 // Without SetKernelMode, the kernel's KERNEL_TASK_TYPE_DEFAULT /
 // KERNEL_TASK_TYPE decides, as in the launch stubs the vendor's build
 // generates for its CPU mode: AIV_ONLY, MIX_AIV_1_0 -> AIV_MODE; AIC_ONLY,
-// MIX_AIC_1_0 -> AIC_MODE; MIX_AIC_1_1, MIX_AIC_1_2 -> MIX_MODE; a kernel that
+// MIX_AIC_1_0 -> AIC_MODE; MIX_AIC_1_1 -> MIX_MODE 1:1, MIX_AIC_1_2 -> MIX_MODE 1:2; a kernel that
 // declares nothing runs as AIV_MODE (a mix kernel that declares nothing needs
 // SetKernelMode(KernelMode::MIX_MODE)). See KERNEL_TASK_TYPE_DEFAULT in
 // kernel_operator.h for how the type is known before the blocks start.
@@ -82,22 +85,24 @@ inline void ResetKernelMode() { KernelModeValue().store(kKernelModeUnset, std::m
 // The geometry of a launch of the kernel named `name` with tiling key `key`.
 inline detail::Geometry LaunchGeometry(const char* name, uint64_t key) {
   const int mode = KernelModeValue().load(std::memory_order_relaxed);
+  KernelMetaType type = KERNEL_TYPE_AIV_ONLY;
+  const bool declared = DeclaredTaskType(name, key, &type);
   if (mode != kKernelModeUnset) {
     switch (static_cast<KernelMode>(mode)) {
       case KernelMode::AIV_MODE: return detail::Geometry::kAIV;
       case KernelMode::AIC_MODE: return detail::Geometry::kAIC;
-      default: return detail::Geometry::kMix;
+      // MIX_MODE: 1 cube : 2 vector blocks, or 1 : 1 for a kernel declared
+      // KERNEL_TYPE_MIX_AIC_1_1.
+      default:
+        return declared && type == KERNEL_TYPE_MIX_AIC_1_1 ? detail::Geometry::kMix11
+                                                           : detail::Geometry::kMix;
     }
   }
-  KernelMetaType type = KERNEL_TYPE_AIV_ONLY;
-  if (!DeclaredTaskType(name, key, &type)) return detail::Geometry::kAIV;
+  if (!declared) return detail::Geometry::kAIV;
   switch (type) {
     case KERNEL_TYPE_AIC_ONLY:
     case KERNEL_TYPE_MIX_AIC_1_0: return detail::Geometry::kAIC;
-    // aicore has one mixed geometry, 1 cube : 2 vector blocks; a MIX_AIC_1_1
-    // kernel gets it too (its second vector block of each group has
-    // GetSubBlockIdx 1).
-    case KERNEL_TYPE_MIX_AIC_1_1:
+    case KERNEL_TYPE_MIX_AIC_1_1: return detail::Geometry::kMix11;
     case KERNEL_TYPE_MIX_AIC_1_2: return detail::Geometry::kMix;
     default: return detail::Geometry::kAIV;  // AIV_ONLY, MIX_AIV_1_0, and the
                                              // coupled-core types (one core kind)

@@ -501,7 +501,7 @@ inline std::string BlockLabel() {
   const CoreContext* c = t_core;
   if (c == nullptr || c->launch == nullptr) return "host";
   std::string s = "block " + std::to_string(c->block_idx);
-  if (c->launch->geom == Geometry::kMix) s += c->core_type == CoreType::kAIC ? " [AIC]" : " [AIV]";
+  if (IsMixed(c->launch->geom)) s += c->core_type == CoreType::kAIC ? " [AIC]" : " [AIV]";
   return s;
 }
 

@@ -17,10 +17,12 @@
 //         mode 1  the same within the two vector blocks of a group (mixed
 //                 launches, vector blocks only);
 //         mode 2  cube <-> vector within a group (mixed launches): a cube
-//                 block's set gives +1 to both its vector blocks; a cube
-//                 block gets +1 once both its vector blocks have set.
-//   GetSubBlockIdx / GetSubBlockNum / GetTaskRation: 0..1 / 2 / 2 on the
-//       vector blocks of a mixed launch; 0 / 1 / 1 otherwise.
+//                 block's set gives +1 to each of its vector blocks; a cube
+//                 block gets +1 once all its vector blocks have set (1:2:
+//                 both; 1:1: its one vector block).
+//   GetSubBlockIdx / GetSubBlockNum / GetTaskRation (also GetTaskRatio):
+//       0..1 / 2 / 2 on the vector blocks of a 1:2 mixed launch; 0 / 1 / 1
+//       otherwise (cube blocks, 1:1 mixed launches, single-kind launches).
 //   SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part
 //       starts 16 MiB into the workspace), InitSocState.
 //
@@ -107,7 +109,7 @@ inline uint32_t AivTask(const CoopState& c, uint32_t v) { return c.aic + v; }
 inline uint64_t FlagAvailable(const CoopState& c, uint32_t task, CoreType type, int32_t idx, int f) {
   const TaskFlags& tf = c.flags[task];
   uint64_t n = (c.geom == Geometry::kMix && type == CoreType::kAIC) ? std::min(tf.in[f][0], tf.in[f][1])
-                                                                     : tf.in[f][0];
+                                                                     : tf.in[f][0];  // 1:1: one vector block
   const uint32_t peers = TypeCount(c, type);
   if (peers != 0) n += c.mode0[static_cast<int>(type)][f] / peers;
   if (c.geom == Geometry::kMix && type == CoreType::kAIV) {
@@ -144,10 +146,10 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
   CoreContext& core = Enter(api, loc);
   CoopState& c = RequireCoop(core, api, loc);
   CheckFlagId(api, flagId, loc);
-  const bool mix = c.geom == Geometry::kMix;
-  if (AICORE_UNLIKELY(mode == 1 && !(mix && core.core_type == CoreType::kAIV))) {
-    FailFlag(api, "mode 1 synchronises the two vector blocks of a group: it needs a mixed launch "
-                  "(MIX_MODE) and a vector block", loc);
+  const bool mix = IsMixed(c.geom);
+  if (AICORE_UNLIKELY(mode == 1 && !(c.geom == Geometry::kMix && core.core_type == CoreType::kAIV))) {
+    FailFlag(api, "mode 1 synchronises the two vector blocks of a group: it needs a 1:2 mixed launch "
+                  "(MIX_MODE, KERNEL_TYPE_MIX_AIC_1_2) and a vector block", loc);
   }
   if (AICORE_UNLIKELY(mode == 2 && !mix)) {
     FailFlag(api, "mode 2 synchronises a cube block with its vector blocks: it needs a mixed launch "
@@ -162,10 +164,12 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
   } else if (mode == 1) {
     ++flags[AivTask(c, idx & ~1u)].group[flagId];
   } else if (core.core_type == CoreType::kAIC) {
-    ++flags[AivTask(c, 2 * idx)].in[flagId][0];
-    ++flags[AivTask(c, 2 * idx + 1)].in[flagId][0];
-  } else {
+    const uint32_t per = AivPerGroup(c.geom);
+    for (uint32_t s = 0; s < per; ++s) ++flags[AivTask(c, per * idx + s)].in[flagId][0];
+  } else if (c.geom == Geometry::kMix) {
     ++flags[idx / 2].in[flagId][idx & 1];
+  } else {
+    ++flags[idx].in[flagId][0];
   }
   c.cv.notify_all();
 }
@@ -267,6 +271,8 @@ AICORE_INLINE int64_t GetTaskRation() {
   const aicore::detail::CoreContext* c = aicore::detail::t_core;
   return c ? c->task_ration : 1;
 }
+// The name the current API reference uses for GetTaskRation.
+AICORE_INLINE int64_t GetTaskRatio() { return GetTaskRation(); }
 
 AICORE_INLINE void SetSysWorkspace(GM_ADDR workspace,
                                    aicore::SrcLoc loc = aicore::SrcLoc::Current()) {

@@ -59,7 +59,7 @@ struct LaunchState {
   std::exception_ptr first;
 
   // Numbering of the blocks: `group_num` is the blockDim the kernel was
-  // launched with (the cube block count of a mixed launch).
+  // launched with (the cube block count of a mixed launch, 1:2 or 1:1).
   Geometry geom = Geometry::kPlain;
   uint32_t group_num = 0;
   uint64_t tiling_key = 0;  // TILING_KEY_IS
@@ -306,14 +306,16 @@ struct CoreContext {
     block_num = static_cast<int32_t>(n);
     if (AICORE_UNLIKELY(l->geom == Geometry::kAIC)) {
       core_type = CoreType::kAIC;
-    } else if (AICORE_UNLIKELY(l->geom == Geometry::kMix)) {
+    } else if (AICORE_UNLIKELY(IsMixed(l->geom))) {
       if (t < n) {
         core_type = CoreType::kAIC;
       } else {
         block_idx = static_cast<int32_t>(t - n);
-        sub_block_idx = block_idx & 1;
-        sub_block_num = 2;
-        task_ration = 2;
+        if (l->geom == Geometry::kMix) {
+          sub_block_idx = block_idx & 1;
+          sub_block_num = 2;
+          task_ration = 2;
+        }
       }
     }
     ResetSocState();
@@ -389,11 +391,13 @@ inline const char* CurrentKernelName() {
 // mixed launch the name says which kind of core the block runs on, and the
 // count is the number of blocks of that kind.
 inline std::string ReportKernel(const LaunchState& l, CoreType type) {
-  if (l.geom != Geometry::kMix) return l.kernel;
+  if (!IsMixed(l.geom)) return l.kernel;
   return std::string(l.kernel) + (type == CoreType::kAIC ? " [AIC]" : " [AIV]");
 }
 inline int32_t ReportBlockNum(const LaunchState& l, CoreType type) {
-  if (l.geom == Geometry::kMix && type == CoreType::kAIV) return static_cast<int32_t>(2 * l.group_num);
+  if (IsMixed(l.geom) && type == CoreType::kAIV) {
+    return static_cast<int32_t>(AivPerGroup(l.geom) * l.group_num);
+  }
   return static_cast<int32_t>(l.group_num);
 }
 

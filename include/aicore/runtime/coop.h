@@ -35,7 +35,7 @@ inline void CheckHang(LaunchState& st, CoopState& c) {
   for (WaitRecord* w = oldest; w != nullptr && listed < 8; w = w->prev, ++listed) {
     char line[200];
     std::snprintf(line, sizeof(line), "%sblock %d%s waits in %s at %s:%d for %s", listed ? "; " : "",
-                  w->block, st.geom == Geometry::kMix ? (w->type == CoreType::kAIC ? " [AIC]" : " [AIV]") : "",
+                  w->block, IsMixed(st.geom) ? (w->type == CoreType::kAIC ? " [AIC]" : " [AIV]") : "",
                   w->api, w->loc.file ? w->loc.file : "", w->loc.line, w->what);
     who += line;
   }

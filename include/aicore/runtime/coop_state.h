@@ -25,10 +25,19 @@ enum class CoreType : uint8_t { kAIV = 0, kAIC = 1 };
 //   kPlain  aicore::Launch: blockDim vector blocks.
 //   kAIV    blockDim vector blocks (ICPU_RUN_KF in AIV_MODE).
 //   kAIC    blockDim cube blocks (AIC_MODE).
-//   kMix    blockDim cube blocks and 2 * blockDim vector blocks (MIX_MODE):
-//           tasks [0, blockDim) are the cube blocks, the rest the vector
-//           blocks; vector block i belongs to group i / 2 (sub-block i % 2).
-enum class Geometry : uint8_t { kPlain = 0, kAIV, kAIC, kMix };
+//   kMix    blockDim cube blocks and 2 * blockDim vector blocks (MIX_MODE,
+//           KERNEL_TYPE_MIX_AIC_1_2): tasks [0, blockDim) are the cube
+//           blocks, the rest the vector blocks; vector block i belongs to
+//           group i / 2 (sub-block i % 2).
+//   kMix11  blockDim cube blocks and blockDim vector blocks
+//           (KERNEL_TYPE_MIX_AIC_1_1): vector block i belongs to group i
+//           (sub-block 0, one vector block per group).
+enum class Geometry : uint8_t { kPlain = 0, kAIV, kAIC, kMix, kMix11 };
+
+// Whether a launch has cube and vector blocks, and how many vector blocks
+// each cube block serves.
+constexpr bool IsMixed(Geometry g) { return g == Geometry::kMix || g == Geometry::kMix11; }
+constexpr uint32_t AivPerGroup(Geometry g) { return g == Geometry::kMix ? 2 : 1; }
 
 // Cross-core flag ids accepted by CrossCoreSetFlag / CrossCoreWaitFlag.
 constexpr int kNumCrossFlags = 16;

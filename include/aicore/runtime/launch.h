@@ -189,7 +189,7 @@ struct LaunchConfig {
 
 // Number of blocks a launch of blockDim runs under a geometry.
 constexpr uint32_t LaunchTasks(Geometry g, uint32_t blockDim) {
-  return g == Geometry::kMix ? 3 * blockDim : blockDim;
+  return IsMixed(g) ? (1 + AivPerGroup(g)) * blockDim : blockDim;
 }
 
 template <class Kernel, class... Args>
@@ -236,7 +236,7 @@ void LaunchWith(const LaunchConfig& cfg, SrcLoc loc, const char* name, Kernel&& 
   state.group_num = blockDim;
   state.tiling_key = cfg.tiling_key;
   LaunchClosure<Fn, Tuple> closure{&state, &kernel, &tuple};
-  const uint32_t aic = cfg.geom == Geometry::kMix || cfg.geom == Geometry::kAIC ? blockDim : 0;
+  const uint32_t aic = IsMixed(cfg.geom) || cfg.geom == Geometry::kAIC ? blockDim : 0;
   auto run = [&](ThreadPool& pool, CoopState& coop) {
     state.threads = std::min(pool.NumThreads(), tasks);
     state.cooperative = tasks <= pool.NumThreads();

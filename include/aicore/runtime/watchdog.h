@@ -140,21 +140,21 @@ AICORE_INLINE void WatchEnd(WatchEntry& w, uint32_t task) {
 // launch.
 inline std::string WatchBlockName(const LaunchState& st, uint32_t t, bool plural = false) {
   std::string s = plural ? "blocks " : "block ";
-  if (st.geom != Geometry::kMix) return s + std::to_string(t);
+  if (!IsMixed(st.geom)) return s + std::to_string(t);
   return t < st.group_num ? s + std::to_string(t) : s + std::to_string(t - st.group_num);
 }
 inline const char* WatchTypeSuffix(const LaunchState& st, uint32_t t) {
-  if (st.geom != Geometry::kMix) return "";
+  if (!IsMixed(st.geom)) return "";
   return t < st.group_num ? " [AIC]" : " [AIV]";
 }
 inline CoreType WatchTaskType(const LaunchState& st, uint32_t t) {
-  if (st.geom == Geometry::kAIC || (st.geom == Geometry::kMix && t < st.group_num)) {
+  if (st.geom == Geometry::kAIC || (IsMixed(st.geom) && t < st.group_num)) {
     return CoreType::kAIC;
   }
   return CoreType::kAIV;
 }
 inline int32_t WatchTaskBlock(const LaunchState& st, uint32_t t) {
-  return static_cast<int32_t>(st.geom == Geometry::kMix && t >= st.group_num ? t - st.group_num : t);
+  return static_cast<int32_t>(IsMixed(st.geom) && t >= st.group_num ? t - st.group_num : t);
 }
 
 class Watchdog {
@@ -250,7 +250,7 @@ class Watchdog {
       if (st.cooperative && st.coop != nullptr) {
         for (const WaitRecord* w = st.coop->head; w != nullptr; w = w->next) {
           uint32_t t = static_cast<uint32_t>(w->block);
-          if (st.geom == Geometry::kMix && w->type == CoreType::kAIV) t += st.group_num;
+          if (IsMixed(st.geom) && w->type == CoreType::kAIV) t += st.group_num;
           if (t < e.tasks) {
             recs[t] = w;
             waits[t] = std::string("waiting in ") + w->api + " at " + w->loc.Str() +
@@ -449,12 +449,13 @@ inline void WriteCrashReport(const CoreContext& c, int sig, const siginfo_t* inf
   }
   t.Add(") in kernel ");
   t.Add(st.kernel);
-  if (st.geom == Geometry::kMix) t.Add(c.core_type == CoreType::kAIC ? " [AIC]" : " [AIV]");
+  if (IsMixed(st.geom)) t.Add(c.core_type == CoreType::kAIC ? " [AIC]" : " [AIV]");
   t.Add(", block ");
   t.Dec(static_cast<uint64_t>(c.block_idx));
   t.Add(" of ");
-  const uint32_t num = st.geom == Geometry::kMix && c.core_type == CoreType::kAIV ? 2 * st.group_num
-                                                                                 : st.group_num;
+  const uint32_t num = IsMixed(st.geom) && c.core_type == CoreType::kAIV
+                           ? AivPerGroup(st.geom) * st.group_num
+                           : st.group_num;
   t.Dec(num);
   const char* api = c.last_api.load(std::memory_order_relaxed);
   if (c.san == 0) {

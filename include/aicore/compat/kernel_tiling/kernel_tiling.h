@@ -2,14 +2,16 @@
 //
 // kernel_tiling/kernel_tiling.h for the CPU: the tiling macros of kernels
 // (GET_TILING_DATA, GET_TILING_DATA_WITH_STRUCT, ..., TILING_KEY_IS) and the
-// definition macros shared with the host (see aicore/runtime/tiling.h).
-// The cube tiling structs (TCubeTiling) come with the matmul API.
+// definition macros shared with the host (see aicore/runtime/tiling.h), and
+// the tiling structs of the library APIs at global scope, as the vendor's
+// generated kernel_tiling.h declares them (TCubeTiling of Matmul,
+// RmsNormTiling, LayerNormTiling).
 #pragma once
 
+#include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/runtime/tiling.h"
 
-// The tiling structs of the library APIs at global scope, as the vendor's
-// generated kernel_tiling.h declares them.
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::RmsNormTiling;
+using AscendC::tiling::TCubeTiling;

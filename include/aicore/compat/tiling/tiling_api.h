@@ -2,10 +2,13 @@
 //
 // tiling/tiling_api.h for the CPU: the host tiling functions of the
 // advanced APIs aicore implements (the vendor header includes every
-// advanced API's *_tiling.h), plus the platform queries.
+// advanced API's *_tiling.h) -- the Matmul tiling (namespace matmul_tiling:
+// MatmulApiTiling, MultiCoreMatmulTiling, optiling::TCubeTiling), the
+// activation and normalization tiling functions -- plus the platform queries.
 #pragma once
 
 #include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/tensor_shape.h"
 #include "platform/platform_ascendc.h"

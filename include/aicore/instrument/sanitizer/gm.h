@@ -427,7 +427,7 @@ inline void SanGmBursts(CoreContext& core, GmAccess acc, const void* p, uint32_t
 inline void TaskIdentity(const LaunchState& st, uint32_t t, CoreType* type, int32_t* idx) {
   *type = st.geom == Geometry::kAIC ? CoreType::kAIC : CoreType::kAIV;
   *idx = static_cast<int32_t>(t);
-  if (st.geom == Geometry::kMix) {
+  if (IsMixed(st.geom)) {
     if (t < st.group_num) {
       *type = CoreType::kAIC;
     } else {
@@ -441,7 +441,7 @@ inline std::string TaskName(const LaunchState& st, uint32_t t) {
   int32_t idx;
   TaskIdentity(st, t, &type, &idx);
   std::string s = "block " + std::to_string(idx);
-  if (st.geom == Geometry::kMix) s += type == CoreType::kAIC ? " [AIC]" : " [AIV]";
+  if (IsMixed(st.geom)) s += type == CoreType::kAIC ? " [AIC]" : " [AIV]";
   return s;
 }
 
@@ -687,7 +687,7 @@ inline void SanSyncAll(LaunchState& st, int barrier_id, uint32_t participants) {
     ++s.phase;
     return;
   }
-  const uint32_t first = st.geom == Geometry::kMix && barrier_id != kBarrierAIC ? st.group_num : 0;
+  const uint32_t first = IsMixed(st.geom) && barrier_id != kBarrierAIC ? st.group_num : 0;
   for (uint32_t t = first + 1; t < first + participants && t < st.block_dim; ++t) SanJoin(s, first, t);
 }
 
@@ -704,9 +704,10 @@ inline void SanCrossWait(CoreContext& core, int flag_id) {
   LaunchState& st = *core.launch;
   SanLaunch& s = st.san_gm;
   const uint32_t w = core.task;
-  const bool mix = st.geom == Geometry::kMix;
+  const bool mix = IsMixed(st.geom);
+  const uint32_t per = AivPerGroup(st.geom);
   // The cube block of the waiter's group (mixed launches).
-  const uint32_t my_group = core.core_type == CoreType::kAIC ? w : (w - st.group_num) / 2;
+  const uint32_t my_group = core.core_type == CoreType::kAIC ? w : (w - st.group_num) / per;
   for (uint32_t t = 0; t < st.block_dim; ++t) {
     if (t == w || (s.flags_set[t] & (1u << flag_id)) == 0) continue;
     CoreType type;
@@ -714,7 +715,7 @@ inline void SanCrossWait(CoreContext& core, int flag_id) {
     TaskIdentity(st, t, &type, &idx);
     const bool partner =
         type == core.core_type ||
-        (mix && (type == CoreType::kAIC ? t == my_group : static_cast<uint32_t>(idx) / 2 == my_group));
+        (mix && (type == CoreType::kAIC ? t == my_group : static_cast<uint32_t>(idx) / per == my_group));
     if (partner) SanJoin(s, w, t);
   }
 }

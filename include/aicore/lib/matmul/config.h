@@ -1,0 +1,441 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The type parameters of the high-level Matmul, with the vendor's names,
+// values, field order and defaults:
+//
+//   (global)  CubeFormat, LayoutMode, BatchMode, BatchOutMode, IterateOrder,
+//             ScheduleType, IterateMode, DecompressionMode, MatmulConfig,
+//             MatmulConfigMode, MatmulShapeParams, MatmulQuantParams,
+//             MatmulBatchParams, MatmulFuncParams, MatmulBiasParams,
+//             MatrixOffset, SHARED_CO1_BUFFER_SIZE,
+//             GetNormalConfig, GetMDLConfig, GetSpecialMDLConfig,
+//             GetBasicConfig, GetIBShareNormConfig, GetMMConfig<mode>(params...),
+//             CFG_NORM, CFG_MDL, MM_CFG_BB, CFG_IBSHARE_NORM, MatmulApiStaticTiling
+//   AscendC:: MatmulType<POSITION, FORMAT, TYPE, ISTRANS = false,
+//                        LAYOUT = LayoutMode::NONE, IBSHARE = false, SRCPOS = TPosition::GM>,
+//             MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>
+//
+// On the CPU the templates (Norm, MDL, SpecialMDL, BasicBlock, IBShare) and
+// the performance switches of MatmulConfig change how the NPU stages data,
+// not the result: every configuration computes the same C (see
+// aicore/lib/matmul/matmul.h). iterateOrder (when not UNDEF) chooses the
+// order of Iterate; enableRelu applies ReLU to C on the way out.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "aicore/base/types.h"
+#include "aicore/lib/matmul/tiling_data.h"
+#include "aicore/memory/local_tensor.h"
+
+constexpr uint32_t SHARED_CO1_BUFFER_SIZE = 64 * 1024;
+
+// Physical layouts of a matrix (NZ: fractal columns of row-major fractals).
+enum class CubeFormat {
+  ND = 0,
+  NZ,
+  ZN,
+  ZZ,
+  NN,
+  ND_ALIGN,
+  SCALAR,
+  VECTOR,
+  ROW_MAJOR = ND,
+  COLUMN_MAJOR = 8,
+};
+
+enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+enum class BatchMode { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
+enum BatchOutMode { SINGLE_BATCH = 0, MULTI_BATCH, DYNAMIC };
+#ifndef ASCC_STRUCT_ITERATEORDER
+#define ASCC_STRUCT_ITERATEORDER
+enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
+#endif
+enum class ScheduleType { INNER_PRODUCT = 0, OUTER_PRODUCT };
+enum IterateMode : uint8_t {
+  ITERATE_MODE_NORMAL = 0b00000001,
+  ITERATE_MODE_ALL = 0b00000010,
+  ITERATE_MODE_BATCH = 0b00000100,
+  ITERATE_MODE_N_BATCH = 0b00001000,
+  ITERATE_MODE_DEFAULT = 0b11111111,
+};
+enum class DecompressionMode {
+  DECOMP_NONE = 0b0000,
+  DECOMP_2bitTo8bit = 0b0001,
+  DECOMP_3bitTo8bit = 0b0010,
+  DECOMP_4bitTo8bit = 0b0011,
+  DECOMP_16bitTo64bit = 0b100,
+  DECOMP_1bitTo8bit = 0b0101,
+  DECOMP_1bitTo4bit = 0b0110,
+  DECOMP_2bitTo4bit = 0b0111,
+  DECOMP_3bitTo4bit = 0b1000,
+};
+
+// The Matmul template switches (fields in the vendor's order; the fields the
+// vendor leaves without a default are zero here, as value-initialisation
+// makes them).
+struct MatmulConfig {
+  bool doNorm = false;
+  bool doBasicBlock = false;
+  bool doMultiDataLoad = false;
+  uint32_t basicM = 0;
+  uint32_t basicN = 0;
+  uint32_t basicK = 0;
+  bool intrinsicsCheck = false;
+  bool isNBatch = false;
+  bool enVecND2NZ = false;
+  bool doSpecialBasicBlock = false;
+  uint32_t doMTE2Preload = 0;
+  uint32_t singleCoreM = 0;
+  uint32_t singleCoreN = 0;
+  uint32_t singleCoreK = 0;
+  uint32_t stepM = 0;
+  uint32_t stepN = 0;
+  uint32_t baseMN = 0;
+  uint32_t singleCoreMN = 0;
+  bool enUnitFlag = true;
+  bool isPerTensor = false;
+  bool hasAntiQuantOffset = false;
+  bool doIBShareNorm = false;
+  bool doSpecialMDL = false;
+  bool enableInit = true;
+  BatchMode batchMode = BatchMode::NONE;
+  bool enableEnd = true;
+  bool enableGetTensorC = true;
+  bool enableSetOrgShape = true;
+  bool enableSetBias = true;
+  bool enableSetTail = true;
+  bool enableQuantVector = true;
+  bool enableSetDefineData = true;
+  uint8_t iterateMode = IterateMode::ITERATE_MODE_DEFAULT;
+  bool enableReuse = true;
+  bool enableUBReuse = false;
+  bool enableL1CacheUB = false;
+  bool intraBlockPartSum = false;
+  IterateOrder iterateOrder{IterateOrder::UNDEF};
+  ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
+  bool enableDoubleCache = false;
+  bool isBiasBatch = true;
+  bool enableStaticPadZeros = false;
+  bool isPartialOutput = false;
+  bool enableMixDualMaster = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+  bool isCO1Shared = false;
+  uint32_t sharedCO1BufferSize = SHARED_CO1_BUFFER_SIZE;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+
+enum class MatmulConfigMode { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+
+struct MatmulShapeParams {
+  uint32_t singleCoreM;
+  uint32_t singleCoreN;
+  uint32_t singleCoreK;
+  uint32_t basicM;
+  uint32_t basicN;
+  uint32_t basicK;
+};
+struct MatmulQuantParams {
+  bool isPerTensor;
+  bool hasAntiQuantOffset;
+};
+struct MatmulBatchParams {
+  bool isNBatch;
+  BatchMode batchMode;
+  bool isBiasBatch = true;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+struct MatmulFuncParams {
+  bool intrinsicsCheck;
+  bool enVecND2NZ;
+  bool enableDoubleCache;
+  bool enableL1CacheUB;
+  uint32_t doMTE2Preload;
+  IterateOrder iterateOrder;
+  ScheduleType scheduleType;
+  bool enableReuse = true;
+  bool enableUBReuse;
+  bool isPartialOutput = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+struct MatmulBiasParams {
+  bool enableSetBias = true;
+};
+
+// Reserved by the vendor (GetOffsetC): the position of the current C block.
+struct MatrixOffset {
+  int32_t offset;
+  int32_t row;
+  int32_t col;
+  int32_t height;
+  int32_t width;
+};
+
+// The Norm template.
+constexpr MatmulConfig GetNormalConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                       const bool isVecND2NZ = false,
+                                       const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                                       const bool isMsgReuse = true,
+                                       const IterateOrder iterateOrder = IterateOrder::UNDEF,
+                                       const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
+                                       const bool enUnitFlag = true, const bool enableMixDualMaster = false,
+                                       const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
+  MatmulConfig c{};
+  c.doNorm = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  c.batchMode = bmmMode;
+  c.enableReuse = isMsgReuse;
+  c.enableUBReuse = true;
+  c.iterateOrder = iterateOrder;
+  c.scheduleType = scheduleType;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.bmmOutMode = bmmOutMode;
+  return c;
+}
+
+// The MDL (multi data load) template.
+constexpr MatmulConfig GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                    const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+                                    bool isPerTensor = false, bool hasAntiQuantOffset = false,
+                                    const bool enUnitFlag = false, const bool isMsgReuse = true,
+                                    const bool enableUBReuse = true, const bool enableL1CacheUB = false,
+                                    const bool enableMixDualMaster = false, const bool enableKdimReorderLoad = false,
+                                    const bool enableL1BankConflictOptimise = false) {
+  MatmulConfig c{};
+  c.doMultiDataLoad = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  c.isPerTensor = isPerTensor;
+  c.hasAntiQuantOffset = hasAntiQuantOffset;
+  c.batchMode = BatchMode::NONE;
+  c.enableReuse = isMsgReuse;
+  c.enableUBReuse = enableUBReuse;
+  c.enableL1CacheUB = enableL1CacheUB;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.enableKdimReorderLoad = enableKdimReorderLoad;
+  c.enableL1BankConflictOptimise = enableL1BankConflictOptimise;
+  return c;
+}
+
+// The SpecialMDL template.
+constexpr MatmulConfig GetSpecialMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                           const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+                                           bool isPerTensor = false, bool hasAntiQuantOffset = false) {
+  MatmulConfig c{};
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = false;
+  c.isPerTensor = isPerTensor;
+  c.hasAntiQuantOffset = hasAntiQuantOffset;
+  c.doSpecialMDL = true;
+  c.batchMode = BatchMode::NONE;
+  c.enableUBReuse = true;
+  return c;
+}
+
+// The BasicBlock template (basicM, basicN, basicK: the base block).
+constexpr MatmulConfig GetBasicConfig(const uint32_t basicM, const uint32_t basicN, const uint32_t basicK,
+                                      const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                      const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1) {
+  MatmulConfig c{};
+  c.doBasicBlock = true;
+  c.basicM = basicM;
+  c.basicN = basicN;
+  c.basicK = basicK;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enUnitFlag = false;
+  c.batchMode = bmmMode;
+  c.enableUBReuse = true;
+  return c;
+}
+
+// The IBShare template.
+constexpr MatmulConfig GetIBShareNormConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                            const bool isVecND2NZ = false,
+                                            const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                                            const bool isDoubleCache = false, const bool enUnitFlag = true) {
+  MatmulConfig c{};
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  c.doIBShareNorm = true;
+  c.batchMode = bmmMode;
+  c.enableUBReuse = true;
+  c.enableDoubleCache = isDoubleCache;
+  return c;
+}
+
+constexpr MatmulConfig CFG_NORM = GetNormalConfig();
+constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
+constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
+
+namespace aicore {
+namespace lib {
+constexpr void ApplyMMConfig(MatmulConfig& c, const MatmulShapeParams& p) {
+  c.singleCoreM = p.singleCoreM;
+  c.singleCoreN = p.singleCoreN;
+  c.singleCoreK = p.singleCoreK;
+  c.basicM = p.basicM;
+  c.basicN = p.basicN;
+  c.basicK = p.basicK;
+}
+constexpr void ApplyMMConfig(MatmulConfig& c, const MatmulQuantParams& p) {
+  c.isPerTensor = p.isPerTensor;
+  c.hasAntiQuantOffset = p.hasAntiQuantOffset;
+}
+constexpr void ApplyMMConfig(MatmulConfig& c, const MatmulBatchParams& p) {
+  c.isNBatch = p.isNBatch;
+  c.batchMode = p.batchMode;
+  c.isBiasBatch = p.isBiasBatch;
+  c.bmmOutMode = p.bmmOutMode;
+}
+constexpr void ApplyMMConfig(MatmulConfig& c, const MatmulFuncParams& p) {
+  c.intrinsicsCheck = p.intrinsicsCheck;
+  c.enVecND2NZ = p.enVecND2NZ;
+  c.enableDoubleCache = p.enableDoubleCache;
+  c.enableL1CacheUB = p.enableL1CacheUB;
+  c.doMTE2Preload = p.doMTE2Preload;
+  c.iterateOrder = p.iterateOrder;
+  c.scheduleType = p.scheduleType;
+  c.enableReuse = p.enableReuse;
+  c.enableUBReuse = p.enableUBReuse;
+  c.isPartialOutput = p.isPartialOutput;
+  c.isA2B2Shared = p.isA2B2Shared;
+  c.isEnableChannelSplit = p.isEnableChannelSplit;
+  c.enableKdimReorderLoad = p.enableKdimReorderLoad;
+  c.enableL1BankConflictOptimise = p.enableL1BankConflictOptimise;
+  c.enableRelu = p.enableRelu;
+  c.decompMode = p.decompMode;
+}
+constexpr void ApplyMMConfig(MatmulConfig& c, const MatmulBiasParams& p) { c.enableSetBias = p.enableSetBias; }
+}  // namespace lib
+}  // namespace aicore
+
+// A template of `configMode`, changed by any of MatmulShapeParams,
+// MatmulQuantParams, MatmulBatchParams, MatmulFuncParams, MatmulBiasParams
+// (in any order).
+template <MatmulConfigMode configMode, typename... ArgTypes>
+constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
+  MatmulConfig c = CFG_NORM;
+  if constexpr (configMode == MatmulConfigMode::CONFIG_MDL) {
+    c = CFG_MDL;
+  } else if constexpr (configMode == MatmulConfigMode::CONFIG_SPECIALMDL) {
+    c = GetSpecialMDLConfig();
+  } else if constexpr (configMode == MatmulConfigMode::CONFIG_IBSHARE) {
+    c = CFG_IBSHARE_NORM;
+  }
+  (aicore::lib::ApplyMMConfig(c, args), ...);
+  return c;
+}
+
+// Constant tiling (-1: not constant) with its MatmulConfig.
+struct MatmulApiStaticTiling {
+  int32_t usedCoreNum = -1;
+  int32_t M = -1;
+  int32_t N = -1;
+  int32_t Ka = -1;
+  int32_t Kb = -1;
+  int32_t singleCoreM = -1;
+  int32_t singleCoreN = -1;
+  int32_t singleCoreK = -1;
+  int32_t baseM = -1;
+  int32_t baseN = -1;
+  int32_t baseK = -1;
+  int32_t depthA1 = -1;
+  int32_t depthB1 = -1;
+  int32_t stepM = -1;
+  int32_t stepN = -1;
+  int32_t isBias = -1;
+  int32_t transLength = -1;
+  int32_t iterateOrder = -1;
+  int32_t shareMode = -1;
+  int32_t shareL1Size = -1;
+  int32_t shareL0CSize = -1;
+  int32_t shareUbSize = -1;
+  int32_t stepKa = -1;
+  int32_t stepKb = -1;
+  int32_t depthAL1CacheUB = -1;
+  int32_t depthBL1CacheUB = -1;
+  int32_t dbL0A = -1;
+  int32_t dbL0B = -1;
+  int32_t dbL0C = -1;
+  int32_t ALayoutInfoB = -1;
+  int32_t ALayoutInfoS = -1;
+  int32_t ALayoutInfoN = -1;
+  int32_t ALayoutInfoG = -1;
+  int32_t ALayoutInfoD = -1;
+  int32_t BLayoutInfoB = -1;
+  int32_t BLayoutInfoS = -1;
+  int32_t BLayoutInfoN = -1;
+  int32_t BLayoutInfoG = -1;
+  int32_t BLayoutInfoD = -1;
+  int32_t CLayoutInfoB = -1;
+  int32_t CLayoutInfoS1 = -1;
+  int32_t CLayoutInfoN = -1;
+  int32_t CLayoutInfoG = -1;
+  int32_t CLayoutInfoS2 = -1;
+  int32_t BatchNum = -1;
+  int32_t mxTypePara = -1;
+  MatmulConfig cfg = CFG_NORM;
+};
+
+namespace AscendC {
+
+// The type of one Matmul operand: where it lives, its layout, its element
+// type, whether SetTensorA/B may transpose it, its batch layout, IBShare,
+// and (TSCM operands) where the data came from.
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+  constexpr static TPosition pos = POSITION;
+  constexpr static CubeFormat format = FORMAT;
+  using T = TYPE;
+  constexpr static bool isTrans = ISTRANS;
+  constexpr static LayoutMode layout = LAYOUT;
+  constexpr static bool ibShare = IBSHARE;
+  constexpr static TPosition srcPos = SRCPOS;
+};
+
+// User copy-in / copy-out callbacks of Matmul (the fourth template argument
+// of Matmul). aicore accepts the type; callbacks other than nullptr are not
+// supported (a compile error names them).
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                              const void* dataCopyOutParams, const uint64_t tilingPtr,
+                              const uint64_t dataPtr) = nullptr,
+          void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
+                         int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
+                         int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
+struct MatmulCallBackFunc {
+  constexpr static void (*DataCopyOutPtr)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                                          const void* dataCopyOutParams, const uint64_t tilingPtr,
+                                          const uint64_t dataPtr) = DataCopyOut;
+  constexpr static void (*CopyA1Ptr)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col,
+                                     int useM, int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyA1;
+  constexpr static void (*CopyB1Ptr)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col,
+                                     int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyB1;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,1427 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The high-level Matmul (kernel side): C = A x B (+ bias) for the part of
+// the problem one block computes (singleCoreM x singleCoreN x singleCoreK),
+// in base blocks of baseM x baseN, as the vendor's lib/matmul_intf.h.
+//
+//   AscendC::Matmul<A, B, C, BIAS = C, MM_CFG = CFG_NORM, MM_CB, POLICY>
+//   (also MatmulImpl), A/B/C/BIAS = MatmulType<TPosition, CubeFormat, T, isTrans, ...>
+//     Init(&tiling, pipe), SetOrgShape(M, N, K) / (M, N, Ka, Kb, Kc = 0),
+//     SetSingleShape(m, n, k), SetTail(m = -1, n = -1, k = -1),
+//     SetTensorA/B(GlobalTensor | LocalTensor (VECOUT/TSCM) | scalar, isTranspose = false),
+//     SetBias(GlobalTensor | LocalTensor), DisableBias / ClearBias,
+//     Iterate<sync = true>(enPartialSum = false) -> bool,
+//     Iterate<sync>(enPartialSum, LocalTensor co1) (C at TPosition::CO1, NZ),
+//     GetTensorC<sync = true>(LocalTensor | GlobalTensor | both, enAtomic = 0, enSequentialWrite = false),
+//     GetTensorC<false>() -> GlobalTensor (the block in the SetWorkspace workspace),
+//     IterateAll<sync = true>(GlobalTensor, enAtomic = 0, enSequentialWrite = false,
+//                             waitIterateAll = false, fakeMsg = false),
+//     IterateAll<sync>(LocalTensor, enAtomic = 0), WaitIterateAll(), End(),
+//     SetWorkspace(GlobalTensor | gm pointer, size), SetLocalWorkspace(LocalTensor<uint8_t>),
+//     SetQuantScalar(uint64_t) / SetQuantVector(GlobalTensor<uint64_t> | LocalTensor<uint64_t>)
+//       (int8 x int8 -> half: DEQF16), SetHF32(enable, transMode), SetSubBlockIdx /
+//     GetSubBlockIdx, GetOffsetC, SetSelfDefineData, SetUserDefInfo.
+//   Registration: aicore::lib::RegistMatmulObj (REGIST_MATMUL_OBJ in
+//   lib/matmul_intf.h), up to 4 objects.
+//
+// Numerics. A base block's C elements are computed by one
+// aicore::simd::Gemm call over the block's whole K (singleCoreK): bias (or
+// 0) first, then the products in increasing k order, accumulated in float
+// (int32_t for int8_t), as simd/gemm.h's contract states. The NPU's chain
+// for that block -- L1 and L0 tiles of baseK, Mmad into L0C with the first
+// step initialising (from the bias table or 0) and later steps accumulating
+// -- adds the same products to the same accumulator in the same k order,
+// so it gives the same bits: a Gemm over k in [0, K) equals Gemm over
+// [0, k1) followed by kAccumulate Gemms over [k1, k2), ... (tested, bit for
+// bit, in tests/unit/lib/test_matmul.cpp). For the same reason IterateAll
+// into a float / int32_t ND C (no atomic, no ReLU, not sequential) computes
+// the whole single-core C in one Gemm call, straight into place: the same
+// bits as block by block, without the per-block packing. C then leaves "L0C" through the
+// fixpipe conversion: float as is, half / bfloat16_t rounded to nearest
+// even, int32_t as is, int32_t -> half (DEQF16) as half(float(c) * scale)
+// with the scale's low 13 mantissa bits cleared (the documented 19-bit
+// scale); MatmulConfig::enableRelu applies max(x, 0) first.
+//
+// Placement of C:
+//   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
+//     GlobalTensor, row stride Kc (SetOrgShape) or N, rounded up to 32 bytes
+//     for ND_ALIGN; NZ: fractals of 16 x 16 elements, columns of
+//     round16(M) rows.
+//   UB (GetTensorC / IterateAll into a LocalTensor): the same inside a
+//     singleCoreM x singleCoreN matrix (NZ: round16(singleCoreM) rows), as
+//     the reference documents ("non-sequential: its place in
+//     [singleCoreM, singleCoreN]").
+//   enSequentialWrite: the block alone, dense (ND: rows of its width, NZ:
+//     round16(its height) rows), at the destination's start for
+//     GetTensorC, and block i at element i * baseM * baseN for IterateAll.
+//   enAtomic 1 / 2 / 3: add / max / min into the destination (GM:
+//     atomically with respect to the other blocks, the same striped locks as
+//     SetAtomicAdd copies), computed in the destination type as the
+//     atomic copies are (ops/atomic.h).
+// Iterate order: MatmulConfig::iterateOrder when not UNDEF, else the
+// tiling's iterateOrder: 0 moves along M first (block i is row block
+// i % mIter, column block i / mIter), 1 along N first.
+//
+// Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
+// vector blocks drive the Matmul and the cube blocks only serve their
+// requests: REGIST_MATMUL_OBJ makes the cube blocks run a server loop and
+// return. On the CPU every vector block computes its own Iterate /
+// IterateAll itself (its GetBlockIdx-based part, as its requests would have
+// asked its cube block for), and REGIST_MATMUL_OBJ returns on the cube
+// blocks of a mixed launch (1:1 and 1:2) at once, their whole job being
+// done by the vector blocks. With ASCENDC_CUBE_ONLY defined (pure cube mode),
+// or in a launch of cube blocks only, the block that calls it computes, as
+// on the NPU. A Matmul call on a cube block after REGIST_MATMUL_OBJ returned
+// there (the macro placed in a helper, whose return does not end the
+// kernel) is a KernelError.
+//
+// Errors (KernelError naming the kernel, block, API, file:line): use before
+// REGIST_MATMUL_OBJ / Init; a tiling that breaks a rule of the SoC profile
+// (aicore::lib::CubeTilingProblem: L1 / L0A / L0B / L0C / bias-table fit,
+// alignment, ranges); SetOrgShape / SetSingleShape / SetTail sizes <= 0 or
+// beyond the original shape; Iterate / IterateAll without SetTensorA/B; a
+// bias enabled by the tiling but never set; SetBias with isBias = 0 in the
+// tiling; A, B, bias or C ranges beyond their GlobalTensor or LocalTensor;
+// a LocalTensor at a position its MatmulType does not allow; GetTensorC
+// without a computed block; enPartialSum with more than one block; async
+// misuse (more GetTensorC<false> than blocks, GetTensorC<false>() without
+// SetWorkspace, WaitIterateAll without IterateAll<false>(..., true));
+// int8 -> half without a quantization scale.
+//
+// Not done: IterateBatch / IterateNBatch and the batch layouts, the user
+// callbacks (MatmulCallBackFunc other than nullptr: a compile error),
+// sparse and anti-quant inputs (SetSparseIndex, SetAntiQuant*: KernelError),
+// int4b_t operands, int8_t output (quantization to int8: a compile error),
+// ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "aicore/base/error.h"
+#include "aicore/base/half.h"
+#include "aicore/base/types.h"
+#include "aicore/instrument/event.h"
+#include "aicore/lib/matmul/config.h"
+#include "aicore/lib/matmul/tiling_data.h"
+#include "aicore/memory/global_tensor.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/memory/pipe.h"
+#include "aicore/ops/atomic.h"
+#include "aicore/ops/check.h"
+#include "aicore/runtime/context.h"
+#include "aicore/simd/target.h"
+// simd/gemm.h declares aicore::simd::detail, which hides aicore::detail
+// from the `detail::` names of the aicore::simd code in these ops headers
+// when they are parsed after it: they come first.
+#include "aicore/ops/cast.h"
+#include "aicore/ops/compare.h"
+#include "aicore/ops/copy.h"
+#include "aicore/ops/gather.h"
+#include "aicore/ops/lane_io.h"
+#include "aicore/ops/reduce.h"
+#include "aicore/ops/repeat.h"
+#include "aicore/ops/transpose.h"
+#include "aicore/simd/gemm.h"
+
+namespace AscendC {
+namespace Impl {
+namespace Detail {
+// The vendor's default policy type (its internals are not reproduced: the
+// policy argument is accepted, and only this default is supported).
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct MatmulPolicy {};
+}  // namespace Detail
+}  // namespace Impl
+}  // namespace AscendC
+
+#ifndef MATMUL_POLICY_DEFAULT_OF
+#define MATMUL_POLICY_DEFAULT_OF(DEFAULT) \
+  template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = AscendC::Impl::Detail::DEFAULT
+#define MATMUL_POLICY_TEMPLATE_OF(NAME) template <const auto& = MM_CFG, typename...> class NAME
+#endif
+
+namespace aicore {
+namespace detail {
+AICORE_TARGET_BEGIN
+
+// The HF32 format of SetHF32: float inputs rounded to this many explicit
+// mantissa bits (an assumption: the reference states 10 bits for Ascend
+// 950; the 910B figure is not given in text).
+constexpr uint8_t kHf32MantissaBits = 10;
+
+template <class T>
+constexpr bool kMmFloatIn = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>;
+
+template <class T>
+using MmL0cT = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+
+inline bool MmIsUb(AscendC::TPosition p) {
+  return p == AscendC::TPosition::VECIN || p == AscendC::TPosition::VECOUT || p == AscendC::TPosition::VECCALC;
+}
+
+// Whether a region starting at (r0, c0) can be addressed as base + l.Offset(r0, c0) + l.Offset(r, c).
+inline bool MmAligned(const simd::MatLayout& l, uint32_t r0, uint32_t c0) {
+  return (l.rb == 0 || r0 % l.rb == 0) && (l.cb == 0 || c0 % l.cb == 0);
+}
+
+// GM bursts an operand of `rows` x `cols` in layout l touches (for the
+// sanitizer's GM checks): rows of a row-major, columns of a column-major
+// layout, else the whole span.
+struct MmSpan {
+  uint32_t count;
+  uint64_t len;   // elements per burst
+  uint64_t step;  // elements from one burst's start to the next
+};
+inline MmSpan MmBursts(const simd::MatLayout& l, uint32_t rows, uint32_t cols) {
+  if (rows == 0 || cols == 0) return {0, 0, 0};
+  if (l.rb == 0 && l.cb == 0 && l.ci == 1 && l.ri >= static_cast<int64_t>(cols)) {
+    return {rows, cols, static_cast<uint64_t>(l.ri)};
+  }
+  if (l.rb == 0 && l.cb == 0 && l.ri == 1 && l.ci >= static_cast<int64_t>(rows)) {
+    return {cols, rows, static_cast<uint64_t>(l.ci)};
+  }
+  const uint64_t n = static_cast<uint64_t>(l.Offset(rows - 1, cols - 1)) + 1;
+  return {1, n, n};
+}
+
+// Combines `n` elements into memory with enAtomic's operation (1 add,
+// 2 max, 3 min); `gm`: under the striped GM locks.
+template <class T>
+void MmCombine(T* dst, const T* src, size_t n, uint8_t enAtomic, bool gm) {
+  const AtomicOp op = enAtomic == 1 ? AtomicOp::kAdd : enAtomic == 2 ? AtomicOp::kMax : AtomicOp::kMin;
+  if (!gm) {
+    CombineRange(dst, src, n, op);
+    return;
+  }
+  auto addr = reinterpret_cast<uintptr_t>(dst);
+  const uintptr_t end = addr + n * sizeof(T);
+  while (addr < end) {
+    const uintptr_t stop = std::min<uintptr_t>(end, (addr / kAtomicChunkBytes + 1) * kAtomicChunkBytes);
+    const size_t k = (stop - addr) / sizeof(T);
+    {
+      std::lock_guard<std::mutex> lock(AtomicStripe(addr));
+      CombineRange(reinterpret_cast<T*>(addr), src, k, op);
+    }
+    src += k;
+    addr = stop;
+  }
+}
+
+[[noreturn]] AICORE_COLD inline void MmFail(ErrorKind kind, const char* api, SrcLoc loc, const std::string& what) {
+  Fail(kind, api, loc, what);
+}
+
+AICORE_TARGET_END
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+AICORE_TARGET_BEGIN
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, MATMUL_POLICY_DEFAULT_OF(MatmulPolicy),
+          typename = void>
+class MatmulImpl {
+ public:
+  using AType = A_TYPE;
+  using BType = B_TYPE;
+  using CType = C_TYPE;
+  using BiasType = BIAS_TYPE;
+  using CallBack = MM_CB;
+
+ private:
+  using SrcT = typename A_TYPE::T;
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using L0cT = aicore::detail::MmL0cT<SrcAT>;
+  using Layout = aicore::simd::MatLayout;
+  using SrcLoc = aicore::SrcLoc;
+  using ErrorKind = aicore::ErrorKind;
+
+  static constexpr MatmulConfig kCfg = MM_CFG;
+  static constexpr bool kIntIn = std::is_same_v<SrcAT, int8_t>;
+
+  static_assert(aicore::detail::kMmFloatIn<SrcAT> || kIntIn,
+                "Matmul: A must be half, bfloat16_t, float or int8_t (int4b_t is not supported by aicore)");
+  static_assert(std::is_same_v<SrcAT, SrcBT>, "Matmul: A and B must have the same element type");
+  static_assert(kIntIn ? (std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>)
+                       : (std::is_same_v<DstT, float> || std::is_same_v<DstT, half> ||
+                          std::is_same_v<DstT, bfloat16_t>),
+                "Matmul: C must be float, half or bfloat16_t for half/bfloat16_t/float inputs, int32_t or half "
+                "(dequantised) for int8_t inputs (int8_t output is not supported by aicore)");
+  static_assert(A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM ||
+                    A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC,
+                "Matmul: A's position must be TPosition::GM, VECOUT or TSCM");
+  static_assert(B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM ||
+                    B_TYPE::pos == TPosition::VECIN || B_TYPE::pos == TPosition::VECCALC,
+                "Matmul: B's position must be TPosition::GM, VECOUT or TSCM");
+  static_assert(C_TYPE::pos == TPosition::GM || C_TYPE::pos == TPosition::VECIN || C_TYPE::pos == TPosition::VECOUT ||
+                    C_TYPE::pos == TPosition::VECCALC || C_TYPE::pos == TPosition::CO1 ||
+                    C_TYPE::pos == TPosition::TSCM,
+                "Matmul: C's position must be TPosition::GM, VECIN, CO1 or TSCM");
+  static_assert(A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
+                    A_TYPE::format == CubeFormat::VECTOR || A_TYPE::format == CubeFormat::SCALAR,
+                "Matmul: A's format must be CubeFormat::ND, NZ, VECTOR or SCALAR");
+  static_assert(B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ ||
+                    B_TYPE::format == CubeFormat::SCALAR,
+                "Matmul: B's format must be CubeFormat::ND or NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ ||
+                    C_TYPE::format == CubeFormat::ND_ALIGN,
+                "Matmul: C's format must be CubeFormat::ND, NZ or ND_ALIGN");
+  static_assert(C_TYPE::pos != TPosition::CO1 || C_TYPE::format == CubeFormat::NZ,
+                "Matmul: C at TPosition::CO1 must be CubeFormat::NZ");
+  static_assert(A_TYPE::layout == LayoutMode::NONE && B_TYPE::layout == LayoutMode::NONE &&
+                    C_TYPE::layout == LayoutMode::NONE,
+                "Matmul: batch layouts (LayoutMode other than NONE, IterateBatch) are not supported by aicore yet");
+  static_assert(MM_CB::DataCopyOutPtr == nullptr && MM_CB::CopyA1Ptr == nullptr && MM_CB::CopyB1Ptr == nullptr,
+                "Matmul: user callbacks (MatmulCallBackFunc) are not supported by aicore yet");
+  static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
+                               Impl::Detail::MatmulPolicy<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>,
+                "Matmul: only the default MatmulPolicy is supported by aicore");
+
+ public:
+  MatmulImpl() = default;
+
+  // ---------------------------------------------------------------------
+  // Registration and shapes.
+
+  void Init(const tiling::TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr, SrcLoc loc = SrcLoc::Current()) {
+    aicore::detail::CoreContext& core = aicore::detail::Enter("Matmul::Init", loc);
+    CheckNotServed(core, "Matmul::Init", loc);
+    if (cubeTiling == nullptr) Fail(ErrorKind::kParameter, "Matmul::Init", loc, "the tiling pointer is null");
+    if (tpipe != nullptr) pipe_ = tpipe;
+    const tiling::TCubeTiling t = *cubeTiling;
+    const std::string problem = aicore::lib::CubeTilingProblem(
+        t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), sizeof(SrcAT), sizeof(SrcBT), sizeof(BiasT)));
+    if (!problem.empty()) {
+      Fail(ErrorKind::kParameter, "Matmul::Init", loc,
+           std::string("the tiling does not fit the ") + aicore::GetSocProfile().name + " profile: " + problem);
+    }
+    tiling_ = t;
+    registered_ = true;
+    inited_ = true;
+    orgM_ = t.M, orgN_ = t.N, orgKa_ = t.Ka, orgKb_ = t.Kb, orgKc_ = t.N;
+    sM_ = t.singleCoreM, sN_ = t.singleCoreN, sK_ = t.singleCoreK;
+    biasOn_ = t.isBias == 1;
+    biasKind_ = kNone;
+    aKind_ = bKind_ = kNone;
+    transA_ = transB_ = false;
+    quant_ = kNone;
+    co1Valid_ = false;
+    wsAddr_ = nullptr;
+    wsBytes_ = 0;
+    opt_ = aicore::simd::GemmOptions{};
+    ResetIteration();
+  }
+
+  void SetOrgShape(int orgM, int orgN, int orgK, SrcLoc loc = SrcLoc::Current()) {
+    SetOrgShape(orgM, orgN, orgK, orgK, orgN, loc);
+  }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetOrgShape", loc);
+    if (orgM <= 0 || orgN <= 0 || orgKa <= 0 || orgKb <= 0 || orgKc < 0) {
+      Fail(ErrorKind::kParameter, "Matmul::SetOrgShape", loc,
+           "orgM " + S(orgM) + ", orgN " + S(orgN) + ", orgKa " + S(orgKa) + ", orgKb " + S(orgKb) + ", orgKc " +
+               S(orgKc) + ": sizes must be > 0 (orgKc >= 0)");
+    }
+    orgM_ = orgM, orgN_ = orgN, orgKa_ = orgKa, orgKb_ = orgKb, orgKc_ = orgKc == 0 ? orgN : orgKc;
+    ResetIteration();
+  }
+
+  void SetSingleShape(int singleM, int singleN, int singleK, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetSingleShape", loc);
+    CheckSingle("Matmul::SetSingleShape", singleM, singleN, singleK, loc);
+    sM_ = singleM, sN_ = singleN, sK_ = singleK;
+    ResetIteration();
+  }
+
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTail", loc);
+    if (tailM < -1 || tailN < -1 || tailK < -1 || tailM == 0 || tailN == 0 || tailK == 0) {
+      Fail(ErrorKind::kParameter, "Matmul::SetTail", loc,
+           "tailM " + S(tailM) + ", tailN " + S(tailN) + ", tailK " + S(tailK) +
+               ": each must be > 0, or -1 to keep the current size");
+    }
+    const int m = tailM == -1 ? sM_ : tailM, n = tailN == -1 ? sN_ : tailN, k = tailK == -1 ? sK_ : tailK;
+    CheckSingle("Matmul::SetTail", m, n, k, loc);
+    sM_ = m, sN_ = n, sK_ = k;
+    ResetIteration();
+  }
+
+  // ---------------------------------------------------------------------
+  // Operands.
+
+  void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorA", loc);
+    CheckGmOperand("Matmul::SetTensorA", "A", A_TYPE::pos, gm.bound_, loc);
+    CheckTrans("Matmul::SetTensorA", A_TYPE::isTrans, isTransposeA, "A", loc);
+    aGm_ = gm;
+    aKind_ = kGm;
+    transA_ = isTransposeA;
+    ResetIteration();
+  }
+  void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorA", loc);
+    CheckLocalOperand("Matmul::SetTensorA", "A", A_TYPE::pos, leftMatrix, loc);
+    CheckTrans("Matmul::SetTensorA", A_TYPE::isTrans, isTransposeA, "A", loc);
+    aLocal_ = leftMatrix;
+    aKind_ = kLocal;
+    transA_ = isTransposeA;
+    ResetIteration();
+  }
+  void SetTensorA(SrcAT aScalar, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorA", loc);
+    aScalar_ = aScalar;
+    aKind_ = kScalar;
+    transA_ = false;
+    ResetIteration();
+  }
+  void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorB", loc);
+    CheckGmOperand("Matmul::SetTensorB", "B", B_TYPE::pos, gm.bound_, loc);
+    CheckTrans("Matmul::SetTensorB", B_TYPE::isTrans, isTransposeB, "B", loc);
+    bGm_ = gm;
+    bKind_ = kGm;
+    transB_ = isTransposeB;
+    ResetIteration();
+  }
+  void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false,
+                  SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorB", loc);
+    CheckLocalOperand("Matmul::SetTensorB", "B", B_TYPE::pos, rightMatrix, loc);
+    CheckTrans("Matmul::SetTensorB", B_TYPE::isTrans, isTransposeB, "B", loc);
+    bLocal_ = rightMatrix;
+    bKind_ = kLocal;
+    transB_ = isTransposeB;
+    ResetIteration();
+  }
+  void SetTensorB(SrcBT bScalar, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetTensorB", loc);
+    bScalar_ = bScalar;
+    bKind_ = kScalar;
+    transB_ = false;
+    ResetIteration();
+  }
+
+  void SetBias(const GlobalTensor<BiasT>& biasGlobal, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetBias", loc);
+    CheckBiasAllowed(loc);
+    CheckGmOperand("Matmul::SetBias", "the bias", BIAS_TYPE::pos, biasGlobal.bound_, loc);
+    biasGm_ = biasGlobal;
+    biasKind_ = kGm;
+    biasOn_ = true;
+    ResetIteration();
+  }
+  void SetBias(const LocalTensor<BiasT>& inputBias, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetBias", loc);
+    CheckBiasAllowed(loc);
+    CheckLocalOperand("Matmul::SetBias", "the bias", BIAS_TYPE::pos, inputBias, loc);
+    biasLocal_ = inputBias;
+    biasKind_ = kLocal;
+    biasOn_ = true;
+    ResetIteration();
+  }
+  void DisableBias(SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::DisableBias", loc);
+    biasOn_ = false;
+    ResetIteration();
+  }
+  void ClearBias(SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::ClearBias", loc);
+    biasOn_ = false;
+    ResetIteration();
+  }
+
+  void SetQuantScalar(const uint64_t quantScalar, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetQuantScalar", loc);
+    CheckQuantAllowed("Matmul::SetQuantScalar", loc);
+    quant_ = kScalar;
+    quantScalar_ = quantScalar;
+  }
+  void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetQuantVector", loc);
+    CheckQuantAllowed("Matmul::SetQuantVector", loc);
+    quant_ = kGm;
+    quantGm_ = quantTensor;
+  }
+  void SetQuantVector(const LocalTensor<uint64_t>& quantTensor, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetQuantVector", loc);
+    CheckQuantAllowed("Matmul::SetQuantVector", loc);
+    if (quantTensor.GetPosition() != TPosition::A1 && quantTensor.GetPosition() != TPosition::B1 &&
+        quantTensor.GetPosition() != TPosition::C1 && quantTensor.GetPosition() != TPosition::TSCM) {
+      Fail(ErrorKind::kParameter, "Matmul::SetQuantVector", loc,
+           std::string("the quantization vector is a LocalTensor at TPosition::") +
+               aicore::detail::PositionName(quantTensor.GetPosition()) + "; it must be in L1 (A1/B1/C1/TSCM)");
+    }
+    quant_ = kLocal;
+    quantLocal_ = quantTensor;
+  }
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetHF32", loc);
+    if (transMode != 0 && transMode != 1) {
+      Fail(ErrorKind::kParameter, "Matmul::SetHF32", loc,
+           "transMode " + S(transMode) + " is not 0 (ties to even) or 1 (ties toward zero)");
+    }
+    opt_.round_bits = (enableHF32 && std::is_same_v<SrcAT, float>) ? aicore::detail::kHf32MantissaBits : 0;
+    opt_.round_ties_to_zero = transMode == 1;
+  }
+  void SetSubBlockIdx(uint8_t subBlockIdx) { subBlockIdx_ = subBlockIdx; }
+  uint8_t GetSubBlockIdx() const { return subBlockIdx_; }
+  template <class T>
+  void SetSelfDefineData(T dataPtr) {
+    selfDefineData_ = static_cast<uint64_t>(dataPtr);
+  }
+  void SetUserDefInfo(const uint64_t tilingPtr) { userDefInfo_ = tilingPtr; }
+  void SetSparseIndex(const GlobalTensor<uint8_t>&, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetSparseIndex", loc);
+    Fail(ErrorKind::kParameter, "Matmul::SetSparseIndex", loc, "sparse Matmul is not supported by aicore");
+  }
+  void SetAntiQuantScalar(const SrcT, const SrcT, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetAntiQuantScalar", loc);
+    Fail(ErrorKind::kParameter, "Matmul::SetAntiQuantScalar", loc,
+         "anti-quantisation (half A x int8_t B) is not supported by aicore");
+  }
+  void SetAntiQuantVector(const LocalTensor<SrcT>&, const LocalTensor<SrcT>&, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetAntiQuantVector", loc);
+    Fail(ErrorKind::kParameter, "Matmul::SetAntiQuantVector", loc,
+         "anti-quantisation (half A x int8_t B) is not supported by aicore");
+  }
+
+  template <class T>
+  void SetWorkspace(GlobalTensor<T>& addr, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetWorkspace", loc);
+    addr.CheckRange("Matmul::SetWorkspace", 0, 0, loc);
+    wsAddr_ = reinterpret_cast<uint8_t*>(addr.GetPhyAddr());
+    wsBytes_ = addr.sized_ ? addr.GetSize() * sizeof(T) : UINT64_MAX;
+  }
+  template <class T>
+  void SetWorkspace(__gm__ const T* addr, int size, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetWorkspace", loc);
+    if (addr == nullptr || size <= 0) {
+      Fail(ErrorKind::kParameter, "Matmul::SetWorkspace", loc,
+           "the workspace is null or its size " + S(size) + " is not > 0");
+    }
+    wsAddr_ = reinterpret_cast<uint8_t*>(const_cast<T*>(addr));
+    wsBytes_ = static_cast<uint64_t>(size) * sizeof(T);
+  }
+  // aicore's Matmul needs no VECCALC scratch (MatmulGetTmpBufSize reports
+  // 0): the buffer is only checked.
+  void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetLocalWorkspace", loc);
+    if (!aicore::detail::MmIsUb(tmpBuffer.GetPosition())) {
+      Fail(ErrorKind::kParameter, "Matmul::SetLocalWorkspace", loc,
+           std::string("the workspace is a LocalTensor at TPosition::") +
+               aicore::detail::PositionName(tmpBuffer.GetPosition()) + "; it must be in UB (VECCALC)");
+    }
+    aicore::detail::CheckLocal("Matmul::SetLocalWorkspace", "tmpBuffer", tmpBuffer, 0, loc, true,
+                               aicore::detail::Pipe::kCount);
+  }
+
+  // ---------------------------------------------------------------------
+  // Computation.
+
+  // Computes the next baseM x baseN block of C; false once every block of
+  // the single-core shape is done (the next call starts over).
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false, SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1,
+                  "Matmul: with C at TPosition::CO1, call Iterate(enPartialSum, co1LocalTensor)");
+    const char* api = sync ? "Matmul::Iterate" : "Matmul::Iterate<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    if constexpr (sync) {
+      if (async_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "an Iterate<false> batch is still running (" + S(asyncFetched_) + " of " + S(total_) +
+                 " blocks fetched with GetTensorC<false>)");
+      }
+      if (!started_) Start(core, api, loc);
+      if (enPartialSum && total_ != 1) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "enPartialSum accumulates into L0C only when the single-core C is one base block "
+             "(singleCoreM <= baseM and singleCoreN <= baseN); here " + S(sM_) + " x " + S(sN_) +
+                 " with base " + S(tiling_.baseM) + " x " + S(tiling_.baseN) + " is " + S(total_) + " blocks");
+      }
+      if (next_ >= total_) {
+        ResetIteration();
+        return false;
+      }
+      if (enPartialSum && !co1Valid_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "enPartialSum = true but L0C holds no earlier result of this Matmul object (the first Iterate of a "
+             "partial sum passes false)");
+      }
+      ComputeBlock(next_, co1_.data(), enPartialSum);
+      cur_ = next_++;
+      haveC_ = true;
+      co1Valid_ = true;
+      return true;
+    } else {
+      (void)enPartialSum;
+      if (!async_) {
+        if (started_ && next_ != 0) {
+          Fail(ErrorKind::kParameter, api, loc, "a synchronous Iterate loop is still running");
+        }
+        Start(core, api, loc);
+        store_.resize(static_cast<size_t>(total_) * BlockElems());
+        for (int32_t i = 0; i < total_; ++i) {
+          ComputeBlock(i, store_.data() + static_cast<size_t>(i) * BlockElems(), false);
+          if (wsAddr_ != nullptr) WriteWorkspace(core, i, api, loc);
+        }
+        async_ = true;
+        asyncIter_ = 1;
+        asyncFetched_ = 0;
+        return total_ > 0;
+      }
+      if (asyncIter_ < total_) {
+        if (asyncFetched_ == total_) {  // every block fetched: a new batch
+          async_ = false;
+          return Iterate<false>(enPartialSum, loc);
+        }
+        ++asyncIter_;
+        return true;
+      }
+      ResetIteration();
+      return false;
+    }
+  }
+
+  // The user-managed L0C form: computes the next block into `localCmatrix`
+  // (TPosition::CO1, NZ: fractal columns of round16(block height) rows).
+  template <bool sync = true, typename T>
+  bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix, SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos == TPosition::CO1 && C_TYPE::format == CubeFormat::NZ,
+                  "Matmul: Iterate(enPartialSum, localCmatrix) needs C at TPosition::CO1 in CubeFormat::NZ");
+    static_assert(std::is_same_v<T, L0cT>, "Matmul: the L0C tensor must be float (int32_t for int8_t inputs)");
+    const char* api = "Matmul::Iterate";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    if (localCmatrix.GetPosition() != TPosition::CO1) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("localCmatrix is a LocalTensor at TPosition::") +
+               aicore::detail::PositionName(localCmatrix.GetPosition()) + "; it must be at TPosition::CO1 (L0C)");
+    }
+    if (!started_) Start(core, api, loc);
+    if (enPartialSum && total_ != 1) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "enPartialSum accumulates into L0C only when the single-core C is one base block; here it is " +
+               S(total_) + " blocks");
+    }
+    if (next_ >= total_) {
+      ResetIteration();
+      return false;
+    }
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(next_, m0, n0, mLen, nLen);
+    const uint32_t rows = Align16(mLen);
+    const uint64_t elems = static_cast<uint64_t>(rows) * Align16(nLen);
+    aicore::detail::CheckLocal(api, "dst", localCmatrix, elems * sizeof(T), loc, true,
+                               aicore::detail::Pipe::kCount);
+    T* dst = localCmatrix.GetPhyAddr();
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitLocal(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite,
+                                *localCmatrix.buf_, reinterpret_cast<const uint8_t*>(dst), elems * sizeof(T), api,
+                                "dst", loc);
+    }
+    GemmBlock(m0, n0, mLen, nLen, dst, Layout::Nz(16, rows), enPartialSum);
+    cur_ = next_++;
+    haveC_ = false;
+    return true;
+  }
+
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  SrcLoc loc = SrcLoc::Current()) {
+    const char* api = sync ? "Matmul::GetTensorC" : "Matmul::GetTensorC<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    CheckUbC(api, co2Local, loc);
+    CheckAtomic(api, enAtomic, loc);
+    const L0cT* src = TakeBlock<sync>(api, loc);
+    WriteLocal(core, api, co2Local, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
+  }
+  // The vendor's older form (doPad, height, width, srcGap, dstGap: ignored,
+  // as the reference says they are to be removed).
+  template <bool sync = true, bool doPad = false>
+  void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic, bool enSequentialWrite, uint32_t height,
+                  uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0, SrcLoc loc = SrcLoc::Current()) {
+    (void)height, (void)width, (void)srcGap, (void)dstGap;
+    GetTensorC<sync>(c, enAtomic, enSequentialWrite, loc);
+  }
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  SrcLoc loc = SrcLoc::Current()) {
+    const char* api = sync ? "Matmul::GetTensorC" : "Matmul::GetTensorC<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    CheckAtomic(api, enAtomic, loc);
+    const L0cT* src = TakeBlock<sync>(api, loc);
+    WriteGm(core, api, gm, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
+  }
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, SrcLoc loc = SrcLoc::Current()) {
+    const char* api = sync ? "Matmul::GetTensorC" : "Matmul::GetTensorC<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    CheckUbC(api, co2Local, loc);
+    CheckAtomic(api, enAtomic, loc);
+    const L0cT* src = TakeBlock<sync>(api, loc);
+    WriteGm(core, api, gm, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
+    WriteLocal(core, api, co2Local, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
+  }
+  // Async: the next block in the SetWorkspace workspace (dense, as
+  // enSequentialWrite writes it), for the kernel to copy itself.
+  template <bool sync = false>
+  GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                                SrcLoc loc = SrcLoc::Current()) {
+    static_assert(!sync, "Matmul: GetTensorC() returning the workspace block is the asynchronous form <false>");
+    const char* api = "Matmul::GetTensorC<false>";
+    Begin(api, loc);
+    (void)enSequentialWrite;
+    if (enAtomic != 0) Fail(ErrorKind::kParameter, api, loc, "enAtomic must be 0 for the workspace form");
+    if (wsAddr_ == nullptr) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "GetTensorC<false>() returns the block in the workspace: call SetWorkspace before Iterate<false>");
+    }
+    TakeBlock<false>(api, loc);
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(reinterpret_cast<DstT*>(wsAddr_) + static_cast<uint64_t>(curBlock_) * BlockElems(),
+                      static_cast<uint64_t>(BlockElems()));
+    return g;
+  }
+
+  // Computes the whole single-core C into `gm`.
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  bool waitIterateAll = false, bool fakeMsg = false, SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1, "Matmul: IterateAll needs C at TPosition::GM, VECIN or TSCM");
+    const char* api = sync ? "Matmul::IterateAll" : "Matmul::IterateAll<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    CheckAtomic(api, enAtomic, loc);
+    if (fakeMsg) return;  // IBShare / IntraBlockPartSum pairing message: no computation
+    if (async_ || (started_ && next_ != 0)) {
+      Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
+    }
+    Start(core, api, loc);
+    CheckGmC(api, gm, loc);
+    if (Direct(enAtomic, enSequentialWrite)) {
+      // One Gemm over the whole single-core C, straight into place: each
+      // element gets the same bits as block by block (the Gemm contract).
+      const Place last = CheckGmPlace(api, gm, total_ - 1, false, 0, loc);
+      const Layout l = last.l;
+      if (AICORE_UNLIKELY(core.instr != 0)) EmitRegion(core, api, gm.GetPhyAddr(), l, loc);
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(gm.GetPhyAddr()), l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteGm(core, api, gm, i, co1_.data(), enAtomic, enSequentialWrite, i, loc);
+      }
+    }
+    ResetIteration();
+    co1Valid_ = false;
+    if (!sync && waitIterateAll) pendingWait_ = true;
+  }
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0, SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1, "Matmul: IterateAll needs C at TPosition::GM, VECIN or TSCM");
+    const char* api = sync ? "Matmul::IterateAll" : "Matmul::IterateAll<false>";
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    const TPosition p = ubCmatrix.GetPosition();
+    if (!aicore::detail::MmIsUb(p) && p != TPosition::TSCM) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("ubCmatrix is a LocalTensor at TPosition::") + aicore::detail::PositionName(p) +
+               "; IterateAll writes C to VECIN (UB) or TSCM (L1)");
+    }
+    CheckUbCType(api, loc);
+    CheckAtomic(api, enAtomic, loc);
+    if (async_ || (started_ && next_ != 0)) {
+      Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
+    }
+    Start(core, api, loc);
+    if (Direct(enAtomic, false)) {  // as IterateAll(gm): one Gemm into place
+      const Place last = CheckLocalPlace(api, ubCmatrix, total_ - 1, false, 0, loc);
+      if (AICORE_UNLIKELY(core.instr != 0)) {
+        const aicore::detail::MmSpan b =
+            aicore::detail::MmBursts(last.l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
+        aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite,
+                                        *ubCmatrix.buf_, reinterpret_cast<const uint8_t*>(ubCmatrix.GetPhyAddr()),
+                                        b.count, b.len * sizeof(DstT), b.step * sizeof(DstT), api, "dst", loc);
+      }
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(ubCmatrix.GetPhyAddr()), last.l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteLocal(core, api, ubCmatrix, i, co1_.data(), enAtomic, false, i, loc);
+      }
+    }
+    ResetIteration();
+    co1Valid_ = false;
+  }
+  // Waits for IterateAll<false>(..., waitIterateAll = true): on the CPU
+  // IterateAll has finished when it returns; the pairing is checked.
+  void WaitIterateAll(SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::WaitIterateAll", loc);
+    if (!pendingWait_) {
+      Fail(ErrorKind::kSync, "Matmul::WaitIterateAll", loc,
+           "no IterateAll<false>(gm, enAtomic, enSequentialWrite, waitIterateAll = true) to wait for (the NPU "
+           "would wait forever)");
+    }
+    pendingWait_ = false;
+  }
+
+  // The position of the current block in C (reserved by the vendor).
+  template <bool isTurnOnDebug = true>
+  MatrixOffset GetOffsetC() {
+    MatrixOffset o{};
+    const int32_t block = cur_ >= 0 ? cur_ : curBlock_;  // the last Iterate's, or the last fetched
+    if (block >= 0 && total_ > 0) {
+      int32_t m0, n0, mLen, nLen;
+      BlockOf(block, m0, n0, mLen, nLen);
+      o.row = m0, o.col = n0, o.height = mLen, o.width = nLen;
+      o.offset = m0 * orgKc_ + n0;
+    }
+    return o;
+  }
+
+  // Ends the computation (several Matmul objects: call it when switching).
+  void End(SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::End", loc, false);
+    ResetIteration();
+    pendingWait_ = false;
+    co1Valid_ = false;
+  }
+
+  // aicore internals (REGIST_MATMUL_OBJ).
+  void AicoreRegister(TPipe* tpipe) {
+    pipe_ = tpipe;
+    registered_ = true;
+  }
+  void AicoreServe() { served_ = true; }
+
+ private:
+  enum Kind : uint8_t { kNone = 0, kGm, kLocal, kScalar };
+
+  static std::string S(int64_t v) { return std::to_string(v); }
+  static uint32_t Align16(int64_t v) { return static_cast<uint32_t>((v + 15) / 16 * 16); }
+  [[noreturn]] AICORE_COLD static void Fail(ErrorKind kind, const char* api, SrcLoc loc, const std::string& what) {
+    aicore::detail::MmFail(kind, api, loc, what);
+  }
+
+  void CheckNotServed(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) const {
+    (void)core;
+    if (AICORE_UNLIKELY(served_)) {
+      Fail(ErrorKind::kLaunch, api, loc,
+           "REGIST_MATMUL_OBJ returned on this cube block of a mixed launch (the cube blocks only serve the "
+           "vector blocks' Matmul requests, and on the CPU the vector blocks compute them): the kernel went on "
+           "after it, so REGIST_MATMUL_OBJ is not in the kernel function itself, or the code lacks an "
+           "ASCEND_IS_AIV guard");
+    }
+  }
+  aicore::detail::CoreContext& Begin(const char* api, SrcLoc loc, bool needTiling = true) {
+    aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
+    CheckNotServed(core, api, loc);
+    if (AICORE_UNLIKELY(!registered_)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the Matmul object is used before REGIST_MATMUL_OBJ: register it first, "
+           "REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling)");
+    }
+    if (AICORE_UNLIKELY(needTiling && !inited_)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the Matmul object has no tiling: REGIST_MATMUL_OBJ was given none, so call mm.Init(&tiling) first");
+    }
+    return core;
+  }
+  void CheckSingle(const char* api, int m, int n, int k, SrcLoc loc) const {
+    if (m <= 0 || n <= 0 || k <= 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "singleM " + S(m) + ", singleN " + S(n) + ", singleK " + S(k) + ": sizes must be > 0");
+    }
+    if (m > orgM_ || n > orgN_ || k > orgKa_ || k > orgKb_) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the single-core shape (" + S(m) + ", " + S(n) + ", " + S(k) + ") exceeds the original shape (M " +
+               S(orgM_) + ", N " + S(orgN_) + ", Ka " + S(orgKa_) + ", Kb " + S(orgKb_) + ")");
+    }
+  }
+  static void CheckGmOperand(const char* api, const char* role, TPosition pos, bool bound, SrcLoc loc) {
+    if (pos != TPosition::GM) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string(role) + " is a GlobalTensor but its MatmulType position is TPosition::" +
+               aicore::detail::PositionName(pos) + " (pass a LocalTensor there, or declare it TPosition::GM)");
+    }
+    if (!bound) {
+      Fail(ErrorKind::kBounds, api, loc, std::string(role) + "'s GlobalTensor was never bound with SetGlobalBuffer");
+    }
+  }
+  template <class T>
+  static void CheckLocalOperand(const char* api, const char* role, TPosition pos, const LocalTensor<T>& t,
+                                SrcLoc loc) {
+    if (pos == TPosition::GM) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string(role) + " is a LocalTensor but its MatmulType position is TPosition::GM (pass a "
+                               "GlobalTensor, or declare it TPosition::VECOUT / TSCM)");
+    }
+    const TPosition actual = t.GetPosition();
+    const bool l1 = actual == TPosition::TSCM || actual == TPosition::A1 || actual == TPosition::B1 ||
+                    actual == TPosition::C1;
+    const bool ok = pos == TPosition::TSCM ? l1 : aicore::detail::MmIsUb(actual);
+    if (!ok) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string(role) + " is a LocalTensor at TPosition::" + aicore::detail::PositionName(actual) +
+               " but its MatmulType position is TPosition::" + aicore::detail::PositionName(pos) +
+               (pos == TPosition::TSCM ? " (L1)" : " (UB)"));
+    }
+    aicore::detail::CheckLocal(api, role, t, 0, loc, false, aicore::detail::Pipe::kCount);
+  }
+  static void CheckTrans(const char* api, bool allowed, bool trans, const char* role, SrcLoc loc) {
+    if (trans && !allowed) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("isTranspose") + (role[0] == 'A' ? "A" : "B") + " is true but " + role +
+               "'s MatmulType has ISTRANS = false (declare MatmulType<..., true> to transpose it)");
+    }
+  }
+  void CheckBiasAllowed(SrcLoc loc) const {
+    // (BIAS_TYPE defaults to C_TYPE: its type is checked only when a bias is set.)
+    static_assert(kIntIn ? std::is_same_v<BiasT, int32_t>
+                         : (std::is_same_v<BiasT, float> || std::is_same_v<BiasT, half> ||
+                            std::is_same_v<BiasT, bfloat16_t>),
+                  "Matmul: the bias must be float, half or bfloat16_t (int32_t for int8_t inputs)");
+    if (tiling_.isBias != 1) {
+      Fail(ErrorKind::kParameter, "Matmul::SetBias", loc,
+           "the tiling has isBias = " + S(tiling_.isBias) + ": enable the bias in the host tiling "
+           "(EnableBias / SetBias(true)) before calling SetBias");
+    }
+  }
+  void CheckQuantAllowed(const char* api, SrcLoc loc) const {
+    if constexpr (!(kIntIn && std::is_same_v<DstT, half>)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "quantisation applies to int8_t x int8_t -> half (DEQF16) in aicore; this Matmul does not dequantise");
+    }
+  }
+  static void CheckAtomic(const char* api, uint8_t enAtomic, SrcLoc loc) {
+    if (enAtomic > 3) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "enAtomic " + S(enAtomic) + " is not 0 (none), 1 (add), 2 (max) or 3 (min)");
+    }
+  }
+  void CheckUbCType(const char* api, SrcLoc loc) const {
+    if (C_TYPE::pos == TPosition::GM) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "C's MatmulType position is TPosition::GM: a LocalTensor destination needs C at TPosition::VECIN");
+    }
+  }
+  void CheckUbC(const char* api, const LocalTensor<DstT>& t, SrcLoc loc) const {
+    CheckUbCType(api, loc);
+    if (!aicore::detail::MmIsUb(t.GetPosition())) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("co2Local is a LocalTensor at TPosition::") +
+               aicore::detail::PositionName(t.GetPosition()) + "; GetTensorC writes C to UB (VECIN)");
+    }
+  }
+
+  void ResetIteration() {
+    started_ = false;
+    next_ = 0;
+    cur_ = -1;
+    curBlock_ = -1;
+    haveC_ = false;
+    async_ = false;
+    asyncIter_ = 0;
+    asyncFetched_ = 0;
+  }
+
+  int32_t BaseM() const { return tiling_.baseM; }
+  int32_t BaseN() const { return tiling_.baseN; }
+  size_t BlockElems() const { return static_cast<size_t>(BaseM()) * static_cast<size_t>(BaseN()); }
+  int32_t MIter() const { return (sM_ + BaseM() - 1) / BaseM(); }
+  int32_t NIter() const { return (sN_ + BaseN() - 1) / BaseN(); }
+  bool OrderN() const {
+    if (kCfg.iterateOrder != IterateOrder::UNDEF) return kCfg.iterateOrder == IterateOrder::ORDER_N;
+    return tiling_.iterateOrder == 1;
+  }
+  void BlockOf(int32_t i, int32_t& m0, int32_t& n0, int32_t& mLen, int32_t& nLen) const {
+    const int32_t mi = OrderN() ? i / NIter() : i % MIter();
+    const int32_t ni = OrderN() ? i % NIter() : i / MIter();
+    m0 = mi * BaseM();
+    n0 = ni * BaseN();
+    mLen = std::min(BaseM(), sM_ - m0);
+    nLen = std::min(BaseN(), sN_ - n0);
+  }
+
+  // The layouts of A (m x k) and B (k x n) in their tensors.
+  Layout LayoutA() const {
+    if (aKind_ == kScalar) return Layout{0, 0, 0, 0, 0, 0};
+    constexpr uint32_t c0 = 32 / sizeof(SrcAT);
+    if constexpr (A_TYPE::format == CubeFormat::NZ) {
+      if (!transA_) return Layout::Nz(c0, Align16(orgM_));
+      return Layout{c0, 0, static_cast<int64_t>(Align16(orgKa_)) * c0, 1, 0, c0};
+    }
+    return transA_ ? Layout::ColMajor(orgM_) : Layout::RowMajor(orgKa_);
+  }
+  Layout LayoutB() const {
+    if (bKind_ == kScalar) return Layout{0, 0, 0, 0, 0, 0};
+    constexpr uint32_t c0 = 32 / sizeof(SrcBT);
+    if constexpr (B_TYPE::format == CubeFormat::NZ) {
+      if (!transB_) return Layout::Nz(c0, Align16(orgKb_));
+      return Layout{c0, 0, static_cast<int64_t>(Align16(orgN_)) * c0, 1, 0, c0};
+    }
+    return transB_ ? Layout::ColMajor(orgKb_) : Layout::RowMajor(orgN_);
+  }
+
+  // Checks the operands for a run over the single-core shape and sizes the
+  // accumulator; the GM reads are recorded for the sanitizer.
+  void Start(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) {
+    if (aKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "A was never set: call SetTensorA first");
+    if (bKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "B was never set: call SetTensorB first");
+    if (biasOn_ && biasKind_ == kNone) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the tiling enables the bias (isBias = 1) but SetBias was never called (call SetBias, or DisableBias)");
+    }
+    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
+      if (quant_ == kNone) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "int8_t x int8_t -> half dequantises with a scale: call SetQuantScalar or SetQuantVector first");
+      }
+    }
+    const std::string k = aicore::lib::CubeTilingBaseKProblem(tiling_, sizeof(SrcAT), transA_, transB_);
+    if (!k.empty()) Fail(ErrorKind::kParameter, api, loc, "the tiling breaks a rule: " + k);
+    CheckOperand(core, api, "A", aKind_, aGm_, aLocal_, LayoutA(), sM_, sK_, loc);
+    CheckOperand(core, api, "B", bKind_, bGm_, bLocal_, LayoutB(), sK_, sN_, loc);
+    if (biasOn_) CheckOperand(core, api, "the bias", biasKind_, biasGm_, biasLocal_, Layout::RowMajor(sN_), 1, sN_, loc);
+    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
+      if (quant_ == kGm) CheckOperand(core, api, "the quantization vector", kGm, quantGm_, quantLocal_,
+                                      Layout::RowMajor(sN_), 1, sN_, loc);
+      if (quant_ == kLocal) CheckOperand(core, api, "the quantization vector", kLocal, quantGm_, quantLocal_,
+                                         Layout::RowMajor(sN_), 1, sN_, loc);
+    }
+    co1_.resize(BlockElems());
+    total_ = MIter() * NIter();
+    next_ = 0;
+    started_ = true;
+  }
+  template <class T>
+  void CheckOperand(aicore::detail::CoreContext& core, const char* api, const char* role, Kind kind,
+                    const GlobalTensor<T>& gm, const LocalTensor<T>& local, const Layout& l, int32_t rows,
+                    int32_t cols, SrcLoc loc) const {
+    if (kind == kScalar) return;
+    const uint64_t n = static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
+    if (kind == kGm) {
+      if (gm.sized_ && n > gm.GetSize()) {
+        Fail(ErrorKind::kBounds, api, loc,
+             std::string(role) + " spans " + S(static_cast<int64_t>(n)) + " elements (" + S(rows) + " x " +
+                 S(cols) + " with the original shape's strides) but its GlobalTensor holds " +
+                 S(static_cast<int64_t>(gm.GetSize())));
+      }
+      gm.CheckRange(api, 0, n, loc);
+      if (AICORE_UNLIKELY(core.instr != 0)) {
+        const aicore::detail::MmSpan b = aicore::detail::MmBursts(l, static_cast<uint32_t>(rows), static_cast<uint32_t>(cols));
+        aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kRead, gm.GetPhyAddr(), b.count,
+                                     b.len * sizeof(T), (b.step - b.len) * sizeof(T), api, loc);
+      }
+    } else {
+      // Allocated and owned first (a freed tensor's buffer is not read).
+      aicore::detail::CheckLocal(api, role, local, 0, loc, false, aicore::detail::Pipe::kCount);
+      const uint64_t avail = aicore::detail::AvailableBytes(local) / sizeof(T);
+      if (n > avail) {
+        Fail(ErrorKind::kBounds, api, loc,
+             std::string(role) + " spans " + S(static_cast<int64_t>(n)) + " elements (" + S(rows) + " x " +
+                 S(cols) + ") but its LocalTensor has " + S(static_cast<int64_t>(avail)) +
+                 " elements to the end of its buffer");
+      }
+      aicore::detail::CheckLocal(api, role, local, n * sizeof(T), loc, false, aicore::detail::Pipe::kCount);
+    }
+  }
+  template <class T>
+  const T* OperandData(Kind kind, const GlobalTensor<T>& gm, const LocalTensor<T>& local, const T& scalar) const {
+    return kind == kGm ? gm.GetPhyAddr() : kind == kLocal ? local.GetPhyAddr() : &scalar;
+  }
+
+  // C block i into `out` (row-major, row stride baseN).
+  void ComputeBlock(int32_t i, L0cT* out, bool accumulate) {
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(i, m0, n0, mLen, nLen);
+    GemmBlock(m0, n0, mLen, nLen, out, Layout::RowMajor(BaseN()), accumulate);
+  }
+  void GemmBlock(int32_t m0, int32_t n0, int32_t mLen, int32_t nLen, L0cT* out, const Layout& lc, bool accumulate) {
+    Layout la = LayoutA(), lb = LayoutB();
+    const SrcAT* a = OperandData(aKind_, aGm_, aLocal_, aScalar_);
+    const SrcBT* b = OperandData(bKind_, bGm_, bLocal_, bScalar_);
+    const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
+    const auto um = static_cast<uint32_t>(mLen), un = static_cast<uint32_t>(nLen), uk = static_cast<uint32_t>(sK_);
+    if (aicore::detail::MmAligned(la, um0, 0)) {
+      a += la.Offset(um0, 0);
+    } else {  // an NZ block start inside a fractal: pack the rows
+      packA_.resize(static_cast<size_t>(um) * uk);
+      for (uint32_t r = 0; r < um; ++r) {
+        for (uint32_t c = 0; c < uk; ++c) packA_[static_cast<size_t>(r) * uk + c] = a[la.Offset(um0 + r, c)];
+      }
+      a = packA_.data();
+      la = Layout::RowMajor(uk);
+    }
+    if (aicore::detail::MmAligned(lb, 0, un0)) {
+      b += lb.Offset(0, un0);
+    } else {
+      packB_.resize(static_cast<size_t>(uk) * un);
+      for (uint32_t r = 0; r < uk; ++r) {
+        for (uint32_t c = 0; c < un; ++c) packB_[static_cast<size_t>(r) * un + c] = b[lb.Offset(r, un0 + c)];
+      }
+      b = packB_.data();
+      lb = Layout::RowMajor(un);
+    }
+    aicore::simd::GemmInit init = accumulate ? aicore::simd::GemmInit::kAccumulate : aicore::simd::GemmInit::kZero;
+    const L0cT* bias = nullptr;
+    if (biasOn_ && !accumulate) {
+      init = aicore::simd::GemmInit::kBias;
+      const BiasT* src = biasKind_ == kGm ? biasGm_.GetPhyAddr() : biasLocal_.GetPhyAddr();
+      biasBuf_.resize(un);
+      for (uint32_t j = 0; j < un; ++j) biasBuf_[j] = static_cast<L0cT>(src[n0 + j]);
+      bias = biasBuf_.data();
+    }
+    aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, uk, a, la, b, lb, out, lc, init, bias, opt_);
+  }
+
+  // The L0C block of the current GetTensorC: the block of the last Iterate
+  // (sync), or the next stored one (async).
+  template <bool sync>
+  const L0cT* TakeBlock(const char* api, SrcLoc loc) {
+    if constexpr (sync) {
+      if (!haveC_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             async_ ? "an Iterate<false> batch is running: fetch its blocks with GetTensorC<false>"
+                    : "no block to fetch: call Iterate (and check it returned true) before each GetTensorC");
+      }
+      haveC_ = false;
+      curBlock_ = cur_;
+      return co1_.data();
+    } else {
+      if (!async_) {
+        Fail(ErrorKind::kParameter, api, loc, "no Iterate<false> batch: call Iterate<false>() first");
+      }
+      if (asyncFetched_ >= total_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "all " + S(total_) + " blocks of the Iterate<false> batch were already fetched");
+      }
+      curBlock_ = asyncFetched_++;
+      return store_.data() + static_cast<size_t>(curBlock_) * BlockElems();
+    }
+  }
+
+  // The dequantisation scale of column n (int8 -> half).
+  float QuantScale(int32_t n) const {
+    uint64_t q = quantScalar_;
+    if (quant_ == kGm) q = quantGm_.GetPhyAddr()[n];
+    if (quant_ == kLocal) q = quantLocal_.GetPhyAddr()[n];
+    const auto bits = static_cast<uint32_t>(q & 0xFFFFE000u);
+    float s;
+    std::memcpy(&s, &bits, sizeof(s));
+    return s;
+  }
+  DstT Convert(L0cT v, int32_t n) const {
+    if constexpr (kCfg.enableRelu) v = v > L0cT(0) ? v : L0cT(0);
+    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
+      return static_cast<half>(static_cast<float>(v) * QuantScale(n));
+    } else {
+      (void)n;
+      return static_cast<DstT>(v);
+    }
+  }
+
+  // Where C goes: the layout of the destination and the block's origin.
+  struct Place {
+    Layout l;
+    uint64_t origin;  // element offset of the block's (0, 0)
+    uint64_t extent;  // elements from the destination's start the block reaches
+  };
+  Place PlaceOf(int32_t block, bool sequential, int32_t seqIndex, bool ub) const {
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(block, m0, n0, mLen, nLen);
+    constexpr uint32_t align = 32 / sizeof(DstT);
+    Place p{};
+    if (sequential) {
+      p.origin = static_cast<uint64_t>(seqIndex) * BlockElems();
+      if constexpr (C_TYPE::format == CubeFormat::NZ) {
+        p.l = Layout::Nz(16, Align16(mLen));
+      } else if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
+        p.l = Layout::RowMajor((nLen + align - 1) / align * align);
+      } else {
+        p.l = Layout::RowMajor(nLen);
+      }
+      m0 = n0 = 0;
+    } else {
+      const int64_t rows = ub ? sM_ : orgM_;
+      int64_t ld = ub ? sN_ : orgKc_;
+      if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
+      if constexpr (C_TYPE::format == CubeFormat::NZ) {
+        p.l = Layout::Nz(16, Align16(rows));
+      } else {
+        p.l = Layout::RowMajor(ld);
+      }
+      p.origin = static_cast<uint64_t>(p.l.Offset(static_cast<uint32_t>(m0), static_cast<uint32_t>(n0)));
+    }
+    p.extent = p.origin + static_cast<uint64_t>(p.l.Offset(static_cast<uint32_t>(mLen - 1),
+                                                           static_cast<uint32_t>(nLen - 1))) + 1;
+    return p;
+  }
+
+  // Writes block `block` (L0C data `src`, row stride baseN) to dst + origin.
+  void WriteBlock(DstT* dst, const Place& p, int32_t block, const L0cT* src, uint8_t enAtomic, bool gm) {
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(block, m0, n0, mLen, nLen);
+    DstT tmp[256];
+    const bool nd = p.l.cb == 0;  // ND: one run per row; NZ: runs of 16
+    for (int32_t r = 0; r < mLen; ++r) {
+      const L0cT* row = src + static_cast<size_t>(r) * BaseN();
+      for (int32_t c = 0; c < nLen;) {
+        const int32_t run = nd ? std::min<int32_t>(256, nLen - c) : std::min<int32_t>(16 - c % 16, nLen - c);
+        DstT* out = dst + p.origin + static_cast<uint64_t>(p.l.Offset(static_cast<uint32_t>(r), static_cast<uint32_t>(c)));
+        if constexpr (std::is_same_v<DstT, L0cT> && !kCfg.enableRelu) {
+          if (enAtomic == 0) {
+            std::memcpy(static_cast<void*>(out), row + c, static_cast<size_t>(run) * sizeof(DstT));
+            c += run;
+            continue;
+          }
+        }
+        for (int32_t j = 0; j < run; ++j) tmp[j] = Convert(row[c + j], n0 + c + j);
+        if (enAtomic == 0) {
+          std::memcpy(static_cast<void*>(out), tmp, static_cast<size_t>(run) * sizeof(DstT));
+        } else {
+          aicore::detail::MmCombine(out, tmp, static_cast<size_t>(run), enAtomic, gm);
+        }
+        c += run;
+      }
+    }
+  }
+
+  static void CheckGmC(const char* api, const GlobalTensor<DstT>& gm, SrcLoc loc) {
+    if (!gm.bound_) Fail(ErrorKind::kBounds, api, loc, "C's GlobalTensor was never bound with SetGlobalBuffer");
+  }
+  // Whether IterateAll may compute the whole single-core C in one Gemm
+  // straight into the destination: C holds the accumulator type unchanged
+  // (no conversion, ReLU or atomic combine) in a row-major layout.
+  static constexpr bool kDirectType = std::is_same_v<DstT, L0cT> && !kCfg.enableRelu &&
+                                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN);
+  static bool Direct(uint8_t enAtomic, bool sequential) { return kDirectType && enAtomic == 0 && !sequential; }
+  void EmitRegion(aicore::detail::CoreContext& core, const char* api, const DstT* base, const Layout& l,
+                  SrcLoc loc) const {
+    const aicore::detail::MmSpan b =
+        aicore::detail::MmBursts(l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
+    aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kWrite, base, b.count, b.len * sizeof(DstT),
+                                 (b.step - b.len) * sizeof(DstT), api, loc);
+  }
+  // The place of `block` in a GM destination, checked against its size.
+  Place CheckGmPlace(const char* api, const GlobalTensor<DstT>& gm, int32_t block, bool sequential, int32_t seqIndex,
+                     SrcLoc loc) const {
+    const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, false);
+    if (gm.sized_ && p.extent > gm.GetSize()) {
+      int32_t m0, n0, mLen, nLen;
+      BlockOf(block, m0, n0, mLen, nLen);
+      Fail(ErrorKind::kBounds, api, loc,
+           "the " + S(mLen) + " x " + S(nLen) + " block of C at (" + S(m0) + ", " + S(n0) + ") reaches element " +
+               S(static_cast<int64_t>(p.extent)) + " of the destination (" +
+               (sequential ? std::string("written sequentially")
+                           : "row stride " + S(p.l.ri) + " from SetOrgShape / the tiling") +
+               ") but the GlobalTensor holds " + S(static_cast<int64_t>(gm.GetSize())) + " elements");
+    }
+    gm.CheckRange(api, 0, p.extent, loc);
+    return p;
+  }
+  void WriteGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, int32_t block,
+               const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+    CheckGmC(api, gm, loc);
+    const Place p = CheckGmPlace(api, gm, block, sequential, seqIndex, loc);
+    if (AICORE_UNLIKELY(core.instr != 0)) EmitC(core, api, gm.GetPhyAddr(), p, block, enAtomic, loc);
+    WriteBlock(gm.GetPhyAddr(), p, block, src, enAtomic, true);
+  }
+  // The place of `block` in a LocalTensor destination, checked against its buffer.
+  Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
+                        int32_t seqIndex, SrcLoc loc) const {
+    const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, true);
+    aicore::detail::CheckLocal(api, "dst", t, 0, loc, true, aicore::detail::Pipe::kCount);  // allocated, owned
+    const uint64_t avail = aicore::detail::AvailableBytes(t) / sizeof(DstT);
+    if (p.extent > avail) {
+      int32_t m0, n0, mLen, nLen;
+      BlockOf(block, m0, n0, mLen, nLen);
+      Fail(ErrorKind::kBounds, api, loc,
+           "the " + S(mLen) + " x " + S(nLen) + " block of C at (" + S(m0) + ", " + S(n0) + ") reaches element " +
+               S(static_cast<int64_t>(p.extent)) + " of the destination (" +
+               (sequential ? std::string("written sequentially")
+                           : "its place in the " + S(sM_) + " x " + S(sN_) + " single-core C") +
+               ") but the LocalTensor has " + S(static_cast<int64_t>(avail)) + " elements to the end of its buffer");
+    }
+    aicore::detail::CheckLocal(api, "dst", t, p.extent * sizeof(DstT), loc, true, aicore::detail::Pipe::kCount);
+    return p;
+  }
+  void WriteLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& t, int32_t block,
+                  const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+    const Place p = CheckLocalPlace(api, t, block, sequential, seqIndex, loc);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      const aicore::detail::MmSpan b = RowSpan(p, block);
+      aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS,
+                                      enAtomic != 0 ? aicore::detail::Access::kReadWrite
+                                                    : aicore::detail::Access::kWrite,
+                                      *t.buf_, reinterpret_cast<const uint8_t*>(t.GetPhyAddr() + p.origin), b.count,
+                                      b.len * sizeof(DstT), b.step * sizeof(DstT), api, "dst", loc);
+    }
+    WriteBlock(t.GetPhyAddr(), p, block, src, enAtomic, false);
+  }
+  aicore::detail::MmSpan RowSpan(const Place& p, int32_t block) const {
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(block, m0, n0, mLen, nLen);
+    return aicore::detail::MmBursts(p.l, static_cast<uint32_t>(mLen), static_cast<uint32_t>(nLen));
+  }
+  void EmitC(aicore::detail::CoreContext& core, const char* api, const DstT* base, const Place& p, int32_t block,
+             uint8_t enAtomic, SrcLoc loc) const {
+    const aicore::detail::MmSpan b = RowSpan(p, block);
+    aicore::detail::EmitGmBursts(core, enAtomic != 0 ? aicore::detail::GmAccess::kAtomic : aicore::detail::GmAccess::kWrite,
+                                 base + p.origin, b.count, b.len * sizeof(DstT), (b.step - b.len) * sizeof(DstT), api,
+                                 loc);
+  }
+  // The async block i into the workspace, as a sequential write.
+  void WriteWorkspace(aicore::detail::CoreContext& core, int32_t i, const char* api, SrcLoc loc) {
+    const Place p = PlaceOf(i, true, i, false);
+    if (p.extent * sizeof(DstT) > wsBytes_) {
+      Fail(ErrorKind::kBounds, api, loc,
+           "the workspace holds " + S(static_cast<int64_t>(wsBytes_)) + " bytes but block " + S(i) + " of " +
+               S(total_) + " needs " + S(static_cast<int64_t>(p.extent * sizeof(DstT))) +
+               " (baseM * baseN elements per block)");
+    }
+    DstT* base = reinterpret_cast<DstT*>(wsAddr_);
+    if (AICORE_UNLIKELY(core.instr != 0)) EmitC(core, api, base, p, i, 0, loc);
+    WriteBlock(base, p, i, store_.data() + static_cast<size_t>(i) * BlockElems(), 0, true);
+  }
+
+  // Registration and configuration.
+  bool registered_ = false;
+  bool inited_ = false;
+  bool served_ = false;
+  TPipe* pipe_ = nullptr;
+  tiling::TCubeTiling tiling_{};
+  int32_t orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0, orgKc_ = 0;
+  int32_t sM_ = 0, sN_ = 0, sK_ = 0;
+  aicore::simd::GemmOptions opt_{};
+  uint8_t subBlockIdx_ = 0;
+  uint64_t selfDefineData_ = 0;
+  uint64_t userDefInfo_ = 0;
+
+  // Operands.
+  Kind aKind_ = kNone, bKind_ = kNone, biasKind_ = kNone;
+  bool transA_ = false, transB_ = false, biasOn_ = false;
+  GlobalTensor<SrcAT> aGm_;
+  LocalTensor<SrcAT> aLocal_;
+  SrcAT aScalar_{};
+  GlobalTensor<SrcBT> bGm_;
+  LocalTensor<SrcBT> bLocal_;
+  SrcBT bScalar_{};
+  GlobalTensor<BiasT> biasGm_;
+  LocalTensor<BiasT> biasLocal_;
+  Kind quant_ = kNone;
+  uint64_t quantScalar_ = 0;
+  GlobalTensor<uint64_t> quantGm_;
+  LocalTensor<uint64_t> quantLocal_;
+  uint8_t* wsAddr_ = nullptr;
+  uint64_t wsBytes_ = 0;
+
+  // Iteration.
+  bool started_ = false;
+  int32_t total_ = 0;
+  int32_t next_ = 0;       // the block the next Iterate computes
+  int32_t cur_ = -1;       // the block of the last Iterate
+  int32_t curBlock_ = -1;  // the block of the last GetTensorC
+  bool haveC_ = false;     // a computed block not yet fetched
+  bool co1Valid_ = false;  // co1_ holds a block (enPartialSum may add to it)
+  bool async_ = false;
+  int32_t asyncIter_ = 0;
+  int32_t asyncFetched_ = 0;
+  bool pendingWait_ = false;
+
+  // Buffers: the "L0C" block, the async store, packed operands, the bias row.
+  std::vector<L0cT> co1_;
+  std::vector<L0cT> store_;
+  std::vector<SrcAT> packA_;
+  std::vector<SrcBT> packB_;
+  std::vector<L0cT> biasBuf_;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, MATMUL_POLICY_DEFAULT_OF(MatmulPolicy)>
+using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
+
+AICORE_TARGET_END
+}  // namespace AscendC
+
+// The vendor's older namespace name of the Matmul API.
+namespace matmul = AscendC;
+
+namespace aicore {
+namespace detail {
+
+template <class T>
+constexpr bool kMmIsTilingPtr = std::is_pointer_v<std::decay_t<T>>;
+
+inline void MmRegistNext(SrcLoc, AscendC::TPipe*, bool) {}
+template <class M, class... Rest>
+void MmRegistNext(SrcLoc loc, AscendC::TPipe* pipe, bool serve, M& mm, Rest&&... rest);
+template <class M, class T, class... Rest>
+void MmRegistWithTiling(SrcLoc loc, AscendC::TPipe* pipe, bool serve, M& mm, T* tiling, Rest&&... rest) {
+  mm.AicoreRegister(pipe);
+  if (serve) {
+    mm.AicoreServe();
+  } else {
+    mm.Init(tiling, pipe, loc);
+  }
+  MmRegistNext(loc, pipe, serve, rest...);
+}
+template <class M, class... Rest>
+void MmRegistNext(SrcLoc loc, AscendC::TPipe* pipe, bool serve, M& mm, Rest&&... rest) {
+  static_assert(!kMmIsTilingPtr<M>, "REGIST_MATMUL_OBJ: a tiling pointer where a Matmul object was expected");
+  if constexpr (sizeof...(Rest) > 0) {
+    using First = std::tuple_element_t<0, std::tuple<std::decay_t<Rest>...>>;
+    if constexpr (kMmIsTilingPtr<First>) {
+      MmRegistWithTiling(loc, pipe, serve, mm, rest...);
+      return;
+    } else {
+      mm.AicoreRegister(pipe);
+      if (serve) mm.AicoreServe();
+      MmRegistNext(loc, pipe, serve, rest...);
+    }
+  } else {
+    mm.AicoreRegister(pipe);
+    if (serve) mm.AicoreServe();
+  }
+}
+
+template <class... Args>
+constexpr size_t MmCountObjs() {
+  return ((kMmIsTilingPtr<Args> ? 0 : 1) + ... + 0);
+}
+
+}  // namespace detail
+
+namespace lib {
+
+// REGIST_MATMUL_OBJ(tpipe, workspace, mm [, &tiling] [, mm2, &tiling2 ...]):
+// registers up to 4 Matmul objects, each Init with the tiling after it (an
+// object without one is only registered: Init it later). Returns true when
+// the calling block must return: a cube block of a mixed launch, unless
+// `cube_only` (ASCENDC_CUBE_ONLY). See the header comment.
+template <bool cube_only, class W, class... Args>
+bool RegistMatmulObj(SrcLoc loc, AscendC::TPipe* tpipe, W workspace, Args&&... args) {
+  static_assert(sizeof...(Args) >= 1, "REGIST_MATMUL_OBJ: pass at least one Matmul object");
+  static_assert(aicore::detail::MmCountObjs<Args...>() <= 4, "REGIST_MATMUL_OBJ: at most 4 Matmul objects");
+  aicore::detail::CoreContext& core = aicore::detail::Enter("REGIST_MATMUL_OBJ", loc);
+  (void)workspace;
+  if (tpipe == nullptr) {
+    aicore::detail::Fail(ErrorKind::kParameter, "REGIST_MATMUL_OBJ", loc, "tpipe is null (pass &pipe)");
+  }
+  const bool serve = !cube_only && core.core_type == aicore::detail::CoreType::kAIC &&
+                     aicore::detail::IsMixed(core.launch->geom);
+  aicore::detail::MmRegistNext(loc, tpipe, serve, args...);
+  return serve;
+}
+
+}  // namespace lib
+}  // namespace aicore

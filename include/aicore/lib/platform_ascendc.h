@@ -1,0 +1,117 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// platform_ascendc: what host tiling code asks about the chip (the vendor's
+// tiling/platform/platform_ascendc.h, reachable under that name through
+// aicore::compat), answered from an aicore SoC profile:
+//
+//   PlatformAscendCManager::GetInstance()            the current profile
+//                                                    (aicore::SetSocVersion / AICORE_SOC)
+//   PlatformAscendCManager::GetInstance("Ascend910B2")  that SoC's profile, whatever
+//                                                    the current one (an unknown name: nullptr)
+//   PlatformAscendC()  /  PlatformAscendC(fe::PlatFormInfos*)  the current profile
+//   GetCoreNum / GetCoreNumAic / GetCoreNumAiv / GetCoreNumVector
+//   GetCoreMemSize(CoreMemType, size)   UB, L1, L0_A, L0_B, L0_C, BT, FB in bytes
+//                                       (L2 and HBM are not modelled: 0)
+//   GetSocVersion, GetLibApiWorkSpaceSize (16 MiB), CalcTschBlockDim / CalcTschNumBlocks
+//
+// CalcTschNumBlocks(sliceNum, aicCoreNum, aivCoreNum): with both core counts
+// non-zero (a mixed kernel) ceil(sliceNum / (aivCoreNum / aicCoreNum)), the
+// groups of one cube and aiv/aic vector cores needed for sliceNum vector
+// slices; otherwise sliceNum.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aicore/base/soc.h"
+
+namespace fe {
+class PlatFormInfos;  // the operator framework's platform handle (unused on the CPU)
+}  // namespace fe
+
+namespace platform_ascendc {
+
+enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, FB = 7, BT = 8, RESERVED };
+enum class SocVersion {
+  ASCEND910 = 0,
+  ASCEND910B,
+  ASCEND310P,
+  ASCEND310B,
+  RESERVED_VERSION = 99999
+};
+enum class ReservedSize { RESERVED_SIZE_8K, RESERVED_SIZE_16K, RESERVED_SIZE_32K };
+
+class PlatformAscendC {
+ public:
+  // The current profile (profile < 0), or profile `profile` (a SocProfileByIndex index).
+  PlatformAscendC() = default;
+  explicit PlatformAscendC(fe::PlatFormInfos* /*platformInfo*/) {}
+  explicit PlatformAscendC(int profile) : profile_(profile) {}
+
+  uint32_t GetCoreNum() const { return GetCoreNumAiv(); }
+  uint32_t GetCoreNumAic() const { return Profile().aic_cores; }
+  uint32_t GetCoreNumAiv() const { return Profile().aiv_cores; }
+  uint32_t GetCoreNumVector() const { return 0; }  // no separate vector cores on these parts
+  void GetCoreMemSize(const CoreMemType& type, uint64_t& size) const {
+    const aicore::SocProfile& p = Profile();
+    const bool has_bt = std::strcmp(p.name, "Ascend910B") == 0;  // bias table and fixpipe
+    switch (type) {                                                // buffer: the 220 cube
+      case CoreMemType::UB: size = p.bytes[static_cast<int>(aicore::Memory::kUB)] - reserved_; break;
+      case CoreMemType::L1: size = p.bytes[static_cast<int>(aicore::Memory::kL1)]; break;
+      case CoreMemType::L0_A: size = p.bytes[static_cast<int>(aicore::Memory::kL0A)]; break;
+      case CoreMemType::L0_B: size = p.bytes[static_cast<int>(aicore::Memory::kL0B)]; break;
+      case CoreMemType::L0_C: size = p.bytes[static_cast<int>(aicore::Memory::kL0C)]; break;
+      case CoreMemType::BT: size = has_bt ? 1024 : 0; break;
+      case CoreMemType::FB: size = has_bt ? 2048 : 0; break;
+      default: size = 0; break;
+    }
+  }
+  SocVersion GetSocVersion() const {
+    const char* n = Profile().name;
+    if (std::strcmp(n, "Ascend910B") == 0) return SocVersion::ASCEND910B;
+    if (std::strcmp(n, "Ascend310P") == 0) return SocVersion::ASCEND310P;
+    return SocVersion::ASCEND910;
+  }
+  // Workspace the library APIs reserve (the system part of a kernel workspace).
+  uint32_t GetLibApiWorkSpaceSize() const { return 16u * 1024u * 1024u; }
+  uint32_t CalcTschNumBlocks(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const {
+    if (aicCoreNum == 0 || aivCoreNum == 0 || aivCoreNum < aicCoreNum) return sliceNum;
+    const uint32_t ratio = aivCoreNum / aicCoreNum;
+    return (sliceNum + ratio - 1) / ratio;
+  }
+  uint32_t CalcTschBlockDim(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const {
+    return CalcTschNumBlocks(sliceNum, aicCoreNum, aivCoreNum);
+  }
+  // Keeps `size` of UB for the caller: GetCoreMemSize(UB) reports that much less.
+  void ReserveLocalMemory(ReservedSize size) {
+    reserved_ = size == ReservedSize::RESERVED_SIZE_8K ? 8192u : size == ReservedSize::RESERVED_SIZE_16K ? 16384u
+                                                                                                        : 32768u;
+  }
+
+ private:
+  const aicore::SocProfile& Profile() const {
+    return profile_ < 0 ? aicore::GetSocProfile() : aicore::SocProfileByIndex(profile_);
+  }
+  int profile_ = -1;
+  uint32_t reserved_ = 0;
+};
+
+class PlatformAscendCManager {
+ public:
+  static PlatformAscendC* GetInstance() {
+    static PlatformAscendC platform;
+    return &platform;
+  }
+  // The platform of a named SoC ("Ascend910B2", "Ascend310P3", a profile
+  // name ...), or nullptr for a name aicore does not know.
+  static PlatformAscendC* GetInstance(const char* customSocVersion) {
+    static PlatformAscendC platforms[aicore::kNumSocProfiles] = {PlatformAscendC(0), PlatformAscendC(1),
+                                                                 PlatformAscendC(2)};
+    static_assert(aicore::kNumSocProfiles == 3, "one PlatformAscendC per SoC profile");
+    if (customSocVersion == nullptr) return GetInstance();
+    const int i = aicore::detail::SocIndexByName(customSocVersion);
+    return i < 0 ? nullptr : &platforms[i];
+  }
+};
+
+}  // namespace platform_ascendc

@@ -1,0 +1,1027 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The high-level Matmul (aicore/lib/matmul/matmul.h) against a scalar
+// reference model, bit for bit: random problems over the dtypes (half,
+// bfloat16_t, float -> float; half -> half; int8_t -> int32_t; int8_t ->
+// half dequantised), transposes, bias (GM and UB), shapes with tails in M,
+// N and K, split over blocks by GetBlockIdx as the vendor samples do (host
+// tiling from MultiCoreMatmulTiling, SetTail for the tail blocks), and the
+// ways out: IterateAll to GM, Iterate + GetTensorC to GM, to UB
+// (sequential and at the block's place), IterateAll to UB, async
+// Iterate<false>, atomic accumulation, NZ and ND_ALIGN C, NZ inputs, a
+// user-managed L0C, enPartialSum; the equivalence with a chain of Gemm calls
+// split over k; the iterate order. Then every KernelError of the Matmul
+// with its clean twin.
+//
+// The reference: for each C element, acc = bias (converted to the
+// accumulator type) or 0, then acc = fma(A(i, k), B(k, j), acc) for k in
+// increasing order (int8_t: exact int32_t products, wrapping sums), then the
+// fixpipe conversion (float as is; half / bfloat16_t round to nearest even;
+// DEQF16: half(float(acc) * scale)). This is the documented contract, so
+// results must be identical, not close.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aicore/aicore.h"
+#include "aicore/lib/matmul/host_tiling.h"
+#include "aicore/lib/matmul/matmul.h"
+
+using namespace AscendC;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Problems, data and the reference.
+
+struct Problem {
+  int M = 0, N = 0, K = 0;
+  bool transA = false, transB = false, bias = false;
+  int dim = 1;                   // cores for the tiling
+  int baseM = -1, baseN = -1;    // SetFixSplit
+  bool orderN = false;           // SetTraverse(FIRSTN)
+  std::string Str() const {
+    return "M " + std::to_string(M) + " N " + std::to_string(N) + " K " + std::to_string(K) + " transA " +
+           std::to_string(transA) + " transB " + std::to_string(transB) + " bias " + std::to_string(bias) +
+           " dim " + std::to_string(dim);
+  }
+};
+
+template <class T>
+matmul_tiling::DataType DtOf() {
+  if constexpr (std::is_same_v<T, half>) return matmul_tiling::DataType::DT_FLOAT16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return matmul_tiling::DataType::DT_BF16;
+  else if constexpr (std::is_same_v<T, float>) return matmul_tiling::DataType::DT_FLOAT;
+  else if constexpr (std::is_same_v<T, int8_t>) return matmul_tiling::DataType::DT_INT8;
+  else return matmul_tiling::DataType::DT_INT32;
+}
+
+template <class AT, class CT, class BiasT>
+TCubeTiling MakeTiling(const Problem& p) {
+  matmul_tiling::MultiCoreMatmulTiling t;
+  using matmul_tiling::CubeFormat;
+  using matmul_tiling::TPosition;
+  t.SetDim(p.dim);
+  t.SetAType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transA);
+  t.SetBType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transB);
+  t.SetCType(TPosition::GM, CubeFormat::ND, DtOf<CT>());
+  t.SetBiasType(TPosition::GM, CubeFormat::ND, DtOf<BiasT>());
+  t.SetShape(p.M, p.N, p.K);
+  t.SetOrgShape(p.M, p.N, p.K);
+  t.SetBias(p.bias);
+  if (p.baseM > 0 || p.baseN > 0) t.SetFixSplit(p.baseM, p.baseN, -1);
+  if (p.orderN) t.SetTraverse(matmul_tiling::MatrixTraverse::FIRSTN);
+  t.SetBufferSpace(-1, -1, -1);
+  TCubeTiling tiling;
+  EXPECT_EQ(t.GetTiling(tiling), 0) << p.Str();
+  return tiling;
+}
+
+template <class T>
+T RandomIn(std::mt19937& rng) {
+  if constexpr (std::is_same_v<T, int8_t>) {
+    return static_cast<int8_t>(static_cast<int>(rng() % 256) - 128);
+  } else {
+    // Values with a few significant bits and some full-precision ones:
+    // sums round in every way.
+    const uint32_t k = rng() % 4;
+    float v = static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 256.0f;
+    if (k == 0) v = std::ldexp(static_cast<float>(rng() % 0xFFFFFF) - 8388607.0f, -22);
+    return static_cast<T>(v);
+  }
+}
+
+template <class T>
+std::vector<T> RandomVec(size_t n, std::mt19937& rng) {
+  std::vector<T> v(n);
+  for (auto& x : v) x = RandomIn<T>(rng);
+  return v;
+}
+
+template <class AT>
+using Acc = std::conditional_t<std::is_same_v<AT, int8_t>, int32_t, float>;
+
+// C = A x B + bias by the contract; A is M x K (stored K x M when transA),
+// B is K x N (stored N x K when transB). Returns the accumulator values.
+template <class AT, class BiasT>
+std::vector<Acc<AT>> Reference(const Problem& p, const std::vector<AT>& a, const std::vector<AT>& b,
+                               const std::vector<BiasT>& bias) {
+  std::vector<Acc<AT>> c(static_cast<size_t>(p.M) * p.N);
+  for (int i = 0; i < p.M; ++i) {
+    for (int j = 0; j < p.N; ++j) {
+      Acc<AT> acc = p.bias ? static_cast<Acc<AT>>(bias[j]) : Acc<AT>(0);
+      for (int k = 0; k < p.K; ++k) {
+        const AT x = p.transA ? a[static_cast<size_t>(k) * p.M + i] : a[static_cast<size_t>(i) * p.K + k];
+        const AT y = p.transB ? b[static_cast<size_t>(j) * p.K + k] : b[static_cast<size_t>(k) * p.N + j];
+        if constexpr (std::is_same_v<AT, int8_t>) {
+          acc = static_cast<int32_t>(static_cast<uint32_t>(acc) +
+                                     static_cast<uint32_t>(int32_t{x} * int32_t{y}));
+        } else {
+          acc = std::fma(static_cast<float>(x), static_cast<float>(y), acc);
+        }
+      }
+      c[static_cast<size_t>(i) * p.N + j] = acc;
+    }
+  }
+  return c;
+}
+
+template <class T>
+uint64_t Bits(T v) {
+  uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
+
+template <class CT, class AccT>
+void ExpectC(const std::vector<CT>& got, const std::vector<AccT>& ref, const Problem& p, const std::string& what,
+             float scale = 1.0f) {
+  size_t bad = 0;
+  for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
+    CT want;
+    if constexpr (std::is_same_v<AccT, int32_t> && std::is_same_v<CT, half>) {
+      want = static_cast<half>(static_cast<float>(ref[i]) * scale);
+    } else {
+      want = static_cast<CT>(ref[i]);
+    }
+    if (Bits(got[i]) != Bits(want)) {
+      ++bad;
+      ADD_FAILURE() << what << " " << p.Str() << ": C[" << i / p.N << ", " << i % p.N << "] = "
+                    << static_cast<double>(got[i]) << ", expected " << static_cast<double>(want);
+    }
+  }
+}
+
+// Block offsets of a multi-core split, as the vendor samples compute them.
+struct Offsets {
+  int a = 0, b = 0, c = 0, bias = 0, tailM = 0, tailN = 0;
+};
+Offsets BlockOffsets(int blockIdx, const TCubeTiling& t, bool transA, bool transB) {
+  Offsets o;
+  const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int mi = blockIdx % mBlocks, ni = blockIdx / mBlocks;
+  o.a = transA ? mi * t.singleCoreM : mi * t.Ka * t.singleCoreM;
+  o.b = transB ? ni * t.Kb * t.singleCoreN : ni * t.singleCoreN;
+  o.c = mi * t.N * t.singleCoreM + ni * t.singleCoreN;
+  o.bias = ni * t.singleCoreN;
+  o.tailM = std::min(t.singleCoreM, t.M - mi * t.singleCoreM);
+  o.tailN = std::min(t.singleCoreN, t.N - ni * t.singleCoreN);
+  return o;
+}
+
+enum class Out { kIterateAll, kIterateGm, kIterateUbSeq, kIterateUbPlace, kIterateAllUb, kAsync, kAtomic };
+const char* OutName(Out o) {
+  switch (o) {
+    case Out::kIterateAll: return "IterateAll(gm)";
+    case Out::kIterateGm: return "Iterate + GetTensorC(gm)";
+    case Out::kIterateUbSeq: return "Iterate + GetTensorC(ub, sequential)";
+    case Out::kIterateUbPlace: return "Iterate + GetTensorC(ub at its place)";
+    case Out::kIterateAllUb: return "IterateAll(ub)";
+    case Out::kAsync: return "Iterate<false> + GetTensorC<false>(gm)";
+    default: return "IterateAll(gm, enAtomic = 1) twice";
+  }
+}
+
+template <class AT, class CT, class BiasT, TPosition CPOS, bool BIAS_UB>
+using MM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
+                  MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<CPOS, CubeFormat::ND, CT>,
+                  MatmulType<BIAS_UB ? TPosition::VECOUT : TPosition::GM, CubeFormat::ND, BiasT>>;
+
+// One block of the multi-core kernel.
+template <class AT, class CT, class BiasT, TPosition CPOS, bool BIAS_UB>
+void MatmulBlock(const TCubeTiling* tiling, Out out, bool transA, bool transB, AT* a, AT* b, CT* c, BiasT* bias,
+                 uint64_t quant) {
+  TPipe pipe;
+  MM<AT, CT, BiasT, CPOS, BIAS_UB> mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, transA, transB);
+  GlobalTensor<AT> ag, bg;
+  GlobalTensor<CT> cg;
+  GlobalTensor<BiasT> biasg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  mm.SetTensorA(ag[o.a], transA);
+  mm.SetTensorB(bg[o.b], transB);
+  TBuf<TPosition::VECOUT> biasBuf;  // outlives the Matmul calls that read the bias
+  if (t.isBias) {
+    if constexpr (BIAS_UB) {
+      pipe.InitBuffer(biasBuf, static_cast<uint32_t>((t.singleCoreN * sizeof(BiasT) + 31) / 32 * 32));
+      LocalTensor<BiasT> bl = biasBuf.Get<BiasT>();
+      for (int j = 0; j < o.tailN; ++j) bl.SetValue(j, bias[o.bias + j]);
+      mm.SetBias(bl);
+    } else {
+      mm.SetBias(biasg[o.bias]);
+    }
+  }
+  if constexpr (std::is_same_v<AT, int8_t> && std::is_same_v<CT, half>) mm.SetQuantScalar(quant);
+  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+  GlobalTensor<CT> cBlock = cg[o.c];
+  if constexpr (CPOS == TPosition::GM) {
+    if (out == Out::kIterateAll) {
+      mm.IterateAll(cBlock);
+    } else if (out == Out::kAtomic) {
+      mm.IterateAll(cBlock, 1);  // c holds 0 from the host: c = 0 + C, then + C again
+      mm.IterateAll(cBlock, 1);
+    } else if (out == Out::kIterateGm) {
+      while (mm.Iterate()) mm.GetTensorC(cBlock);
+    } else {  // kAsync
+      mm.template Iterate<false>();
+      const int blocks = ((o.tailM + t.baseM - 1) / t.baseM) * ((o.tailN + t.baseN - 1) / t.baseN);
+      for (int i = 0; i < blocks; ++i) mm.template GetTensorC<false>(cBlock);
+    }
+  } else {
+    TBuf<TPosition::VECIN> ub;
+    const uint32_t elems = out == Out::kIterateUbSeq ? static_cast<uint32_t>(t.baseM * t.baseN)
+                                                     : static_cast<uint32_t>(o.tailM * o.tailN);
+    pipe.InitBuffer(ub, (elems * sizeof(CT) + 31) / 32 * 32);
+    LocalTensor<CT> cl = ub.Get<CT>();
+    if (out == Out::kIterateUbSeq) {
+      while (mm.Iterate()) {
+        mm.GetTensorC(cl, 0, true);
+        const MatrixOffset off = mm.GetOffsetC();
+        for (int r = 0; r < off.height; ++r) {
+          for (int col = 0; col < off.width; ++col) {
+            c[o.c + (off.row + r) * t.N + off.col + col] = cl.GetValue(static_cast<uint32_t>(r * off.width + col));
+          }
+        }
+      }
+    } else {
+      if (out == Out::kIterateAllUb) {
+        mm.IterateAll(cl);
+      } else {
+        while (mm.Iterate()) mm.GetTensorC(cl);
+      }
+      for (int r = 0; r < o.tailM; ++r) {
+        for (int col = 0; col < o.tailN; ++col) {
+          c[o.c + r * t.N + col] = cl.GetValue(static_cast<uint32_t>(r * o.tailN + col));
+        }
+      }
+    }
+  }
+  mm.End();
+}
+
+// Runs problem p through every way out `outs` and checks C.
+template <class AT, class CT, class BiasT, TPosition CPOS, bool BIAS_UB = false>
+void RunProblem(const Problem& p, std::mt19937& rng, std::initializer_list<Out> outs) {
+  const TCubeTiling t = MakeTiling<AT, CT, BiasT>(p);
+  std::vector<AT> a = RandomVec<AT>(static_cast<size_t>(p.M) * p.K, rng);
+  std::vector<AT> b = RandomVec<AT>(static_cast<size_t>(p.K) * p.N, rng);
+  std::vector<BiasT> bias(static_cast<size_t>(p.N));
+  for (auto& x : bias) x = static_cast<BiasT>(RandomIn<std::conditional_t<std::is_same_v<AT, int8_t>, int8_t, float>>(rng));
+  const std::vector<Acc<AT>> ref = Reference<AT, BiasT>(p, a, b, bias);
+  const float scale = 0.125f;
+  uint32_t scaleBits;
+  std::memcpy(&scaleBits, &scale, 4);
+  for (Out out : outs) {
+    std::vector<CT> c(static_cast<size_t>(p.M) * p.N, CT(0));
+    aicore::LaunchNamed("matmul_block", MatmulBlock<AT, CT, BiasT, CPOS, BIAS_UB>, static_cast<uint32_t>(t.usedCoreNum),
+                        &t, out, p.transA, p.transB, a.data(), b.data(), c.data(), bias.data(),
+                        uint64_t{scaleBits});
+    if (out == Out::kAtomic) {
+      std::vector<Acc<AT>> twice(ref.size());
+      for (size_t i = 0; i < ref.size(); ++i) {
+        // c = (0 + C) + C in CT's arithmetic, as an atomic add of CT values.
+        const CT once = static_cast<CT>(ref[i]);
+        if constexpr (std::is_integral_v<CT>) {
+          twice[i] = static_cast<Acc<AT>>(static_cast<uint32_t>(once) * 2u);
+        } else {
+          twice[i] = static_cast<Acc<AT>>(static_cast<CT>(static_cast<float>(once) + static_cast<float>(once)));
+        }
+      }
+      ExpectC<CT>(c, twice, p, OutName(out));
+    } else {
+      ExpectC<CT>(c, ref, p, OutName(out), scale);
+    }
+  }
+}
+
+Problem RandomProblem(std::mt19937& rng, int maxDim) {
+  Problem p;
+  p.M = 1 + static_cast<int>(rng() % 150);
+  p.N = 1 + static_cast<int>(rng() % 150);
+  p.K = 1 + static_cast<int>(rng() % 200);
+  p.transA = rng() % 2;
+  p.transB = rng() % 2;
+  p.bias = rng() % 2;
+  p.dim = 1 + static_cast<int>(rng() % maxDim);
+  if (rng() % 2) {  // SetFixSplit (the split over cores keeps room for the block)
+    p.baseM = 16 * (1 + static_cast<int>(rng() % 4));
+    p.baseN = 16 * (1 + static_cast<int>(rng() % 4));
+    p.baseM = std::min(p.baseM, (p.M + 15) / 16 * 16);
+    p.baseN = std::min(p.baseN, (p.N + 15) / 16 * 16);
+  }
+  p.orderN = rng() % 2;
+  return p;
+}
+
+class MatmulTest : public ::testing::Test {
+ protected:
+  void TearDown() override { aicore::SetNumThreads(0); }
+};
+
+// ---------------------------------------------------------------------------
+// Numerics.
+
+TEST_F(MatmulTest, HalfToFloatMatchesTheReferenceEveryWayOut) {
+  std::mt19937 rng(1);
+  for (int i = 0; i < 12; ++i) {
+    const Problem p = RandomProblem(rng, 6);
+    RunProblem<half, float, float, TPosition::GM>(p, rng, {Out::kIterateAll, Out::kIterateGm, Out::kAsync, Out::kAtomic});
+    RunProblem<half, float, float, TPosition::VECIN>(p, rng, {Out::kIterateUbSeq, Out::kIterateUbPlace, Out::kIterateAllUb});
+  }
+}
+
+TEST_F(MatmulTest, FloatBf16AndHalfOutputMatchTheReference) {
+  std::mt19937 rng(2);
+  for (int i = 0; i < 8; ++i) {
+    const Problem p = RandomProblem(rng, 4);
+    RunProblem<float, float, float, TPosition::GM>(p, rng, {Out::kIterateAll, Out::kIterateGm});
+    RunProblem<bfloat16_t, float, float, TPosition::GM>(p, rng, {Out::kIterateAll});
+    RunProblem<half, half, float, TPosition::GM>(p, rng, {Out::kIterateAll, Out::kAtomic});
+    RunProblem<half, float, half, TPosition::GM, true>(p, rng, {Out::kIterateGm});  // half bias from UB
+  }
+}
+
+TEST_F(MatmulTest, Int8AccumulatesInInt32AndDequantisesToHalf) {
+  std::mt19937 rng(3);
+  for (int i = 0; i < 8; ++i) {
+    Problem p = RandomProblem(rng, 4);
+    p.baseM = p.baseN = -1;  // int8 base blocks from the tiling (baseK a multiple of 32 when B is transposed)
+    RunProblem<int8_t, int32_t, int32_t, TPosition::GM>(p, rng, {Out::kIterateAll, Out::kIterateGm, Out::kAtomic});
+    RunProblem<int8_t, half, int32_t, TPosition::GM>(p, rng, {Out::kIterateAll});
+  }
+}
+
+TEST_F(MatmulTest, BlocksMoreThanThreads) {
+  std::mt19937 rng(4);
+  for (uint32_t threads : {1u, 2u, 5u}) {
+    aicore::SetNumThreads(threads);
+    Problem p;
+    p.M = 200, p.N = 130, p.K = 70, p.dim = 8, p.bias = true, p.transB = true;
+    RunProblem<half, float, float, TPosition::GM>(p, rng, {Out::kIterateAll, Out::kAtomic});
+  }
+}
+
+// The Matmul's C equals, bit for bit, the NPU-style chain for each base
+// block: Gemm over the first baseK of K (from the bias or 0), then Gemm
+// with kAccumulate over each further baseK.
+TEST_F(MatmulTest, EqualsAChainOfGemmCallsSplitOverK) {
+  std::mt19937 rng(5);
+  for (int it = 0; it < 6; ++it) {
+    Problem p;
+    p.M = 1 + static_cast<int>(rng() % 100), p.N = 1 + static_cast<int>(rng() % 100);
+    p.K = 1 + static_cast<int>(rng() % 300), p.bias = it % 2 == 0;
+    const TCubeTiling t = MakeTiling<half, float, float>(p);
+    std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+    std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    std::vector<float> bias = RandomVec<float>(static_cast<size_t>(p.N), rng);
+    std::vector<float> c(static_cast<size_t>(p.M) * p.N, 0.0f);
+    aicore::LaunchNamed("matmul_block", MatmulBlock<half, float, float, TPosition::GM, false>, 1u, &t,
+                        Out::kIterateAll, false, false, a.data(), b.data(), c.data(), bias.data(), uint64_t{0});
+    std::vector<float> chain(c.size(), 0.0f);
+    using aicore::simd::GemmInit;
+    using aicore::simd::MatLayout;
+    for (int m0 = 0; m0 < p.M; m0 += t.baseM) {
+      for (int n0 = 0; n0 < p.N; n0 += t.baseN) {
+        const uint32_t mLen = static_cast<uint32_t>(std::min(t.baseM, p.M - m0));
+        const uint32_t nLen = static_cast<uint32_t>(std::min(t.baseN, p.N - n0));
+        for (int k0 = 0; k0 < p.K; k0 += t.baseK) {
+          const uint32_t kLen = static_cast<uint32_t>(std::min(t.baseK, p.K - k0));
+          const GemmInit init = k0 > 0 ? GemmInit::kAccumulate : p.bias ? GemmInit::kBias : GemmInit::kZero;
+          aicore::simd::Gemm<half, half, float>(mLen, nLen, kLen, a.data() + m0 * p.K + k0, MatLayout::RowMajor(p.K),
+                                                b.data() + k0 * p.N + n0, MatLayout::RowMajor(p.N),
+                                                chain.data() + m0 * p.N + n0, MatLayout::RowMajor(p.N), init,
+                                                bias.data() + n0);
+        }
+      }
+    }
+    for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(Bits(c[i]), Bits(chain[i])) << p.Str() << " element " << i;
+  }
+}
+
+// Iterate visits the blocks M first (iterateOrder 0) or N first (1).
+TEST_F(MatmulTest, IterateOrderFollowsTheTiling) {
+  for (bool orderN : {false, true}) {
+    Problem p;
+    p.M = 40, p.N = 70, p.K = 16, p.baseM = 16, p.baseN = 32, p.orderN = orderN;
+    TCubeTiling t = MakeTiling<half, float, float>(p);
+    ASSERT_EQ(t.iterateOrder, orderN ? 1 : 0);
+    std::vector<half> a(static_cast<size_t>(p.M) * p.K, half(1.0f)), b(static_cast<size_t>(p.K) * p.N, half(1.0f));
+    std::vector<std::pair<int, int>> seen;
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          MM<half, float, float, TPosition::GM, false> mm;
+          aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+          GlobalTensor<half> ag, bg;
+          ag.SetGlobalBuffer(a.data(), a.size());
+          bg.SetGlobalBuffer(b.data(), b.size());
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          while (mm.Iterate()) {
+            const MatrixOffset o = mm.GetOffsetC();
+            seen.emplace_back(o.row, o.col);
+            std::vector<float> sink(static_cast<size_t>(p.M) * p.N);
+            GlobalTensor<float> cg;
+            cg.SetGlobalBuffer(sink.data(), sink.size());
+            mm.GetTensorC(cg);
+          }
+        },
+        1);
+    std::vector<std::pair<int, int>> want;
+    const int mIter = 3, nIter = 3;
+    for (int i = 0; i < mIter * nIter; ++i) {
+      const int mi = orderN ? i / nIter : i % mIter, ni = orderN ? i % nIter : i / mIter;
+      want.emplace_back(mi * 16, ni * 32);
+    }
+    EXPECT_EQ(seen, want) << "orderN " << orderN;
+  }
+}
+
+// NZ operands and outputs, ND_ALIGN C, a user-managed L0C and enPartialSum.
+TEST_F(MatmulTest, FractalFormatsAlignedRowsL0CAndPartialSums) {
+  std::mt19937 rng(6);
+  // M and K multiples of 16 (NZ A); ND_ALIGN rows of float C: N = 36
+  // rounded up to 8 elements (32 bytes) = 40.
+  const int M = 48, N = 36, K = 64, Ld = 40;
+  Problem p;
+  p.M = M, p.N = N, p.K = K, p.baseM = 32, p.baseN = 32;
+  TCubeTiling t = MakeTiling<half, float, float>(p);
+  std::vector<half> a = RandomVec<half>(static_cast<size_t>(M) * K, rng);
+  std::vector<half> b = RandomVec<half>(static_cast<size_t>(K) * N, rng);
+  const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+  // A in NZ: fractal columns of 16 K-elements, M rows each.
+  std::vector<half> aNz(a.size());
+  for (int i = 0; i < M; ++i)
+    for (int k = 0; k < K; ++k) aNz[(k / 16) * M * 16 + i * 16 + k % 16] = a[i * K + k];
+  // B in NZ: K x N, fractal columns of 16 N-elements, K rows (aligned to 16) each.
+  const int Nal = 48;
+  std::vector<half> bNz(static_cast<size_t>(K) * Nal, half(0.0f));
+  for (int k = 0; k < K; ++k)
+    for (int j = 0; j < N; ++j) bNz[(j / 16) * K * 16 + k * 16 + j % 16] = b[k * N + j];
+  std::vector<float> cNz(static_cast<size_t>(M) * Nal, -1.0f), cAlign(static_cast<size_t>(M) * Ld, -1.0f);
+  std::vector<float> l0c(static_cast<size_t>(M) * Nal, -1.0f);
+  std::vector<float> partial(static_cast<size_t>(32) * 32, 0.0f);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        using A = MatmulType<TPosition::GM, CubeFormat::NZ, half>;
+        using B = MatmulType<TPosition::GM, CubeFormat::NZ, half>;
+        Matmul<A, B, MatmulType<TPosition::GM, CubeFormat::NZ, float>> mmNz;
+        Matmul<A, B, MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>> mmAlign;
+        Matmul<A, B, MatmulType<TPosition::CO1, CubeFormat::NZ, float>> mmL0c;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mmNz, &t, mmAlign, &t, mmL0c,
+                                            &t);
+        GlobalTensor<half> ag, bg;
+        ag.SetGlobalBuffer(aNz.data(), aNz.size());
+        bg.SetGlobalBuffer(bNz.data(), bNz.size());
+        GlobalTensor<float> cg;
+        cg.SetGlobalBuffer(cNz.data(), cNz.size());
+        mmNz.SetTensorA(ag);
+        mmNz.SetTensorB(bg);
+        mmNz.IterateAll(cg);
+        mmNz.End();
+        cg.SetGlobalBuffer(cAlign.data(), cAlign.size());
+        mmAlign.SetTensorA(ag);
+        mmAlign.SetTensorB(bg);
+        mmAlign.IterateAll(cg);
+        mmAlign.End();
+        // User-managed L0C: each block into a CO1 tensor (NZ, 32 rows per
+        // fractal column), copied out by hand.
+        TQue<TPosition::CO1, 1> co1;
+        pipe.InitBuffer(co1, 1, 32 * 32 * sizeof(float));
+        mmL0c.SetTensorA(ag);
+        mmL0c.SetTensorB(bg);
+        int blk = 0;
+        for (;;) {
+          LocalTensor<float> l = co1.AllocTensor<float>();
+          if (!mmL0c.Iterate(false, l)) {
+            co1.FreeTensor(l);
+            break;
+          }
+          const int mi = blk % 2, ni = blk / 2;  // M first: 2 row blocks of 32 (48 = 32 + 16)
+          const int mLen = std::min(32, M - mi * 32), nLen = std::min(32, N - ni * 32);
+          const int rows = (mLen + 15) / 16 * 16;
+          for (int r = 0; r < mLen; ++r)
+            for (int c = 0; c < nLen; ++c)
+              l0c[(mi * 32 + r) * Nal + ni * 32 + c] = l.GetValue(static_cast<uint32_t>((c / 16) * rows * 16 + r * 16 + c % 16));
+          co1.FreeTensor(l);
+          ++blk;
+        }
+        mmL0c.End();
+      },
+      1);
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      const float want = ref[i * N + j];
+      EXPECT_EQ(Bits(cNz[(j / 16) * M * 16 + i * 16 + j % 16]), Bits(want)) << "NZ C " << i << ", " << j;
+      EXPECT_EQ(Bits(cAlign[i * Ld + j]), Bits(want)) << "ND_ALIGN C (rows of 40) " << i << ", " << j;
+      EXPECT_EQ(Bits(l0c[i * Nal + j]), Bits(want)) << "L0C " << i << ", " << j;
+    }
+  }
+  // enPartialSum: C = A[:, 0:32] x B[0:32, :] + A[:, 32:64] x B[32:64, :],
+  // two Iterate calls accumulating in L0C (one 32 x 32 block), equals the
+  // Gemm over the whole K.
+  Problem q;
+  q.M = 32, q.N = 32, q.K = 64;
+  TCubeTiling tq = MakeTiling<half, float, float>(q);
+  tq.singleCoreK = 32;
+  std::vector<half> a2 = RandomVec<half>(32 * 64, rng), b2 = RandomVec<half>(64 * 32, rng);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        MM<half, float, float, TPosition::GM, false> mm;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &tq);
+        GlobalTensor<half> ag, bg;
+        ag.SetGlobalBuffer(a2.data(), a2.size());
+        bg.SetGlobalBuffer(b2.data(), b2.size());
+        GlobalTensor<float> cg;
+        cg.SetGlobalBuffer(partial.data(), partial.size());
+        mm.SetTensorA(ag);
+        mm.SetTensorB(bg);
+        ASSERT_TRUE(mm.Iterate(false));
+        mm.SetTensorA(ag[32]);         // next K half of A's rows
+        mm.SetTensorB(bg[32 * 32]);    // next K half of B
+        ASSERT_TRUE(mm.Iterate(true));
+        mm.GetTensorC(cg);
+        mm.End();
+      },
+      1);
+  Problem full;
+  full.M = 32, full.N = 32, full.K = 64;
+  const std::vector<float> refFull = Reference<half, float>(full, a2, b2, {});
+  for (size_t i = 0; i < refFull.size(); ++i) EXPECT_EQ(Bits(partial[i]), Bits(refFull[i])) << "partial sum " << i;
+}
+
+// ---------------------------------------------------------------------------
+// Errors, each with its clean twin.
+
+template <class F>
+std::string MatmulError(F&& body) {
+  try {
+    aicore::LaunchNamed("mm_kernel", std::forward<F>(body), 1);
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+#define EXPECT_MM_ERROR(msg, ...)                                              \
+  do {                                                                         \
+    const std::string err = MatmulError(__VA_ARGS__);                          \
+    EXPECT_NE(err.find(msg), std::string::npos) << "got: " << (err.empty() ? "no error" : err); \
+    EXPECT_NE(err.find("mm_kernel"), std::string::npos) << err;                \
+    EXPECT_NE(err.find("test_matmul.cpp"), std::string::npos) << err;         \
+  } while (0)
+#define EXPECT_MM_CLEAN(...) EXPECT_EQ(MatmulError(__VA_ARGS__), "")
+
+struct Fixture {
+  Problem p;
+  TCubeTiling t;
+  std::vector<half> a, b;
+  std::vector<float> c, bias;
+  explicit Fixture(bool withBias = false) {
+    p.M = 40, p.N = 50, p.K = 30, p.bias = withBias, p.baseM = 16, p.baseN = 32;
+    t = MakeTiling<half, float, float>(p);
+    a.assign(static_cast<size_t>(p.M) * p.K, half(1.0f));
+    b.assign(static_cast<size_t>(p.K) * p.N, half(1.0f));
+    c.assign(static_cast<size_t>(p.M) * p.N, 0.0f);
+    bias.assign(static_cast<size_t>(p.N), 0.5f);
+  }
+  GlobalTensor<half> A() {
+    GlobalTensor<half> g;
+    g.SetGlobalBuffer(a.data(), a.size());
+    return g;
+  }
+  GlobalTensor<half> B() {
+    GlobalTensor<half> g;
+    g.SetGlobalBuffer(b.data(), b.size());
+    return g;
+  }
+  GlobalTensor<float> C(size_t n = 0) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(c.data(), n ? n : c.size());
+    return g;
+  }
+  GlobalTensor<float> Bias() {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(bias.data(), bias.size());
+    return g;
+  }
+};
+using GmMM = MM<half, float, float, TPosition::GM, false>;
+using UbMM = MM<half, float, float, TPosition::VECIN, false>;
+
+TEST_F(MatmulTest, UseBeforeRegistrationIsReported) {
+  Fixture f;
+  EXPECT_MM_ERROR("used before REGIST_MATMUL_OBJ", [&] {
+    GmMM mm;
+    mm.SetTensorA(f.A());
+  });
+  EXPECT_MM_ERROR("has no tiling", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm);
+    mm.SetTensorA(f.A());
+  });
+  EXPECT_MM_CLEAN([&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm);
+    mm.Init(&f.t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C());
+  });
+}
+
+TEST_F(MatmulTest, MissingOperandsAndBiasAreReported) {
+  Fixture f(true);
+  auto run = [&](bool setA, bool setB, bool setBias, bool disable) {
+    return [&f, setA, setB, setBias, disable] {
+      TPipe pipe;
+      GmMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      if (setA) mm.SetTensorA(f.A());
+      if (setB) mm.SetTensorB(f.B());
+      if (setBias) mm.SetBias(f.Bias());
+      if (disable) mm.DisableBias();
+      mm.IterateAll(f.C());
+    };
+  };
+  EXPECT_MM_ERROR("A was never set", run(false, true, true, false));
+  EXPECT_MM_ERROR("B was never set", run(true, false, true, false));
+  EXPECT_MM_ERROR("SetBias was never called", run(true, true, false, false));
+  EXPECT_MM_CLEAN(run(true, true, true, false));
+  EXPECT_MM_CLEAN(run(true, true, false, true));
+  Fixture nb(false);
+  EXPECT_MM_ERROR("the tiling has isBias = 0", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &nb.t);
+    mm.SetBias(nb.Bias());
+  });
+}
+
+TEST_F(MatmulTest, TilingsThatDoNotFitTheProfileAreReported) {
+  Fixture f;
+  auto with = [&](TCubeTiling t) {
+    return [t, &f] {
+      TPipe pipe;
+      GmMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      mm.IterateAll(f.C());
+    };
+  };
+  TCubeTiling t = f.t;
+  t.depthA1 = 4096;  // 4096 * 16 * 32 * 2 bytes of A in L1
+  EXPECT_MM_ERROR("more than its 524288 bytes", with(t));
+  t = f.t;
+  t.baseM = 256, t.baseK = 256;  // 256 * 256 * 2 * dbL0A bytes of A in L0A
+  EXPECT_MM_ERROR("exceeds the 65536-byte L0A", with(t));
+  t = f.t;
+  t.baseM = 512, t.baseN = 128, t.baseK = 16;  // 512 * 128 * 4 bytes of C
+  EXPECT_MM_ERROR("exceeds the 131072-byte L0C", with(t));
+  t = f.t;
+  t.baseN = 40;
+  EXPECT_MM_ERROR("multiples of 16", with(t));
+  t = f.t;
+  t.singleCoreM = t.M + 1;
+  EXPECT_MM_ERROR("singleCoreM 41 exceeds M 40", with(t));
+  EXPECT_MM_CLEAN(with(f.t));
+}
+
+TEST_F(MatmulTest, ShapesBeyondTheOriginalShapeAreReported) {
+  Fixture f;
+  auto run = [&f](int tailM, bool single) {
+    return [&f, tailM, single] {
+      TPipe pipe;
+      GmMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      if (single) {
+        mm.SetSingleShape(tailM, f.p.N, f.p.K);
+      } else {
+        mm.SetTail(tailM);
+      }
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      mm.IterateAll(f.C());
+    };
+  };
+  EXPECT_MM_ERROR("exceeds the original shape (M 40", run(41, true));
+  EXPECT_MM_ERROR("exceeds the original shape (M 40", run(48, false));
+  EXPECT_MM_ERROR("each must be > 0, or -1", run(0, false));
+  EXPECT_MM_CLEAN(run(40, true));
+  EXPECT_MM_CLEAN(run(17, false));
+  // The A the tail still needs lies outside A's GlobalTensor.
+  EXPECT_MM_ERROR("A spans", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A()[f.p.K * 20]);  // rows 20.. of A: 20 rows left, 40 needed
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C());
+  });
+  EXPECT_MM_ERROR("the GlobalTensor holds 100 elements", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C(100));
+  });
+}
+
+TEST_F(MatmulTest, UbDestinationsThatAreTooSmallOrMisplacedAreReported) {
+  Fixture f;
+  auto run = [&f](uint32_t elems, bool sequential, TPosition where) {
+    return [&f, elems, sequential, where] {
+      TPipe pipe;
+      UbMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      LocalTensor<float> l;
+      TBuf<TPosition::VECIN> ub;
+      TBuf<TPosition::A1> l1;
+      if (where == TPosition::VECIN) {
+        pipe.InitBuffer(ub, elems * 4);
+        l = ub.Get<float>();
+      } else {
+        pipe.InitBuffer(l1, elems * 4);
+        l = l1.Get<float>();
+      }
+      while (mm.Iterate()) mm.GetTensorC(l, 0, sequential);
+    };
+  };
+  EXPECT_MM_ERROR("but the LocalTensor has 256 elements", run(256, true, TPosition::VECIN));  // 16 x 32 = 512 needed
+  EXPECT_MM_CLEAN(run(512, true, TPosition::VECIN));
+  EXPECT_MM_ERROR("40 x 50 single-core C", run(1024, false, TPosition::VECIN));  // 2000 needed
+  EXPECT_MM_CLEAN(run(2000, false, TPosition::VECIN));
+  EXPECT_MM_ERROR("co2Local is a LocalTensor at TPosition::A1", run(512, true, TPosition::A1));
+  EXPECT_MM_ERROR("needs C at TPosition::VECIN", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    TBuf<TPosition::VECIN> ub;
+    pipe.InitBuffer(ub, 4096);
+    while (mm.Iterate()) mm.GetTensorC(ub.Get<float>(), 0, true);
+  });
+}
+
+TEST_F(MatmulTest, OperandsAtTheWrongPositionAreReported) {
+  Fixture f;
+  using TscmA = Matmul<MatmulType<TPosition::TSCM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                       MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+  auto run = [&f](bool inL1) {
+    return [&f, inL1] {
+      TPipe pipe;
+      TscmA mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      TBuf<TPosition::TSCM> l1;
+      TBuf<TPosition::VECIN> ub;
+      LocalTensor<half> a;
+      if (inL1) {
+        pipe.InitBuffer(l1, static_cast<uint32_t>(f.a.size() * 2));
+        a = l1.Get<half>();
+      } else {
+        pipe.InitBuffer(ub, static_cast<uint32_t>(f.a.size() * 2));
+        a = ub.Get<half>();
+      }
+      for (uint32_t i = 0; i < f.a.size(); ++i) a.SetValue(i, f.a[i]);
+      mm.SetTensorA(a);
+      mm.SetTensorB(f.B());
+      mm.IterateAll(f.C());
+    };
+  };
+  EXPECT_MM_ERROR("A is a LocalTensor at TPosition::VECIN but its MatmulType position is TPosition::TSCM",
+                  run(false));
+  EXPECT_MM_CLEAN(run(true));
+  for (float v : f.c) ASSERT_EQ(v, 30.0f);  // A (ones) from L1: C = K
+  EXPECT_MM_ERROR("A is a GlobalTensor but its MatmulType position is TPosition::TSCM", [&] {
+    TPipe pipe;
+    TscmA mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A());
+  });
+  EXPECT_MM_ERROR("has ISTRANS = false", [&] {
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>>
+        mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A(), true);
+  });
+}
+
+// A scalar A (SetTensorA(value): every element that value) and B from UB.
+TEST_F(MatmulTest, ScalarAndUbOperands) {
+  Fixture f;
+  using UbB = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::VECOUT, CubeFormat::ND, half>,
+                     MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+  for (size_t i = 0; i < f.b.size(); ++i) f.b[i] = half(static_cast<float>(i % 7) - 3.0f);
+  EXPECT_MM_CLEAN([&] {
+    TPipe pipe;
+    UbB mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    TBuf<TPosition::VECOUT> ub;
+    pipe.InitBuffer(ub, static_cast<uint32_t>((f.b.size() * 2 + 31) / 32 * 32));
+    LocalTensor<half> bl = ub.Get<half>();
+    for (uint32_t i = 0; i < f.b.size(); ++i) bl.SetValue(i, f.b[i]);
+    mm.SetTensorA(half(2.0f));
+    mm.SetTensorB(bl);
+    mm.IterateAll(f.C());
+  });
+  for (int i = 0; i < f.p.M; ++i) {
+    for (int j = 0; j < f.p.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < f.p.K; ++k) acc = std::fma(2.0f, static_cast<float>(f.b[k * f.p.N + j]), acc);
+      ASSERT_EQ(f.c[i * f.p.N + j], acc) << i << ", " << j;
+    }
+  }
+}
+
+TEST_F(MatmulTest, IterationMisuseIsReported) {
+  Fixture f;
+  auto base = [&f](TPipe& pipe, GmMM& mm) {
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+  };
+  EXPECT_MM_ERROR("no block to fetch", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.GetTensorC(f.C());
+  });
+  EXPECT_MM_ERROR("no block to fetch", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.Iterate();
+    mm.GetTensorC(f.C());
+    mm.GetTensorC(f.C());
+  });
+  EXPECT_MM_CLEAN([&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    while (mm.Iterate()) mm.GetTensorC(f.C());
+  });
+  EXPECT_MM_ERROR("enPartialSum accumulates into L0C only when", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.Iterate(true);
+  });
+  EXPECT_MM_ERROR("all 6 blocks of the Iterate<false> batch were already fetched", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.template Iterate<false>();
+    for (int i = 0; i < 7; ++i) mm.template GetTensorC<false>(f.C());
+  });
+  EXPECT_MM_ERROR("call SetWorkspace before Iterate<false>", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.template Iterate<false>();
+    mm.template GetTensorC<false>();
+  });
+  EXPECT_MM_CLEAN([&] {  // the workspace form: 6 blocks of 16 x 32
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    std::vector<float> ws(6 * 16 * 32);
+    GlobalTensor<float> wsg;
+    wsg.SetGlobalBuffer(ws.data(), ws.size());
+    mm.SetWorkspace(wsg);
+    mm.template Iterate<false>();
+    for (int i = 0; i < 6; ++i) {
+      GlobalTensor<float> blk = mm.template GetTensorC<false>();
+      if (blk.GetValue(0) != 30.0f) aicore::detail::Fail(aicore::ErrorKind::kParameter, "test", aicore::SrcLoc::Current(), "wrong block value");
+    }
+  });
+  EXPECT_MM_ERROR("no IterateAll<false>", [&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.IterateAll(f.C());
+    mm.WaitIterateAll();
+  });
+  EXPECT_MM_CLEAN([&] {
+    TPipe pipe;
+    GmMM mm;
+    base(pipe, mm);
+    mm.template IterateAll<false>(f.C(), 0, false, true);
+    mm.WaitIterateAll();
+  });
+}
+
+// The remaining reports of the Matmul, each with its clean twin.
+TEST_F(MatmulTest, ParameterMisuseIsReported) {
+  Fixture f;
+  auto with = [&f](auto body) {
+    return [&f, body] {
+      TPipe pipe;
+      GmMM mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      body(mm, pipe);
+    };
+  };
+  EXPECT_MM_ERROR("sizes must be > 0 (orgKc >= 0)", with([](GmMM& mm, TPipe&) { mm.SetOrgShape(40, 0, 30); }));
+  EXPECT_MM_CLEAN(with([&f](GmMM& mm, TPipe&) {
+    mm.SetOrgShape(40, 50, 30, 30, 50);
+    mm.IterateAll(f.C());
+  }));
+  EXPECT_MM_ERROR("tpipe is null", [&] {
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), nullptr, nullptr, mm, &f.t);
+  });
+  EXPECT_MM_ERROR("transMode 2 is not 0", with([](GmMM& mm, TPipe&) { mm.SetHF32(true, 2); }));
+  EXPECT_MM_CLEAN(with([](GmMM& mm, TPipe&) { mm.SetHF32(true, 1); }));
+  EXPECT_MM_ERROR("the workspace is null", with([](GmMM& mm, TPipe&) { mm.SetWorkspace<float>(nullptr, 16); }));
+  EXPECT_MM_ERROR("it must be in UB (VECCALC)", with([](GmMM& mm, TPipe& pipe) {
+    TBuf<TPosition::A1> l1;
+    pipe.InitBuffer(l1, 1024);
+    mm.SetLocalWorkspace(l1.Get<uint8_t>());
+  }));
+  EXPECT_MM_CLEAN(with([](GmMM& mm, TPipe& pipe) {
+    TBuf<TPosition::VECCALC> ub;
+    pipe.InitBuffer(ub, 1024);
+    mm.SetLocalWorkspace(ub.Get<uint8_t>());
+  }));
+  EXPECT_MM_ERROR("enAtomic 4 is not 0", with([&f](GmMM& mm, TPipe&) { mm.IterateAll(f.C(), 4); }));
+  EXPECT_MM_ERROR("Iterate loop of this Matmul object is still running", with([&f](GmMM& mm, TPipe&) {
+    mm.Iterate();
+    mm.IterateAll(f.C());
+  }));
+  EXPECT_MM_ERROR("an Iterate<false> batch is still running", with([](GmMM& mm, TPipe&) {
+    mm.template Iterate<false>();
+    mm.Iterate();
+  }));
+  // enPartialSum on a one-block shape needs an earlier result in L0C.
+  EXPECT_MM_ERROR("L0C holds no earlier result", with([](GmMM& mm, TPipe&) {
+    mm.SetSingleShape(16, 32, 30);
+    mm.Iterate(true);
+  }));
+  EXPECT_MM_CLEAN(with([&f](GmMM& mm, TPipe&) {
+    mm.SetSingleShape(16, 32, 30);
+    mm.Iterate(false);
+    mm.Iterate(true);
+    mm.GetTensorC(f.C());
+  }));
+  // baseK must be a multiple of 16 (half, B not transposed).
+  TCubeTiling t = f.t;
+  t.baseK = 8;
+  EXPECT_MM_ERROR("baseK 8 is not a multiple of 16", [&] {
+    TPipe pipe;
+    GmMM mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C());
+  });
+  // int8 x int8 -> half dequantises: a scale is needed.
+  Problem q;
+  q.M = 16, q.N = 16, q.K = 32;
+  TCubeTiling ti = MakeTiling<int8_t, half, int32_t>(q);
+  std::vector<int8_t> a8(16 * 32, 1), b8(32 * 16, 1);
+  std::vector<half> c16(16 * 16);
+  auto int8run = [&](bool scale) {
+    return [&, scale] {
+      TPipe pipe;
+      MM<int8_t, half, int32_t, TPosition::GM, false> mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &ti);
+      GlobalTensor<int8_t> ag, bg;
+      GlobalTensor<half> cg;
+      ag.SetGlobalBuffer(a8.data(), a8.size());
+      bg.SetGlobalBuffer(b8.data(), b8.size());
+      cg.SetGlobalBuffer(c16.data(), c16.size());
+      mm.SetTensorA(ag);
+      mm.SetTensorB(bg);
+      if (scale) mm.SetQuantScalar(0x3F800000u);  // 1.0f
+      mm.IterateAll(cg);
+    };
+  };
+  EXPECT_MM_ERROR("call SetQuantScalar or SetQuantVector first", int8run(false));
+  EXPECT_MM_CLEAN(int8run(true));
+  EXPECT_EQ(static_cast<float>(c16[0]), 32.0f);
+}
+
+}  // namespace

@@ -1,0 +1,296 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Host side of the Matmul API: the tiling of MatmulApiTiling and
+// MultiCoreMatmulTiling (every result valid for its SoC profile -- the
+// public TCubeTiling rules of aicore::lib::CubeTilingProblem -- over random
+// shapes, dtypes, transposes, core counts and profiles; the documented
+// failures), TCubeTiling as a tiling field and through GET_TILING_DATA, the
+// MatmulConfig templates, and platform_ascendc.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aicore/aicore.h"
+#include "aicore/lib/matmul/config.h"
+#include "aicore/lib/matmul/host_tiling.h"
+
+namespace {
+
+using matmul_tiling::CubeFormat;
+using matmul_tiling::DataType;
+using matmul_tiling::TPosition;
+using AscendC::tiling::TCubeTiling;
+
+class MatmulTilingTest : public ::testing::Test {
+ protected:
+  void TearDown() override { aicore::SetSocVersion("Ascend910B"); }
+};
+
+uint32_t Bytes(DataType t) { return static_cast<uint32_t>(matmul_tiling::DataTypeBits(t) / 8); }
+
+std::string Str(const TCubeTiling& t) {
+  return "single " + std::to_string(t.singleCoreM) + "x" + std::to_string(t.singleCoreN) + "x" +
+         std::to_string(t.singleCoreK) + " base " + std::to_string(t.baseM) + "x" + std::to_string(t.baseN) + "x" +
+         std::to_string(t.baseK) + " depth " + std::to_string(t.depthA1) + "/" + std::to_string(t.depthB1) +
+         " cores " + std::to_string(t.usedCoreNum);
+}
+
+TEST_F(MatmulTilingTest, LargeSquareHalfGetsTheRecommendedBaseBlock) {
+  matmul_tiling::MatmulApiTiling tiling;
+  tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  tiling.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  tiling.SetShape(2048, 2048, 2048);
+  tiling.SetOrgShape(2048, 2048, 2048);
+  tiling.SetBias(true);
+  tiling.SetBufferSpace(-1, -1, -1);
+  optiling::TCubeTiling t;
+  ASSERT_EQ(tiling.GetTiling(t), 0);
+  EXPECT_EQ(t.baseM, 128);
+  EXPECT_EQ(t.baseN, 256);
+  EXPECT_EQ(t.baseK, 64);
+  EXPECT_EQ(tiling.GetBaseM(), 128);
+  EXPECT_EQ(t.usedCoreNum, 1);
+  EXPECT_EQ(t.singleCoreM, 2048);
+  EXPECT_EQ(t.isBias, 1);
+  EXPECT_EQ(t.dbL0A, 2);
+  EXPECT_EQ(t.dbL0C, 1);
+  EXPECT_EQ(t.get_M(), 2048);  // the host class's accessors
+  // float: half as many elements per byte of L0B.
+  tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  ASSERT_EQ(tiling.GetTiling(t), 0);
+  EXPECT_EQ(t.baseK, 32);
+}
+
+TEST_F(MatmulTilingTest, EveryTilingFitsItsProfile) {
+  std::mt19937 rng(11);
+  const DataType types[] = {DataType::DT_FLOAT16, DataType::DT_BF16, DataType::DT_FLOAT, DataType::DT_INT8};
+  const char* socs[] = {"Ascend910B", "Ascend310P", "Ascend910"};
+  int checked = 0;
+  for (int it = 0; it < 600; ++it) {
+    aicore::SetSocVersion(socs[it % 3]);
+    const DataType in = types[rng() % 4];
+    const DataType out = in == DataType::DT_INT8 ? DataType::DT_INT32 : DataType::DT_FLOAT;
+    const int m = 1 + static_cast<int>(rng() % (rng() % 4 == 0 ? 6000 : 300));
+    const int n = 1 + static_cast<int>(rng() % (rng() % 4 == 0 ? 6000 : 300));
+    const int k = 1 + static_cast<int>(rng() % (rng() % 4 == 0 ? 9000 : 400));
+    const bool transA = rng() % 2, transB = rng() % 2, bias = rng() % 2, splitK = rng() % 5 == 0;
+    const int dim = 1 + static_cast<int>(rng() % 48);
+    matmul_tiling::MultiCoreMatmulTiling tiling(*platform_ascendc::PlatformAscendCManager::GetInstance());
+    tiling.SetDim(dim);
+    tiling.SetAType(TPosition::GM, CubeFormat::ND, in, transA);
+    tiling.SetBType(TPosition::GM, CubeFormat::ND, in, transB);
+    tiling.SetCType(TPosition::GM, CubeFormat::ND, out);
+    tiling.SetBiasType(TPosition::GM, CubeFormat::ND, out);
+    tiling.SetShape(m, n, k);
+    tiling.SetOrgShape(m, n, k);
+    tiling.SetBias(bias);
+    if (splitK) tiling.EnableMultiCoreSplitK(true);
+    tiling.SetBufferSpace(-1, -1, -1);
+    TCubeTiling t;
+    const std::string what = std::string(socs[it % 3]) + " m " + std::to_string(m) + " n " + std::to_string(n) +
+                             " k " + std::to_string(k) + " dim " + std::to_string(dim) + " type " +
+                             std::to_string(static_cast<int>(in)) + " transA " + std::to_string(transA) +
+                             " transB " + std::to_string(transB);
+    ASSERT_EQ(tiling.GetTiling(t), 0) << what;
+    const aicore::lib::CubeTilingSpec spec =
+        aicore::lib::SpecOfProfile(aicore::GetSocProfile(), Bytes(in), Bytes(in), Bytes(out));
+    EXPECT_EQ(aicore::lib::CubeTilingProblem(t, spec), "") << what << " " << Str(t);
+    EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(t, Bytes(in), transA, transB), "") << what << " " << Str(t);
+    // The split covers the problem with usedCoreNum <= dim cores.
+    const int parts = ((m + t.singleCoreM - 1) / t.singleCoreM) * ((n + t.singleCoreN - 1) / t.singleCoreN) *
+                      ((k + t.singleCoreK - 1) / t.singleCoreK);
+    EXPECT_EQ(parts, t.usedCoreNum) << what << " " << Str(t);
+    EXPECT_LE(t.usedCoreNum, dim) << what;
+    if (!splitK) EXPECT_EQ(t.singleCoreK, k) << what;
+    EXPECT_LE(t.baseM, (t.singleCoreM + 15) / 16 * 16) << what << " " << Str(t);
+    EXPECT_LE(t.baseN, (t.singleCoreN + 15) / 16 * 16) << what << " " << Str(t);
+    int32_t sm = 0, sn = 0, sk = 0, d = 0, md = 0, nd = 0;
+    ASSERT_EQ(tiling.GetSingleShape(sm, sn, sk), 0);
+    EXPECT_EQ(sm, t.singleCoreM);
+    ASSERT_EQ(tiling.GetCoreNum(d, md, nd), 0);
+    EXPECT_EQ(d, t.usedCoreNum);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 600);
+}
+
+TEST_F(MatmulTilingTest, MoreCoresNeverMeanMoreWorkPerCore) {
+  int64_t prev = INT64_MAX;
+  for (int dim = 1; dim <= 24; ++dim) {
+    matmul_tiling::MultiCoreMatmulTiling tiling;
+    tiling.SetDim(dim);
+    tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    tiling.SetOrgShape(1024, 640, 256);
+    tiling.SetShape(1024, 640, 256);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    const int64_t work = int64_t{t.singleCoreM} * t.singleCoreN * t.singleCoreK;
+    EXPECT_LE(work, prev) << "dim " << dim << " " << Str(t);
+    prev = work;
+  }
+}
+
+TEST_F(MatmulTilingTest, UserChoicesAreKeptOrRejected) {
+  auto make = [] {
+    matmul_tiling::MultiCoreMatmulTiling t;
+    t.SetDim(2);
+    t.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    t.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    t.SetCType(TPosition::LCM, CubeFormat::ND, DataType::DT_FLOAT);
+    t.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    t.SetShape(1024, 640, 256);
+    t.SetOrgShape(1024, 640, 256);
+    return t;
+  };
+  {  // the vendor's matmul_leakyrelu sample: fixed 128 x 128 over 2 cores, C in UB
+    auto tiling = make();
+    tiling.SetFixSplit(128, 128, -1);
+    tiling.SetBias(true);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.baseM, 128);
+    EXPECT_EQ(t.baseN, 128);
+    EXPECT_EQ(t.usedCoreNum, 2);
+    EXPECT_EQ(t.transLength, 128 * 128 * 4);  // the C block in UB
+  }
+  {
+    auto tiling = make();
+    tiling.SetSingleShape(256, 640, 256);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), -1);  // 4 cores needed, 2 allowed
+    tiling.SetDim(4);
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.singleCoreM, 256);
+    EXPECT_EQ(t.usedCoreNum, 4);
+  }
+  {
+    auto tiling = make();
+    tiling.SetTraverse(matmul_tiling::MatrixTraverse::FIRSTN);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.iterateOrder, 1);
+  }
+  {
+    auto tiling = make();
+    tiling.SetBufferSpace(256 * 1024, 64 * 1024);  // half of L1 and of L0C
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_LE(int64_t{t.baseM} * t.baseN * 4, 64 * 1024) << Str(t);
+    EXPECT_LE(t.shareL1Size, 256 * 1024) << Str(t);
+  }
+  auto tiling = make();
+  EXPECT_EQ(tiling.SetFixSplit(24, 128, -1), -1);   // not a multiple of 16
+  EXPECT_EQ(tiling.SetFixSplit(128, 128, 64), -1);  // baseK must be -1
+  EXPECT_EQ(tiling.SetBufferSpace(1 << 30), -1);    // more L1 than the SoC has
+  EXPECT_EQ(tiling.SetDim(0), -1);
+  EXPECT_EQ(tiling.SetShape(0, 5, 5), -1);
+  EXPECT_EQ(tiling.SetOrgShape(5, -2, 5), -1);
+  EXPECT_EQ(tiling.SetSparse(true), -1);
+  tiling.SetFixSplit(1024, 128, -1);  // a base block beyond any single-core M
+  TCubeTiling t;
+  EXPECT_EQ(tiling.GetTiling(t), -1);
+  matmul_tiling::MultiCoreMatmulTiling noDim;
+  noDim.SetShape(16, 16, 16);
+  EXPECT_EQ(noDim.GetTiling(t), -1);
+  matmul_tiling::MatmulApiTiling noShape;
+  EXPECT_EQ(noShape.GetTiling(t), -1);
+}
+
+// TCubeTiling: the vendor's 50 int32_t fields in order, usable as a field
+// of a tiling definition and through GET_TILING_DATA.
+BEGIN_TILING_DATA_DEF(MatmulCustomTilingData)
+TILING_DATA_FIELD_DEF(float, alpha);
+TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, cubeTilingData);
+END_TILING_DATA_DEF;
+
+TEST_F(MatmulTilingTest, TCubeTilingIsAPlainTilingStruct) {
+  static_assert(std::is_same_v<optiling::TCubeTiling, AscendC::tiling::TCubeTiling>, "one type");
+  static_assert(sizeof(TCubeTiling) == 50 * sizeof(int32_t), "50 int32_t fields");
+  static_assert(offsetof(TCubeTiling, usedCoreNum) == 0 && offsetof(TCubeTiling, M) == 4 &&
+                    offsetof(TCubeTiling, singleCoreK) == 28 && offsetof(TCubeTiling, baseK) == 40 &&
+                    offsetof(TCubeTiling, isBias) == 60 && offsetof(TCubeTiling, iterateOrder) == 68 &&
+                    offsetof(TCubeTiling, stepKa) == 104 && offsetof(TCubeTiling, dbL0C) == 128 &&
+                    offsetof(TCubeTiling, BatchNum) == 192 && offsetof(TCubeTiling, mxTypePara) == 196,
+                "the vendor's field order");
+  matmul_tiling::MultiCoreMatmulTiling tiling;
+  tiling.SetDim(4);
+  tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  tiling.SetOrgShape(512, 512, 128);
+  tiling.SetShape(512, 512, 128);
+  MatmulCustomTilingData data;
+  data.set_alpha(0.25f);
+  ASSERT_EQ(tiling.GetTiling(data.cubeTilingData), 0);
+  std::vector<uint8_t> gm(data.GetDataSize());
+  data.SaveToBuffer(gm.data(), gm.size());
+  TCubeTiling seen{};
+  float alpha = 0;
+  aicore::Launch(
+      [&](uint8_t* p) {
+        GET_TILING_DATA_WITH_STRUCT(MatmulCustomTilingData, d, p);
+        seen = d.cubeTilingData;
+        alpha = d.alpha;
+      },
+      1, gm.data());
+  EXPECT_EQ(alpha, 0.25f);
+  EXPECT_EQ(std::memcmp(&seen, &data.cubeTilingData, sizeof(TCubeTiling)), 0);
+  EXPECT_EQ(seen.usedCoreNum, 4);
+  matmul_tiling::SysTilingTempBufSize buf;
+  ASSERT_EQ(MatmulGetTmpBufSize(data.cubeTilingData, buf), 0);
+  EXPECT_EQ(buf.ubSize, 0);
+  EXPECT_EQ(buf.l0cSize, seen.baseM * seen.baseN * 4);
+  EXPECT_EQ(buf.l1Size, seen.shareL1Size);
+}
+
+TEST_F(MatmulTilingTest, ConfigTemplatesHaveTheVendorDefaults) {
+  static_assert(CFG_NORM.doNorm && CFG_NORM.enUnitFlag && !CFG_NORM.doMultiDataLoad &&
+                    CFG_NORM.iterateOrder == IterateOrder::UNDEF && CFG_NORM.batchMode == BatchMode::BATCH_LESS_THAN_L1,
+                "Norm");
+  static_assert(CFG_MDL.doMultiDataLoad && !CFG_MDL.doNorm && !CFG_MDL.enUnitFlag, "MDL");
+  static_assert(MM_CFG_BB.doBasicBlock && MM_CFG_BB.basicM == 128 && MM_CFG_BB.basicK == 128, "BasicBlock");
+  static_assert(CFG_IBSHARE_NORM.doIBShareNorm && !CFG_IBSHARE_NORM.doNorm, "IBShare");
+  static_assert(GetSpecialMDLConfig().doSpecialMDL, "SpecialMDL");
+  constexpr MatmulShapeParams shape = {128, 128, 128, 64, 64, 64};
+  constexpr MatmulFuncParams func{false, true, false, false, 0, IterateOrder::ORDER_N, ScheduleType::INNER_PRODUCT};
+  constexpr MatmulConfig cfg = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(shape, func);
+  static_assert(cfg.doMultiDataLoad && cfg.singleCoreM == 128 && cfg.basicK == 64 && cfg.enVecND2NZ &&
+                    cfg.iterateOrder == IterateOrder::ORDER_N,
+                "GetMMConfig applies its parameters to the template");
+  SUCCEED();
+}
+
+TEST_F(MatmulTilingTest, PlatformReportsTheCubeCoresAndMemories) {
+  auto* p = platform_ascendc::PlatformAscendCManager::GetInstance();
+  uint64_t v = 0;
+  EXPECT_EQ(p->GetCoreNumAic(), 24u);
+  EXPECT_EQ(p->GetCoreNumAiv(), 48u);
+  p->GetCoreMemSize(platform_ascendc::CoreMemType::L1, v);
+  EXPECT_EQ(v, 512u * 1024);
+  p->GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, v);
+  EXPECT_EQ(v, 128u * 1024);
+  p->GetCoreMemSize(platform_ascendc::CoreMemType::BT, v);
+  EXPECT_EQ(v, 1024u);
+  p->GetCoreMemSize(platform_ascendc::CoreMemType::FB, v);
+  EXPECT_EQ(v, 2048u);
+  EXPECT_EQ(p->CalcTschBlockDim(40, 20, 40), 20u);
+  EXPECT_EQ(p->CalcTschBlockDim(7, 0, 40), 7u);
+  auto* q = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend310P3");
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->GetSocVersion(), platform_ascendc::SocVersion::ASCEND310P);
+  q->GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, v);
+  EXPECT_EQ(v, 256u * 1024);
+  EXPECT_EQ(platform_ascendc::PlatformAscendCManager::GetInstance("NoSuchChip"), nullptr);
+  EXPECT_EQ(p->GetSocVersion(), platform_ascendc::SocVersion::ASCEND910B);  // the current profile is unchanged
+}
+
+}  // namespace
