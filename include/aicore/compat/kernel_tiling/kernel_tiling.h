@@ -7,9 +7,12 @@
 #pragma once
 
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/softmax_tiling.h"
 #include "aicore/runtime/tiling.h"
 
 // The tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them.
 using AscendC::tiling::LayerNormTiling;
+using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
+using AscendC::tiling::SoftMaxTiling;

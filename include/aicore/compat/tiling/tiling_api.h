@@ -7,5 +7,6 @@
 
 #include "aicore/lib/activation_tiling.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/tensor_shape.h"
 #include "platform/platform_ascendc.h"
