@@ -147,9 +147,11 @@ HWY_INLINE void StorePart(DF d, hn::Vec<DF> v, T* p, size_t n) {
   std::memcpy(static_cast<void*>(p), out, n * sizeof(T));
 }
 
-// max(init, x[0..n)).
+// max(init, x[0..n)). The span kernels are out of line: one copy per element
+// type, shared by every API and form (compile time; a call per row costs
+// nothing next to the row's work).
 template <class T>
-HWY_INLINE float SpanMax(const T* x, size_t n, float init) {
+HWY_NOINLINE float SpanMax(const T* x, size_t n, float init) {
   const DF d;
   const size_t N = hn::Lanes(d);
   const auto lo = hn::Set(d, init);
@@ -168,7 +170,7 @@ HWY_INLINE float SpanMax(const T* x, size_t n, float init) {
 
 // sum(a[i] * b[i]) for i < n (product rounded, then summed).
 template <class T>
-HWY_INLINE float SpanDot(const T* a, const T* b, size_t n) {
+HWY_NOINLINE float SpanDot(const T* a, const T* b, size_t n) {
   const DF d;
   const size_t N = hn::Lanes(d);
   auto s0 = hn::Zero(d), s1 = hn::Zero(d);
@@ -184,7 +186,7 @@ HWY_INLINE float SpanDot(const T* a, const T* b, size_t n) {
 
 // sum(x[i]) for i < n.
 template <class T>
-HWY_INLINE float SpanSum(const T* x, size_t n) {
+HWY_NOINLINE float SpanSum(const T* x, size_t n) {
   const DF d;
   const size_t N = hn::Lanes(d);
   auto s0 = hn::Zero(d), s1 = hn::Zero(d);
@@ -202,7 +204,7 @@ HWY_INLINE float SpanSum(const T* x, size_t n) {
 // rounded to O; returns the f32 sum of out[i] for i < nsum (<= n), taken
 // before rounding to O.
 template <bool kShift, class T, class O>
-HWY_INLINE float SpanExpSum(const T* x, size_t n, size_t nsum, float sh, float mx, O* out) {
+HWY_NOINLINE float SpanExpSum(const T* x, size_t n, size_t nsum, float sh, float mx, O* out) {
   const DF d;
   const size_t N = hn::Lanes(d);
   const auto vm = hn::Set(d, mx);
@@ -298,9 +300,18 @@ HWY_INLINE float RowExpSum(const Geo& g, const T* row, uint32_t oriK, float sh, 
 // dst (layout g) = op(src...) where each source segment j is at
 // src + j * stride (its own stride).
 template <class TD, class Op, class TS>
-HWY_INLINE void RowMap(const Geo& g, TD* dst, const Op& op, const TS* src, size_t srcStride) {
+HWY_NOINLINE void RowMap(const Geo& g, TD* dst, const Op& op, const TS* src, size_t srcStride) {
   for (size_t j = 0; j < g.NSeg(); ++j) {
     simd::MapN(dst + j * g.SegStride(), g.SegLen(), op, src + j * srcStride);
+  }
+}
+
+// dst = (grad - s) * src over a row of layout g.
+template <class T>
+HWY_NOINLINE void GradRow(const Geo& g, T* dst, const T* grad, const T* src, float s) {
+  for (size_t j = 0; j < g.NSeg(); ++j) {
+    const size_t o = j * g.SegStride();
+    simd::MapN(dst + o, g.SegLen(), GradOf{s}, grad + o, src + o);
   }
 }
 
@@ -897,10 +908,7 @@ void GradRun(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
     if (isFront) {
       PutStat(y, r, blk, d);
     } else {
-      for (size_t j = 0; j < s.g.NSeg(); ++j) {
-        const size_t o = off + j * s.g.SegStride();
-        simd::MapN(y + o, s.g.SegLen(), GradOf{d}, pg + o, x + o);
-      }
+      GradRow(s.g, y + off, pg + off, x + off, d);
     }
   }
 }

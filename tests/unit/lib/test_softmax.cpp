@@ -66,8 +66,9 @@ LocalTensor<T> At(Buf& buf, uint32_t off) {
   return buf.Get<uint8_t>()[off].ReinterpretCast<T>();
 }
 
-template <class F>
-void RunUb(F&& body) {
+// Runs body(buf) in a one-block launch (one std::function: one Launch
+// instantiation for the whole file, which keeps it quick to compile).
+void RunUb(const std::function<void(Buf&)>& body) {
   aicore::Launch(
       [&] {
         AscendC::TPipe pipe;
@@ -78,8 +79,7 @@ void RunUb(F&& body) {
       1);
 }
 
-template <class F>
-std::string ErrorOf(F&& body) {
+std::string ErrorOf(const std::function<void(Buf&)>& body) {
   try {
     RunUb(body);
   } catch (const aicore::KernelError& e) {
@@ -101,17 +101,29 @@ std::vector<T> Take(Buf& buf, uint32_t off, size_t n) {
   return v;
 }
 
-template <class T>
-void ExpectNear(double got, double ref, double scale, const std::string& what) {
-  const bool isHalf = std::is_same_v<T, half>;
+// |got - ref| within the tolerance of the output type (half or float).
+void Near(bool isHalf, double got, double ref, double scale, const std::string& what) {
   // Beyond the type's range (padding columns far above the row max): inf.
   const double top = isHalf ? 65504.0 : 3.4028234663852886e38;
   if (std::fabs(ref) > top) {
-    if (std::fabs(ref) > 1.01 * top) ASSERT_EQ(got, std::copysign(HUGE_VAL, ref)) << what;
+    if (std::fabs(ref) > 1.01 * top) {
+      ASSERT_EQ(got, std::copysign(HUGE_VAL, ref)) << what;
+    }
     return;
   }
   const double tol = (isHalf ? 1e-3 : 1e-5) * std::fabs(ref) + 1e-6 * scale + (isHalf ? 0x1p-24 : 0.0);
   ASSERT_LE(std::fabs(got - ref), tol) << what << ": got " << got << ", want " << ref;
+}
+template <class T>
+void ExpectNear(double got, double ref, double scale, const std::string& what) {
+  Near(std::is_same_v<T, half>, got, ref, scale, what);
+}
+
+template <class T>
+std::vector<double> ToD(const std::vector<T>& v) {
+  std::vector<double> d(v.size());
+  for (size_t i = 0; i < v.size(); ++i) d[i] = D(v[i]);
+  return d;
 }
 
 // ---- shapes and the double model --------------------------------------------
@@ -176,17 +188,21 @@ double RowScale(const std::vector<double>& v, uint32_t n) {
 }
 
 // The statistics of row r (one 32-byte block of equal values).
-template <class T2>
-void ExpectStat(const std::vector<T2>& st, uint32_t r, uint32_t lanes, double ref, bool exact,
-                const std::string& what) {
+void Stat(const std::vector<double>& st, bool isHalf, uint32_t r, uint32_t lanes, double ref, bool exact,
+          const std::string& what) {
   for (uint32_t i = 0; i < lanes; ++i) {
-    const double got = D(st[size_t{r} * lanes + i]);
+    const double got = st[size_t{r} * lanes + i];
     if (exact) {
       ASSERT_EQ(got, ref) << what << " lane " << i;
     } else {
-      ExpectNear<T2>(got, ref, 0, what + " lane " + std::to_string(i));
+      Near(isHalf, got, ref, 0, what + " lane " + std::to_string(i));
     }
   }
+}
+template <class T2>
+void ExpectStat(const std::vector<T2>& st, uint32_t r, uint32_t lanes, double ref, bool exact,
+                const std::string& what) {
+  Stat(ToD(st), std::is_same_v<T2, half>, r, lanes, ref, exact, what);
 }
 
 // A tiling for the shape, or (recompute) for another one; and a temporary
@@ -210,6 +226,31 @@ TilingPick PickSoftMaxTiling(std::mt19937& g, const Geom& s, uint32_t statSize, 
 }
 
 // ---- SoftMax ----------------------------------------------------------------------
+
+void VerifySoftMax(const Geom& s, const std::vector<double>& x, const std::vector<double>& y,
+                   const std::vector<double>& sum, const std::vector<double>& max, double sentinel, bool halfT,
+                   bool halfT2, bool stats, bool inPlace, int form) {
+  const uint32_t blk = halfT2 ? 16 : 8;
+  for (uint32_t r = 0; r < s.m; ++r) {
+    const std::string where = "SoftMax " + s.Text() + " form " + std::to_string(form) + " row " + std::to_string(r);
+    if (r >= s.oriM) {
+      // Rows past oriSrcM are not touched.
+      for (uint32_t c = 0; c < s.k; ++c) {
+        ASSERT_EQ(y[s.Idx(r, c)], inPlace ? x[s.Idx(r, c)] : sentinel) << where << " col " << c;
+      }
+      continue;
+    }
+    const RowModel mdl = ModelRow(s, x, r);
+    std::vector<double> ref(s.k);
+    for (uint32_t c = 0; c < s.k; ++c) ref[c] = mdl.e[c] / mdl.sum;
+    const double scale = RowScale<double>(ref, s.oriK);
+    for (uint32_t c = 0; c < s.k; ++c) Near(halfT, y[s.Idx(r, c)], ref[c], scale, where + " col " + std::to_string(c));
+    if (stats) {
+      Stat(max, halfT2, r, blk, mdl.mx, true, where + " max");
+      Stat(sum, halfT2, r, blk, mdl.sum, false, where + " sum");
+    }
+  }
+}
 
 // form: 0 stats + tmp, 1 stats, 2 no stats + tmp, 3 no stats.
 template <class T, class T2>
@@ -263,27 +304,8 @@ void SoftMaxCase(std::mt19937& g, bool nz, int form, bool inPlace, double lo, do
     sum = Take<T2>(buf, os, s.oriM * blk);
     max = Take<T2>(buf, om, s.oriM * blk);
   });
-  for (uint32_t r = 0; r < s.m; ++r) {
-    const std::string where = "SoftMax " + s.Text() + " form " + std::to_string(form) + " row " + std::to_string(r);
-    if (r >= s.oriM) {
-      // Rows past oriSrcM are not touched.
-      for (uint32_t c = 0; c < s.k; ++c) {
-        ASSERT_EQ(D(y[s.Idx(r, c)]), D(inPlace ? x[s.Idx(r, c)] : sentinel)) << where << " col " << c;
-      }
-      continue;
-    }
-    const RowModel mdl = ModelRow(s, x, r);
-    std::vector<double> ref(s.k);
-    for (uint32_t c = 0; c < s.k; ++c) ref[c] = mdl.e[c] / mdl.sum;
-    const double scale = RowScale<T>(ref, s.oriK);
-    for (uint32_t c = 0; c < s.k; ++c) {
-      ExpectNear<T>(D(y[s.Idx(r, c)]), ref[c], scale, where + " col " + std::to_string(c));
-    }
-    if (stats) {
-      ExpectStat(max, r, blk, mdl.mx, true, where + " max");
-      ExpectStat(sum, r, blk, mdl.sum, false, where + " sum");
-    }
-  }
+  VerifySoftMax(s, ToD(x), ToD(y), ToD(sum), ToD(max), D(sentinel), std::is_same_v<T, half>,
+                std::is_same_v<T2, half>, stats, inPlace, form);
 }
 
 TEST(LibSoftmax, SoftMaxFloat) {
@@ -442,6 +464,30 @@ TEST(LibSoftmax, LogSoftMax) {
 
 // ---- SoftmaxFlash (deprecated) ----------------------------------------------------------
 
+void VerifyFlash(const Geom& s, const std::vector<double>& x, const std::vector<double>& inMax,
+                 const std::vector<double>& inSum, const std::vector<double>& y, const std::vector<double>& em,
+                 const std::vector<double>& sum, const std::vector<double>& max, bool halfT, bool halfT2,
+                 bool isUpdate) {
+  const uint32_t blk = halfT2 ? 16 : 8, blkE = halfT ? 16 : 8;
+  for (uint32_t r = 0; r < s.oriM; ++r) {
+    const std::string where = "SoftmaxFlash " + s.Text() + (isUpdate ? " update" : "") + " row " + std::to_string(r);
+    const double im = inMax[r * blk], is = inSum[r * blk];
+    const RowModel mdl = ModelRow(s, x, r, isUpdate ? im : -HUGE_VAL);
+    double total = mdl.sum;
+    if (isUpdate) {
+      const double e = std::exp(im - mdl.mx);
+      total = e * is + mdl.sum;
+      Stat(em, halfT, r, blkE, e * is / total, false, where + " expMax");
+    }
+    Stat(max, halfT2, r, blk, mdl.mx, true, where + " max");
+    Stat(sum, halfT2, r, blk, total, false, where + " sum");
+    std::vector<double> ref(s.k);
+    for (uint32_t c = 0; c < s.k; ++c) ref[c] = mdl.e[c] / total;
+    const double scale = RowScale<double>(ref, s.oriK);
+    for (uint32_t c = 0; c < s.k; ++c) Near(halfT, y[s.Idx(r, c)], ref[c], scale, where + " col " + std::to_string(c));
+  }
+}
+
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 template <class T, class T2>
@@ -485,26 +531,8 @@ void SoftmaxFlashCase(std::mt19937& g, bool isUpdate, bool withTmp) {
     sum = Take<T2>(buf, os, s.oriM * blk);
     max = Take<T2>(buf, om, s.oriM * blk);
   });
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const std::string where = "SoftmaxFlash " + s.Text() + (isUpdate ? " update" : "") + " row " + std::to_string(r);
-    const double im = D(inMax[r * blk]), is = D(inSum[r * blk]);
-    const RowModel mdl = ModelRow(s, x, r, isUpdate ? im : -HUGE_VAL);
-    double total = mdl.sum, expMax = 0;
-    if (isUpdate) {
-      const double e = std::exp(im - mdl.mx);
-      total = e * is + mdl.sum;
-      expMax = e * is / total;
-      ExpectStat(em, r, blkE, expMax, false, where + " expMax");
-    }
-    ExpectStat(max, r, blk, mdl.mx, true, where + " max");
-    ExpectStat(sum, r, blk, total, false, where + " sum");
-    std::vector<double> ref(s.k);
-    for (uint32_t c = 0; c < s.k; ++c) ref[c] = mdl.e[c] / total;
-    const double scale = RowScale<T>(ref, s.oriK);
-    for (uint32_t c = 0; c < s.k; ++c) {
-      ExpectNear<T>(D(y[s.Idx(r, c)]), ref[c], scale, where + " col " + std::to_string(c));
-    }
-  }
+  VerifyFlash(s, ToD(x), ToD(inMax), ToD(inSum), ToD(y), ToD(em), ToD(sum), ToD(max), std::is_same_v<T, half>,
+              std::is_same_v<T2, half>, isUpdate);
 }
 #pragma GCC diagnostic pop
 
@@ -518,6 +546,33 @@ TEST(LibSoftmax, SoftmaxFlash) {
 // ---- SoftmaxFlashV2 -----------------------------------------------------------------------
 
 constexpr AscendC::SoftmaxConfig kNoBrcCfg = {true, 0, 0, AscendC::SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC};
+
+void VerifyFlashV2(const Geom& s, const std::vector<double>& x, const std::vector<double>& inMax,
+                   const std::vector<double>& inSum, const std::vector<double>& y, const std::vector<double>& em,
+                   const std::vector<double>& rmax, const std::vector<double>& sum,
+                   const std::vector<double>& max, bool halfT, bool halfT2, bool update, int mode) {
+  const uint32_t blk = mode != 0 ? 1 : (halfT2 ? 16 : 8), blkE = mode != 0 ? 1 : (halfT ? 16 : 8);
+  for (uint32_t r = 0; r < s.oriM; ++r) {
+    const std::string where = "SoftmaxFlashV2 " + s.Text() + (update ? " update" : "") + " mode " +
+                              std::to_string(mode) + " row " + std::to_string(r);
+    const double im = inMax[r * blk], is = inSum[r * blk];
+    const RowModel own = ModelRow(s, x, r);
+    const RowModel mdl = ModelRow(s, x, r, update ? im : -HUGE_VAL);
+    double total = mdl.sum;
+    if (update) {
+      const double e = std::exp(im - mdl.mx);
+      total = e * is + mdl.sum;
+      Stat(em, halfT, r, blkE, e, false, where + " expMax");
+      if (mode == 2) Stat(rmax, halfT, r, blk, own.mx, true, where + " outReduceMax");
+    }
+    Stat(max, halfT2, r, blk, mdl.mx, true, where + " max");
+    Stat(sum, halfT2, r, blk, total, false, where + " sum");
+    const double scale = RowScale<double>(mdl.e, s.oriK);
+    for (uint32_t c = 0; c < s.k; ++c) {
+      Near(halfT, y[s.Idx(r, c)], mdl.e[c], scale, where + " col " + std::to_string(c));
+    }
+  }
+}
 
 // kMode: 0 normal, 1 SOFTMAX_OUTPUT_WITHOUT_BRC, 2 WITHOUT_BRC with outReduceMax.
 template <class T, class T2, bool kUpdate, int kMode>
@@ -581,26 +636,8 @@ void FlashV2Case(std::mt19937& g, bool nz, bool withTmp) {
     sum = Take<T2>(buf, os, s.oriM * blk);
     max = Take<T2>(buf, om, s.oriM * blk);
   });
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const std::string where = "SoftmaxFlashV2 " + s.Text() + (kUpdate ? " update" : "") + " mode " +
-                              std::to_string(kMode) + " row " + std::to_string(r);
-    const double im = D(inMax[r * blk]), is = D(inSum[r * blk]);
-    const RowModel own = ModelRow(s, x, r);
-    const RowModel mdl = ModelRow(s, x, r, kUpdate ? im : -HUGE_VAL);
-    double total = mdl.sum;
-    if (kUpdate) {
-      const double e = std::exp(im - mdl.mx);
-      total = e * is + mdl.sum;
-      ExpectStat(em, r, blkE, e, false, where + " expMax");
-      if (kMode == 2) ExpectStat(rmax, r, blk, own.mx, true, where + " outReduceMax");
-    }
-    ExpectStat(max, r, blk, mdl.mx, true, where + " max");
-    ExpectStat(sum, r, blk, total, false, where + " sum");
-    const double scale = RowScale<T>(mdl.e, s.oriK);
-    for (uint32_t c = 0; c < s.k; ++c) {
-      ExpectNear<T>(D(y[s.Idx(r, c)]), mdl.e[c], scale, where + " col " + std::to_string(c));
-    }
-  }
+  VerifyFlashV2(s, ToD(x), ToD(inMax), ToD(inSum), ToD(y), ToD(em), ToD(rmax), ToD(sum), ToD(max),
+                std::is_same_v<T, half>, std::is_same_v<T2, half>, kUpdate, kMode);
 }
 
 TEST(LibSoftmax, SoftmaxFlashV2) {
