@@ -202,23 +202,35 @@ HWY_NOINLINE float SpanSum(const T* x, size_t n) {
 
 // out[i] = exp((x[i] - sh) - mx) for i < n (kShift; else exp(x[i] - mx)),
 // rounded to O; returns the f32 sum of out[i] for i < nsum (<= n), taken
-// before rounding to O.
-template <bool kShift, class T, class O>
+// before rounding to O. kBounded: the caller guarantees the arguments of the
+// first nsum elements are <= 0 (mx is at least their max), so the full
+// vectors there skip the overflow fix-up of simd::ExpOp (Highway's Exp is
+// exact to 1 ulp on [-FLT_MAX, 0] and gives 0 below -104; NaN still
+// propagates).
+template <bool kShift, bool kBounded, class T, class O>
 HWY_NOINLINE float SpanExpSum(const T* x, size_t n, size_t nsum, float sh, float mx, O* out) {
   const DF d;
   const size_t N = hn::Lanes(d);
   const auto vm = hn::Set(d, mx);
   const auto vs = hn::Set(d, sh);
   const simd::ExpOp ex;
-  const auto f = [&](hn::Vec<DF> v) {
+  const auto arg = [&](hn::Vec<DF> v) {
     if constexpr (kShift) v = hn::Sub(v, vs);
-    return ex(d, hn::Sub(v, vm));
+    return hn::Sub(v, vm);
+  };
+  const auto bounded = [&](hn::Vec<DF> v) {
+    const auto a = arg(v);
+    if constexpr (kBounded) {
+      return hn::IfThenElse(hn::IsNaN(a), a, hn::Exp(d, a));
+    } else {
+      return ex(d, a);
+    }
   };
   auto s0 = hn::Zero(d), s1 = hn::Zero(d);
   size_t i = 0;
   for (; i + 2 * N <= nsum; i += 2 * N) {
-    const auto e0 = f(simd::LoadC(d, x + i));
-    const auto e1 = f(simd::LoadC(d, x + i + N));
+    const auto e0 = bounded(simd::LoadC(d, x + i));
+    const auto e1 = bounded(simd::LoadC(d, x + i + N));
     simd::StoreC(d, e0, out + i);
     simd::StoreC(d, e1, out + i + N);
     s0 = hn::Add(s0, e0);
@@ -226,7 +238,7 @@ HWY_NOINLINE float SpanExpSum(const T* x, size_t n, size_t nsum, float sh, float
   }
   for (; i < n; i += N) {
     const size_t len = n - i < N ? n - i : N;
-    const auto e = f(len == N ? simd::LoadC(d, x + i) : LoadPart(d, x + i, len));
+    const auto e = ex(d, arg(len == N ? simd::LoadC(d, x + i) : LoadPart(d, x + i, len)));
     if (len == N) {
       simd::StoreC(d, e, out + i);
     } else {
@@ -286,13 +298,13 @@ HWY_INLINE float RowDot(const Geo& g, const T* a, const T* b, uint32_t oriK) {
 
 // out (segment j at out + j * outStride) = exp(row - mx); returns the sum
 // over the first oriK columns.
-template <bool kShift = false, class T, class O>
-HWY_INLINE float RowExpSum(const Geo& g, const T* row, uint32_t oriK, float sh, float mx, O* out,
-                           size_t outStride) {
+// kBounded: mx is at least the max of the reduced columns (see SpanExpSum).
+template <bool kBounded = true, class T, class O>
+HWY_INLINE float RowExpSum(const Geo& g, const T* row, uint32_t oriK, float mx, O* out, size_t outStride) {
   float s = 0;
   const size_t L = g.SegLen();
   for (size_t j = 0; j < g.NSeg(); ++j) {
-    s += SpanExpSum<kShift>(row + j * g.SegStride(), L, g.Active(j, oriK), sh, mx, out + j * outStride);
+    s += SpanExpSum<false, kBounded>(row + j * g.SegStride(), L, g.Active(j, oriK), 0.0f, mx, out + j * outStride);
   }
   return s;
 }
@@ -334,11 +346,11 @@ template <class T>
 HWY_INLINE void SoftMaxRow(const Geo& g, uint32_t oriK, const T* x, T* y, float* mx, float* sum) {
   *mx = RowMax(g, x, oriK);
   if constexpr (std::is_same_v<T, float>) {
-    *sum = RowExpSum(g, x, oriK, 0.0f, *mx, y, g.SegStride());
+    *sum = RowExpSum(g, x, oriK, *mx, y, g.SegStride());
     RowMap(g, y, DivBy{*sum}, y, g.SegStride());
   } else {
     float* e = ScratchRow(g.k);
-    *sum = RowExpSum(g, x, oriK, 0.0f, *mx, e, g.SegLen());
+    *sum = RowExpSum(g, x, oriK, *mx, e, g.SegLen());
     RowMap(g, y, DivBy{*sum}, e, g.SegLen());
   }
 }
@@ -356,6 +368,11 @@ struct Opnd {
 
 template <class T>
 constexpr bool kFloatLike = std::is_same_v<T, half> || std::is_same_v<T, float>;
+
+inline std::string NeedText(uint32_t rows, uint32_t perRow, const char* helper) {
+  return std::to_string(rows) + " row" + (rows == 1 ? "" : "s") + " of " + std::to_string(perRow) +
+         " floats, as " + helper + " sized it";
+}
 
 struct Call {
   const char* api;
@@ -432,14 +449,15 @@ struct Call {
 
   // The temporary buffer: allocated, aligned, at least `need` bytes, not
   // overlapping an operand. Not accessed (the computation needs no UB).
-  void Tmp(const AscendC::LocalTensor<uint8_t>& tmp, uint64_t need, const std::string& how) const {
+  void Tmp(const AscendC::LocalTensor<uint8_t>& tmp, uint32_t rows, uint32_t perRow, const char* helper) const {
+    const uint64_t need = uint64_t{rows} * perRow * 4;
     detail::CheckLocal(api, "sharedTmpBuffer", tmp, 0, loc, true, detail::Pipe::kCount);
     const uint64_t have = detail::AvailableBytes(tmp) < tmp.GetSize() ? detail::AvailableBytes(tmp)
                                                                        : tmp.GetSize();
     if (AICORE_UNLIKELY(have < need)) {
       Fail(ErrorKind::kParameter, "sharedTmpBuffer holds " + std::to_string(have) +
-                                      " bytes, the call needs " + std::to_string(need) + " (" + how +
-                                      ")");
+                                      " bytes, the call needs " + std::to_string(need) + " (" +
+                                      NeedText(rows, perRow, helper) + ")");
     }
     for (int i = 0; i < n; ++i) {
       if (detail::BytesOverlap(tmp.addr_, have, ops[i].p, ops[i].bytes)) {
@@ -489,24 +507,26 @@ struct Call {
     }
     if (cfgM != 0) s.oriM = cfgM;
     if (cfgK != 0) s.oriK = cfgK;
-    const std::string shape = "[srcM " + std::to_string(s.g.m) + ", srcK " + std::to_string(s.g.k) +
-                              ", oriSrcM " + std::to_string(s.oriM) + ", oriSrcK " +
-                              std::to_string(s.oriK) + "]";
+    // (The text is built only for a message.)
+    const auto shape = [&s] {
+      return "[srcM " + std::to_string(s.g.m) + ", srcK " + std::to_string(s.g.k) + ", oriSrcM " +
+             std::to_string(s.oriM) + ", oriSrcK " + std::to_string(s.oriK) + "]";
+    };
     if ((uint64_t{s.g.k} * sizeof(T)) % 32 != 0) {
-      Fail(ErrorKind::kAlignment, "shape " + shape + ": srcK " + std::to_string(s.g.k) + " of " +
+      Fail(ErrorKind::kAlignment, "shape " + shape() + ": srcK " + std::to_string(s.g.k) + " of " +
                                       detail::TypeName<T>() + " (" +
                                       std::to_string(uint64_t{s.g.k} * sizeof(T)) +
                                       " bytes) is not 32-byte aligned");
     }
     if (s.oriK > s.g.k || s.oriM > s.g.m) {
       Fail(ErrorKind::kParameter,
-           "shape " + shape + ": the original shape exceeds [srcM, srcK] (it is the shape before padding)");
+           "shape " + shape() + ": the original shape exceeds [srcM, srcK] (it is the shape before padding)");
     }
     if (nz && s.g.k % 16 != 0) {
-      Fail(ErrorKind::kParameter, "shape " + shape + ": isDataFormatNZ needs srcK a multiple of 16 (W0 * W1)");
+      Fail(ErrorKind::kParameter, "shape " + shape() + ": isDataFormatNZ needs srcK a multiple of 16 (W0 * W1)");
     }
     if (uint64_t{s.g.m} * s.g.k > 0xFFFFFFFFull) {
-      Fail(ErrorKind::kParameter, "shape " + shape + " has more than 2^32 - 1 elements");
+      Fail(ErrorKind::kParameter, "shape " + shape() + " has more than 2^32 - 1 elements");
     }
     return s;
   }
@@ -565,10 +585,6 @@ constexpr const char* StatName() {
   return std::is_same_v<T2, half> ? "half (16 per 32-byte block)" : "float (8 per 32-byte block)";
 }
 
-inline std::string NeedText(uint32_t rows, uint32_t perRow, const char* helper) {
-  return std::to_string(rows) + " row" + (rows == 1 ? "" : "s") + " of " + std::to_string(perRow) +
-         " floats, as " + helper + " sized it";
-}
 
 // ---- the APIs ------------------------------------------------------------------------
 
@@ -592,7 +608,7 @@ void SoftMaxRun(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
   T2* pm = max ? c.Add("maxTensor", *max, uint64_t{s.oriM} * blk, true, s.oriM, blk) : nullptr;
   c.Overlaps({"srcTensor|dstTensor"});
   const uint32_t row = SmPlainRow(blk, s.g.k);
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxTilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxTilingFunc");
   c.Emit();
   for (uint32_t r = 0; r < s.oriM; ++r) {
     float mx, sm;
@@ -622,7 +638,7 @@ void SimpleSoftMaxRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
   T* y = c.Add("dstTensor", dst, mk, true);
   c.Overlaps({"srcTensor|dstTensor"});
   const uint32_t row = SmPlainRow(blk, s.g.k);
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxTilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxTilingFunc");
   c.Emit();
   float* e = std::is_same_v<T, float> ? nullptr : ScratchRow(s.g.k);
   for (uint32_t r = 0; r < s.oriM; ++r) {
@@ -630,10 +646,10 @@ void SimpleSoftMaxRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
     const T* xr = x + s.g.RowOff(r);
     T* yr = y + s.g.RowOff(r);
     if constexpr (std::is_same_v<T, float>) {
-      RowExpSum(s.g, xr, 0, 0.0f, mx, yr, s.g.SegStride());
+      RowExpSum<false>(s.g, xr, 0, mx, yr, s.g.SegStride());
       RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
     } else {
-      RowExpSum(s.g, xr, 0, 0.0f, mx, e, s.g.SegLen());
+      RowExpSum<false>(s.g, xr, 0, mx, e, s.g.SegLen());
       RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
     }
   }
@@ -657,13 +673,13 @@ void LogSoftMaxRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   T* pm = c.Add("max", max, uint64_t{s.oriM} * blk, true, s.oriM, blk);
   c.Overlaps();
   const uint32_t row = SmPlainRow(blk, s.g.k);
-  c.Tmp(tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "LogSoftMaxTilingFunc"));
+  c.Tmp(tmp, rounds, row, "LogSoftMaxTilingFunc");
   c.Emit();
   float* e = ScratchRow(s.g.k);
   for (uint32_t r = 0; r < s.oriM; ++r) {
     const T* xr = x + s.g.RowOff(r);
     const float mx = RowMax(s.g, xr, s.oriK);
-    const float sm = RowExpSum(s.g, xr, s.oriK, 0.0f, mx, e, s.g.SegLen());
+    const float sm = RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
     RowMap(s.g, y + s.g.RowOff(r), Log10Of{sm}, e, s.g.SegLen());
     PutStat(pm, r, blk, mx);
     PutStat(ps, r, blk, sm);
@@ -696,7 +712,7 @@ void SoftmaxFlashRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
   T* pe = isUpdate ? c.Add("expMaxTensor", expMax, uint64_t{s.oriM} * blkE, true, s.oriM, blkE) : nullptr;
   c.Overlaps({"srcTensor|dstTensor", "maxTensor|inMaxTensor", "sumTensor|inSumTensor"});
   const uint32_t row = SmFlashRow(blk, s.g.k, isUpdate);
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxFlashTilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashTilingFunc");
   c.Emit();
   for (uint32_t r = 0; r < s.oriM; ++r) {
     const T* xr = x + s.g.RowOff(r);
@@ -714,11 +730,11 @@ void SoftmaxFlashRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
     const float em = std::exp(im - mx);
     float sm;
     if constexpr (std::is_same_v<T, float>) {
-      sm = em * is + RowExpSum(s.g, xr, s.oriK, 0.0f, mx, yr, s.g.SegStride());
+      sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
       RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
     } else {
       float* e = ScratchRow(s.g.k);
-      sm = em * is + RowExpSum(s.g, xr, s.oriK, 0.0f, mx, e, s.g.SegLen());
+      sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
       RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
     }
     PutStat(pm, r, blk, mx);
@@ -757,7 +773,7 @@ void FlashV2Run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
   c.Overlaps({"srcTensor|dstTensor", "maxTensor|inMaxTensor", "expSumTensor|inExpSumTensor"});
   const uint32_t row = std::is_same_v<T, half> ? 32 / sizeof(T2) + s.g.k + kSmRepeatFloats
                                                : 32 / sizeof(T2) + kSmRepeatFloats;
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxFlashV2TilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashV2TilingFunc");
   c.Emit();
   for (uint32_t r = 0; r < s.oriM; ++r) {
     const T* xr = x + s.g.RowOff(r);
@@ -770,7 +786,7 @@ void FlashV2Run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
       mx = im > rm ? im : rm;
       em = std::exp(im - mx);
     }
-    const float rs = RowExpSum(s.g, xr, s.oriK, 0.0f, mx, yr, s.g.SegStride());
+    const float rs = RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
     PutStat(pm, r, blk, mx);
     if constexpr (kUpdate) {
       PutStat(ps, r, blk, em * is + rs);
@@ -824,7 +840,7 @@ void FlashV3Run(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTenso
   c.Overlaps({"srcTensor|dstTensor", "meanTensor|inMeanTensor", "maxTensor|inMaxTensor",
               "expSumTensor|inExpSumTensor"});
   const uint32_t row = SmFlashV3Row(blk, k);
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxFlashV3TilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashV3TilingFunc");
   c.Emit();
   const uint32_t baseK = k / 8;
   const float scalar = params.alpha / (1.0f - params.alpha);
@@ -867,7 +883,7 @@ void FlashV3Run(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTenso
     float rs = 0;
     for (uint32_t b = 0; b < 8; ++b) {
       const size_t off = size_t{b} * baseK;
-      rs += SpanExpSum<true>(xr + off, baseK, baseK, shift[b], mxp, y + size_t{r} * k + off);
+      rs += SpanExpSum<true, true>(xr + off, baseK, baseK, shift[b], mxp, y + size_t{r} * k + off);
     }
     PutStat(pmean, r, blk, mn);
     PutStat(pm, r, blk, mx);
@@ -900,7 +916,7 @@ void GradRun(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
     c.Overlaps({"srcTensor|dstTensor"});
   }
   const uint32_t row = SmGradRow(sizeof(T), blk, s.g.k, isFront);
-  if (tmp) c.Tmp(*tmp, uint64_t{rounds} * row * 4, NeedText(rounds, row, "SoftMaxGradTilingFunc"));
+  if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxGradTilingFunc");
   c.Emit();
   for (uint32_t r = 0; r < s.oriM; ++r) {
     const size_t off = s.g.RowOff(r);
