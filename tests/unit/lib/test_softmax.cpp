@@ -1338,3 +1338,30 @@ TEST(LibSoftmaxDiagnostics, OutsideVectorPositions) {
 }
 
 }  // namespace
+
+namespace {
+
+// The API's operand accesses reach the sanitizer: with initcheck on, a
+// SoftMax of a never-written source is reported (naming the API and the
+// operand); writing the source first (Duplicate) makes the same call clean,
+// and the outputs count as written for the next reader.
+TEST(LibSoftmaxDiagnostics, InitcheckSeesTheOperands) {
+  SoftMaxTiling t;
+  AscendC::SoftMaxTilingFunc(ge::Shape({2, 64}), 4, 4096, t);
+  auto run = [&](bool writeSrc) {
+    aicore::SetSanitize(aicore::kInitcheck);
+    const std::string e = ErrorOf([&](Buf& b) {
+      auto x = At<float>(b, 0), y = At<float>(b, 1024), z = At<float>(b, 2048);
+      if (writeSrc) AscendC::Duplicate(x, 0.5f, 128);
+      AscendC::SoftMax<float>(y, x, At<uint8_t>(b, 8192), t, {2, 64, 2, 64});
+      AscendC::Muls(z, y, 2.0f, 128);  // reads SoftMax's output
+    });
+    aicore::SetSanitize(0u);
+    return e;
+  };
+  const std::string e = run(false);
+  EXPECT_TRUE(Has(e, "SoftMax") && Has(e, "srcTensor")) << e;
+  EXPECT_EQ(run(true), "");
+}
+
+}  // namespace
