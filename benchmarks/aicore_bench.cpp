@@ -65,6 +65,7 @@
 #include "add_kernel.h"
 #include "hwy_baselines.h"
 #include "reduce_kernel.h"
+#include "softmax_kernel.h"
 #include "strided_add_kernel.h"
 
 namespace {
@@ -711,6 +712,48 @@ Workload MatmulWorkload(Buffers& b, const char* name, uint32_t n, uint32_t block
   return w;
 }
 
+// Row softmax with the high-level SoftMax API (softmax_kernel.h) against the
+// same three passes per row written as one Highway loop per block.
+// With iters > 1 (rows = blocks * tileRows) each variant repeats the softmax
+// iters times on cache-resident data: the API itself against the loop.
+template <class T>
+Workload SoftmaxWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t cols, uint32_t blocks,
+                         uint32_t tileRows, uint32_t iters = 1) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = size_t{rows} * cols;
+  w.bytes = 2.0 * sizeof(T) * rows * cols * iters;
+  T* x = reinterpret_cast<T*>(b.x.data());
+  T* y = reinterpret_cast<T*>(b.z.data());
+  w.prepare = [=] { Fill(x, size_t{rows} * cols, -8.0f, 8.0f, 9); };
+  SoftmaxBenchTiling tiling{rows, cols, tileRows, 0, {}, iters};
+  const ge::Shape tile({tileRows, cols});
+  tiling.tmpBytes = AscendC::GetSoftMaxMinTmpSize(tile, sizeof(T), false);
+  AscendC::SoftMaxTilingFunc(tile, sizeof(T), tiling.tmpBytes, tiling.softmax);
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("softmax_bench", softmax_bench<T>, blocks, b.x.bytes(), b.z.bytes(), tiling);
+  };
+  w.highway = [=] {
+    const size_t per = rows / blocks;
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      for (uint32_t it = 0; it < iters; ++it) baseline::SoftMax(x + i * per * cols, y + i * per * cols, per, cols);
+    });
+  };
+  w.scalar = [=] {
+    std::vector<float> e(cols);
+    for (size_t r = 0; r < rows; ++r) {
+      const T* xr = x + r * cols;
+      float mx = -HUGE_VALF, sum = 0;
+      for (size_t c = 0; c < cols; ++c) mx = std::max(mx, static_cast<float>(xr[c]));
+      for (size_t c = 0; c < cols; ++c) sum += (e[c] = std::exp(static_cast<float>(xr[c]) - mx));
+      for (size_t c = 0; c < cols; ++c) y[r * cols + c] = static_cast<T>(e[c] / sum);
+    }
+  };
+  w.check = Checker<T>(b, w.elements);
+  return w;
+}
+
 Workload LaunchEmptyWorkload() {
   Workload w;
   w.name = "launch_empty";
@@ -770,6 +813,13 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(GemmWorkload<float>(b, "gemm_512", 512, true));
   w.push_back(GemmWorkload<half>(b, "gemm_2048", 2048, false));
   w.push_back(GemmWorkload<float>(b, "gemm_2048", 2048, false));
+  // SoftMax 2048 x 2048: 16 blocks of 128 rows, tiles of 32 KiB per buffer
+  // (4 float / 8 half rows; in and out queues double-buffered: 128 KiB).
+  w.push_back(SoftmaxWorkload<half>(b, "softmax_2048x2048", 2048, 2048, 16, 8));
+  w.push_back(SoftmaxWorkload<float>(b, "softmax_2048x2048", 2048, 2048, 16, 4));
+  // The same calls on UB-resident tiles (16 blocks x one tile, 64 calls each).
+  w.push_back(SoftmaxWorkload<half>(b, "softmax_ub_16x8x2048", 128, 2048, 16, 8, 64));
+  w.push_back(SoftmaxWorkload<float>(b, "softmax_ub_16x4x2048", 64, 2048, 16, 4, 64));
   w.push_back(LaunchEmptyWorkload());
   // The high-level Matmul API (issue 11): 2048^3, half and float in, float out.
   w.push_back(MatmulWorkload<half>(b, "matmul_2048", 2048, 8));

@@ -354,4 +354,63 @@ HWY_NOINLINE void Gemm(const T* a_in, const T* b_in, float* c, size_t m, size_t 
   }
 }
 
+// ---- SoftMax: y = exp(x - max) / sum(exp(x - max)), per row -----------------
+// rows x cols, row-major; f32 math. Per row: a max pass, an exp pass that
+// stores the exponentials (in y for float, in an f32 scratch row for half)
+// and sums them, a division pass.
+template <class T>
+HWY_NOINLINE void SoftMax(const T* HWY_RESTRICT x, T* HWY_RESTRICT y, size_t rows, size_t cols) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  static thread_local std::vector<float> scratch;
+  if (scratch.size() < cols) scratch.resize(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    const T* HWY_RESTRICT xr = x + r * cols;
+    T* yr = y + r * cols;  // float rows keep their exponentials in y: no restrict
+    float* e = std::is_same_v<T, float> ? reinterpret_cast<float*>(yr) : scratch.data();
+    auto m0 = hn::Set(d, -HUGE_VALF), m1 = m0, m2 = m0, m3 = m0;
+    size_t i = 0;
+    for (; i + 4 * N <= cols; i += 4 * N) {
+      m0 = hn::Max(m0, Load(d, xr + i));
+      m1 = hn::Max(m1, Load(d, xr + i + N));
+      m2 = hn::Max(m2, Load(d, xr + i + 2 * N));
+      m3 = hn::Max(m3, Load(d, xr + i + 3 * N));
+    }
+    for (; i + N <= cols; i += N) m0 = hn::Max(m0, Load(d, xr + i));
+    float mx = hn::GetLane(hn::MaxOfLanes(d, hn::Max(hn::Max(m0, m1), hn::Max(m2, m3))));
+    for (; i < cols; ++i) mx = std::fmax(mx, static_cast<float>(xr[i]));
+    const auto vm = hn::Set(d, mx);
+    auto s0 = hn::Zero(d), s1 = hn::Zero(d);
+    i = 0;
+    for (; i + 2 * N <= cols; i += 2 * N) {
+      const auto e0 = hn::Exp(d, hn::Sub(Load(d, xr + i), vm));
+      const auto e1 = hn::Exp(d, hn::Sub(Load(d, xr + i + N), vm));
+      hn::StoreU(e0, d, e + i);
+      hn::StoreU(e1, d, e + i + N);
+      s0 = hn::Add(s0, e0);
+      s1 = hn::Add(s1, e1);
+    }
+    for (; i + N <= cols; i += N) {
+      const auto e0 = hn::Exp(d, hn::Sub(Load(d, xr + i), vm));
+      hn::StoreU(e0, d, e + i);
+      s0 = hn::Add(s0, e0);
+    }
+    float sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(s0, s1)));
+    for (; i < cols; ++i) {
+      e[i] = std::exp(static_cast<float>(xr[i]) - mx);
+      sum += e[i];
+    }
+    const auto vs = hn::Set(d, sum);
+    i = 0;
+    for (; i + 2 * N <= cols; i += 2 * N) {
+      const auto r0 = hn::Div(hn::LoadU(d, e + i), vs);
+      const auto r1 = hn::Div(hn::LoadU(d, e + i + N), vs);
+      Store(d, r0, yr + i);
+      Store(d, r1, yr + i + N);
+    }
+    for (; i + N <= cols; i += N) Store(d, hn::Div(hn::LoadU(d, e + i), vs), yr + i);
+    for (; i < cols; ++i) yr[i] = static_cast<T>(e[i] / sum);
+  }
+}
+
 }  // namespace baseline

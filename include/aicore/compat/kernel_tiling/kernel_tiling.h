@@ -10,8 +10,11 @@
 
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/softmax_tiling.h"
 #include "aicore/runtime/tiling.h"
 
 using AscendC::tiling::LayerNormTiling;
+using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::TCubeTiling;
+using AscendC::tiling::SoftMaxTiling;

@@ -2,13 +2,17 @@
 //
 // tiling/tiling_api.h for the CPU: the host tiling functions of the
 // advanced APIs aicore implements (the vendor header includes every
-// advanced API's *_tiling.h) -- the Matmul tiling (namespace matmul_tiling:
-// MatmulApiTiling, MultiCoreMatmulTiling, optiling::TCubeTiling), the
-// activation and normalization tiling functions -- plus the platform queries.
+// advanced API's *_tiling.h, which include kernel_tiling/kernel_tiling.h and
+// so name the tiling structs at global scope) -- the Matmul tiling (namespace
+// matmul_tiling: MatmulApiTiling, MultiCoreMatmulTiling, optiling::TCubeTiling),
+// the activation, normalization and SoftMax tiling functions -- plus the
+// platform queries.
 #pragma once
 
 #include "aicore/lib/activation_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/tensor_shape.h"
+#include "kernel_tiling/kernel_tiling.h"
 #include "platform/platform_ascendc.h"
