@@ -22,7 +22,8 @@
 // wrote there (O(1)), and when the kernel changed them, takes the tensor's
 // new address from address_ (ResolveAddress below), as the NPU would:
 //   * an address taken from a tensor aicore made (SetAddr(t.address_),
-//     `u.address_ = t.address_`, GetBufferAddr) keeps that tensor's buffer:
+//     `u.address_ = t.address_`, GetBufferAddr; recognised by the check
+//     value aicore stores with it, AddrKey) keeps that tensor's buffer:
 //     bounds, FreeTensor and queue-state checks apply as to the original;
 //     bufferAddr must stay inside that buffer;
 //   * any other address (set field by field, or InitBuffer) is a raw
@@ -259,6 +260,7 @@ struct TBuffAddr {
   // the address was set by hand); checked when the address is used again.
   uint32_t gen_ = 0;
   uint32_t epoch_ = 0;
+  uint32_t key_ = 0;  // a check value of (bufferHandle, gen_, epoch_), see AddrKey
 };
 
 }  // namespace AscendC
@@ -297,6 +299,16 @@ inline bool LocalByteAddress(const CoreContext& c, Memory m, uint64_t v, uint64_
   return false;
 }
 
+// The check value aicore stores with every address it hands out: a
+// bufferHandle is only dereferenced when it comes with the gen_/epoch_ it was
+// handed out with (a handle set by hand, or a foreign one, makes the address
+// a raw one), so that no kernel-written value is ever taken for a buffer.
+inline uint32_t AddrKey(const void* handle, uint32_t gen, uint32_t epoch) {
+  const auto h = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(handle));
+  const uint64_t x = (h ^ (uint64_t{gen} << 32) ^ epoch) * 0x9E3779B97F4A7C15ull;
+  return static_cast<uint32_t>(x >> 32) | 1u;
+}
+
 struct ResolvedAddr {
   BufferDesc* buf = nullptr;
   uint8_t* addr = nullptr;
@@ -332,7 +344,8 @@ AICORE_COLD inline ResolvedAddr ResolveAddress(const char* api, const char* role
   const auto pos = static_cast<AscendC::TPosition>(p);
   const Memory mem = PositionMemory(pos);
   const int mi = static_cast<int>(mem);
-  if (a.epoch_ != 0 && a.bufferHandle != nullptr) {
+  if (a.epoch_ != 0 && a.bufferHandle != nullptr &&
+      a.key_ == AddrKey(a.bufferHandle, a.gen_, a.epoch_)) {
     // An address aicore handed out: the tensor stays in that buffer.
     if (AICORE_UNLIKELY(!Live(*c, a.epoch_))) FailDeadPipe(api, role, a.epoch_, loc);
     auto* b = reinterpret_cast<BufferDesc*>(a.bufferHandle);
@@ -391,6 +404,7 @@ inline AscendC::TBuffAddr AddressOf(const BufferDesc& b, uint32_t gen) {
   a.absAddr = b.base;
   a.gen_ = gen;
   a.epoch_ = b.epoch;
+  a.key_ = AddrKey(a.bufferHandle, gen, b.epoch);
   return a;
 }
 
@@ -534,7 +548,7 @@ class LocalTensor {
     address_.dataLen = static_cast<uint32_t>(uint64_t{bufferSize} * sizeof(T));
     address_.bufferHandle = nullptr;
     address_.absAddr = nullptr;
-    address_.gen_ = address_.epoch_ = 0;
+    address_.gen_ = address_.epoch_ = address_.key_ = 0;
   }
 
   uint32_t GetSize() const { return static_cast<uint32_t>(address_.dataLen / sizeof(T)); }
@@ -656,6 +670,7 @@ class LocalTensor {
     address_.absAddr = reinterpret_cast<uint8_t*>(addr);
     address_.gen_ = gen;
     address_.epoch_ = epoch;
+    address_.key_ = aicore::detail::AddrKey(b, gen, epoch);
   }
 
  private:
@@ -668,11 +683,13 @@ class LocalTensor {
     address_.epoch_ = r.epoch;
     address_.absAddr = r.addr;
     if (r.buf == nullptr) {
+      address_.key_ = 0;
       bufaddr_ = address_.bufferAddr;
       pos_ = address_.logicPos;
       return;
     }
     address_.bufferHandle = reinterpret_cast<TBufHandle>(r.buf);
+    address_.key_ = aicore::detail::AddrKey(r.buf, r.gen, r.epoch);
     address_.bufferAddr = bufaddr_ =
         r.buf->offset + static_cast<uint32_t>(r.addr - r.buf->base);
     pos_ = address_.logicPos;

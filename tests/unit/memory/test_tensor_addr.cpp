@@ -331,6 +331,27 @@ TEST(TensorAddr, MovedAddressMustStayInItsBuffer) {
             "");
 }
 
+// A bufferHandle the kernel wrote itself (here garbage, with the identity
+// fields of a real address) is never dereferenced: the address is a raw one.
+TEST(TensorAddr, AHandleSetByHandIsNeverDereferenced) {
+  OnCore([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    Duplicate(t, 3.0f, 64);
+    TBuffAddr a = t.address_;
+    static uint8_t junk[64];
+    a.bufferHandle = junk;
+    LocalTensor<float> u;
+    u.SetAddr(a);  // a raw UB address now: the same bytes, no queue checks
+    EXPECT_EQ(u.GetPhyAddr(), t.GetPhyAddr());
+    EXPECT_EQ(u.GetValue(63), 3.0f);
+    EXPECT_NE(u.GetBufferHandle(), static_cast<TBufHandle>(junk));
+    q.FreeTensor(t);
+  });
+}
+
 // ---------------------------------------------------------------------------
 // SetAddrWithOffset, SetBufferLen, SetSize, InitBuffer.
 
