@@ -15,12 +15,13 @@
 //   t.address_.dataLen = 256;                   // bytes (GetSize() = 64)
 //   Adds(t, t, 1.0f, 64);                       // the tensor at UB 4096
 //
-// aicore's own fields (buf_, addr_) stay what the instructions use (with
-// address_.gen_ / epoch_, the tensor's identity); every use of a tensor (each instruction operand check, GetValue,
-// operator[], GetPhyAddr, ...) first compares address_.bufferAddr,
-// address_.logicPos and the identity address_ carries with what aicore last
-// wrote there (O(1)), and when the kernel changed them, takes the tensor's
-// new address from address_ (ResolveAddress below), as the NPU would:
+// aicore's own fields (buf_, addr_) stay what the instructions use, with
+// address_.gen_ / address_.epoch_ as the tensor's identity. Every use of a
+// tensor (each instruction operand check, GetValue, operator[], GetPhyAddr,
+// ...) first compares address_.bufferAddr and address_.logicPos with what
+// aicore last wrote there (two compares), and when the kernel changed them,
+// takes the tensor's new address from address_ (ResolveAddress below), as
+// the NPU would:
 //   * an address taken from a tensor aicore made (SetAddr(t.address_),
 //     `u.address_ = t.address_`, GetBufferAddr; recognised by the check
 //     value aicore stores with it, AddrKey) keeps that tensor's buffer:
