@@ -352,6 +352,30 @@ TEST(TensorAddr, AHandleSetByHandIsNeverDereferenced) {
   });
 }
 
+// Hand-built tensors in the roles whose tensors are checked outside the
+// operand checks (ReduceSum's sharedTmpBuffer, SetDeqScale's vdeq).
+TEST(TensorAddr, HandBuiltTensorsInOtherRoles) {
+  OnCore([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 4096);
+    const LocalTensor<float> x = b.Get<float>();
+    for (uint32_t i = 0; i < 256; ++i) x.SetValue(i, 0.5f * static_cast<float>(i));
+    LocalTensor<float> tmp;
+    tmp.address_.logicPos = Pos(TPosition::VECCALC);
+    tmp.address_.bufferAddr = 3072;
+    tmp.address_.dataLen = 1024;
+    ReduceSum(x[512], x, tmp, 256);
+    EXPECT_EQ(x.GetValue(512), 0.5f * 255 * 256 / 2);
+  });
+  const std::string vdeq = ErrorOf([] {
+    VdeqInfo info;
+    SetDeqScale(LocalTensor<uint64_t>(), info);
+  });
+  EXPECT_TRUE(Contains(vdeq, "SetDeqScale")) << vdeq;
+  EXPECT_TRUE(Contains(vdeq, "vdeq is a LocalTensor that was never allocated")) << vdeq;
+}
+
 // ---------------------------------------------------------------------------
 // SetAddrWithOffset, SetBufferLen, SetSize, InitBuffer.
 
