@@ -14,6 +14,7 @@
 #include <cstring>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 using namespace AscendC;
@@ -254,6 +255,139 @@ TEST_F(TplTest, AnUnknownKeyEndsTheProcessWithoutASink) {
                     reinterpret_cast<uint8_t*>(y_), reinterpret_cast<uint8_t*>(args_));
       },
       ::testing::ExitedWithCode(1), "tiling key 99999 names no instantiation");
+}
+
+// ---------------------------------------------------------------------------
+// `typename` template parameters: ASCENDC_TPL_DATATYPE_DECL with native data
+// types (C_DT_*) selects the C++ type, as in the vendor's add_custom_template
+// example (`template <typename D_T_X, ..., int TILE_NUM, int IS_SPLIT>`).
+
+namespace typed {
+ASCENDC_TPL_ARGS_DECL(AddCustomTemplate,
+                      ASCENDC_TPL_DATATYPE_DECL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT, ASCENDC_TPL_INPUT(0)),
+                      ASCENDC_TPL_DATATYPE_DECL(D_T_Y, C_DT_FLOAT16, C_DT_FLOAT),
+                      ASCENDC_TPL_UINT_DECL(TILE_NUM, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, 1, 4),
+                      ASCENDC_TPL_BOOL_DECL(IS_SPLIT, 0, 1), );
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T_X, C_DT_FLOAT16),
+                                     ASCENDC_TPL_DATATYPE_SEL(D_T_Y, C_DT_FLOAT16),
+                                     ASCENDC_TPL_UINT_SEL(TILE_NUM, ASCENDC_TPL_UI_LIST, 1, 4),
+                                     ASCENDC_TPL_BOOL_SEL(IS_SPLIT, 0, 1)),
+                ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T_X, C_DT_FLOAT),
+                                     ASCENDC_TPL_DATATYPE_SEL(D_T_Y, C_DT_FLOAT16, C_DT_FLOAT),
+                                     ASCENDC_TPL_UINT_SEL(TILE_NUM, ASCENDC_TPL_UI_LIST, 4),
+                                     ASCENDC_TPL_BOOL_SEL(IS_SPLIT, 1)), );
+
+// z[i] = x[i] * TILE_NUM + y[i] (+ 0.5 when IS_SPLIT), x of D_T_X, y of
+// D_T_Y, z float; tag = sizeof(D_T_X) * 10 + sizeof(D_T_Y).
+template <typename D_T_X, typename D_T_Y, int TILE_NUM, int IS_SPLIT>
+__global__ __aicore__ void add_custom_template(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tag) {
+  GlobalTensor<D_T_X> xGm;
+  GlobalTensor<D_T_Y> yGm;
+  GlobalTensor<float> zGm;
+  GlobalTensor<uint32_t> tagGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<__gm__ D_T_X*>(x), kLen);
+  yGm.SetGlobalBuffer(reinterpret_cast<__gm__ D_T_Y*>(y), kLen);
+  zGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), kLen);
+  tagGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(tag), 1);
+  for (uint32_t i = 0; i < kLen; ++i) {
+    zGm.SetValue(i, static_cast<float>(xGm.GetValue(i)) * TILE_NUM + static_cast<float>(yGm.GetValue(i)) +
+                        (IS_SPLIT ? 0.5f : 0.0f));
+  }
+  tagGm.SetValue(0, static_cast<uint32_t>(sizeof(D_T_X) * 10 + sizeof(D_T_Y)));
+}
+
+// ASCENDC_TPL_* names are per scope: the launch sits with the declaration.
+void Run(uint64_t key, uint8_t* x, uint8_t* y, uint8_t* z, uint8_t* tag) {
+  ICPU_SET_TILING_KEY(key);
+  ICPU_RUN_KF(AICORE_TPL_KERNEL(add_custom_template), 1, x, y, z, tag);
+}
+uint64_t Key(uint64_t dx, uint64_t dy, uint64_t tile, uint64_t split) {
+  return GET_TPL_TILING_KEY(dx, dy, tile, split);
+}
+}  // namespace typed
+
+// Type parameters after the values.
+namespace trailing {
+ASCENDC_TPL_ARGS_DECL(Trailing, ASCENDC_TPL_UINT_DECL(MODE, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, 0, 1),
+                      ASCENDC_TPL_DATATYPE_DECL(D_T, C_DT_FLOAT, C_DT_BF16, C_DT_INT16), );
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(MODE, ASCENDC_TPL_UI_LIST, 0, 1),
+                                     ASCENDC_TPL_DATATYPE_SEL(D_T, C_DT_FLOAT, C_DT_BF16, C_DT_INT16)), );
+template <uint32_t MODE, typename T>
+__global__ __aicore__ void trailing_kernel(GM_ADDR tag) {
+  *reinterpret_cast<__gm__ uint32_t*>(tag) = MODE * 100 + static_cast<uint32_t>(sizeof(T)) +
+                                             (std::is_same_v<T, bfloat16_t> ? 10 : 0) +
+                                             (std::is_same_v<T, int16_t> ? 20 : 0);
+}
+void Run(uint64_t key, uint8_t* tag) {
+  ICPU_SET_TILING_KEY(key);
+  ICPU_RUN_KF(AICORE_TPL_KERNEL(trailing_kernel), 1, tag);
+}
+uint64_t Key(uint64_t mode, uint64_t dt) { return GET_TPL_TILING_KEY(mode, dt); }
+}  // namespace trailing
+
+TEST_F(TplTest, TypenameParametersTakeTheDataTypesType) {
+  auto* hx = static_cast<half*>(GmAlloc(kLen * sizeof(half)));
+  auto* hy = static_cast<half*>(GmAlloc(kLen * sizeof(half)));
+  auto* fx = static_cast<float*>(GmAlloc(kLen * sizeof(float)));
+  auto* fy = static_cast<float*>(GmAlloc(kLen * sizeof(float)));
+  auto* z = static_cast<float*>(GmAlloc(kLen * sizeof(float)));
+  auto* tag = static_cast<uint32_t*>(GmAlloc(sizeof(uint32_t)));
+  for (uint32_t i = 0; i < kLen; ++i) {
+    hx[i] = static_cast<half>(static_cast<float>(i) * 0.25f);
+    hy[i] = static_cast<half>(static_cast<float>(i) - 3.0f);
+    fx[i] = static_cast<float>(i) * 0.125f + 0.1f;
+    fy[i] = static_cast<float>(i) * -2.0f;
+  }
+  auto u8 = [](void* p) { return static_cast<uint8_t*>(p); };
+  struct Case {
+    uint64_t dx, dy, tile, split;
+  };
+  const Case cases[] = {{C_DT_FLOAT16, C_DT_FLOAT16, 1, 0}, {C_DT_FLOAT16, C_DT_FLOAT16, 4, 1},
+                        {C_DT_FLOAT, C_DT_FLOAT16, 4, 1},   {C_DT_FLOAT, C_DT_FLOAT, 4, 1}};
+  for (const Case& c : cases) {
+    const bool xh = c.dx == C_DT_FLOAT16, yh = c.dy == C_DT_FLOAT16;
+    typed::Run(typed::Key(c.dx, c.dy, c.tile, c.split), xh ? u8(hx) : u8(fx), yh ? u8(hy) : u8(fy),
+               u8(z), u8(tag));
+    EXPECT_EQ(*tag, (xh ? 20u : 40u) + (yh ? 2u : 4u));
+    for (uint32_t i = 0; i < kLen; ++i) {
+      const float xv = xh ? static_cast<float>(hx[i]) : fx[i];
+      const float yv = yh ? static_cast<float>(hy[i]) : fy[i];
+      ASSERT_EQ(z[i], xv * c.tile + yv + (c.split ? 0.5f : 0.0f)) << i;
+    }
+  }
+  // An unselected combination is reported as before.
+  aicore::ErrorRecorder rec;
+  typed::Run(typed::Key(C_DT_FLOAT, C_DT_FLOAT, 1, 0), u8(fx), u8(fy), u8(z), u8(tag));
+  ASSERT_EQ(rec.size(), 1u) << rec.str();
+  EXPECT_NE(std::string(rec.reports()[0].what()).find("names no instantiation of the kernel template "
+                                                      "add_custom_template"),
+            std::string::npos)
+      << rec.reports()[0].what();
+  for (void* p : {static_cast<void*>(hx), static_cast<void*>(hy), static_cast<void*>(fx),
+                  static_cast<void*>(fy), static_cast<void*>(z), static_cast<void*>(tag)}) {
+    GmFree(p);
+  }
+}
+
+TEST_F(TplTest, TypenameParametersAfterTheValues) {
+  auto* tag = static_cast<uint32_t*>(GmAlloc(sizeof(uint32_t)));
+  trailing::Run(trailing::Key(1, C_DT_BF16), reinterpret_cast<uint8_t*>(tag));
+  EXPECT_EQ(*tag, 112u);
+  trailing::Run(trailing::Key(0, C_DT_FLOAT), reinterpret_cast<uint8_t*>(tag));
+  EXPECT_EQ(*tag, 4u);
+  trailing::Run(trailing::Key(1, C_DT_INT16), reinterpret_cast<uint8_t*>(tag));
+  EXPECT_EQ(*tag, 122u);
+  GmFree(tag);
+}
+
+TEST(TplKey, NativeDataTypesAreGeDataTypeValues) {
+  static_assert(C_DT_FLOAT == 0 && C_DT_FLOAT16 == 1 && C_DT_INT8 == 2 && C_DT_INT32 == 3 &&
+                C_DT_UINT8 == 4 && C_DT_INT16 == 6 && C_DT_BF16 == 27);
+  static_assert(std::is_same_v<aicore::tpl::DataTypeOf<C_DT_FLOAT16>::type, half>);
+  static_assert(std::is_same_v<aicore::tpl::DataTypeOf<C_DT_BF16>::type, bfloat16_t>);
+  static_assert(std::is_same_v<aicore::tpl::DataTypeOf<C_DT_INT4>::type, int4b_t>);
+  // A DATATYPE key is the data type's value in 8 bits.
+  EXPECT_EQ(typed::Key(C_DT_FLOAT, C_DT_FLOAT16, 4, 1), 0u | (1u << 8) | (1u << 16) | (1u << 24));
 }
 
 // ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 //                  tuple_size(_v), tuple_element, ignore, index_sequence,
 //                  min, max, abs, sqrt, ceil_division, ceil_align, divide,
 //                  forward, move, declval
-//   AscendC::IsSameType<T, U>::value, SizeOfBits<T>::value
+//   AscendC::IsSameType<T, U>::value, SizeOfBits<T>::value, Conditional, ConditionalMulti
 //   AscendC::DivCeil(a, b), AlignUp(a, b), Ceil(a, b)    uint32_t, rounding up
 //   AscendC::ToFloat(bfloat16_t / half)                  exact widening to float
 //   AscendC::CacheLine                                   SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE
@@ -202,6 +202,18 @@ template <typename T, typename U>
 struct IsSameType : std::false_type {};
 template <typename T>
 struct IsSameType<T, T> : std::true_type {};
+
+// Conditional<cond, T1, T2>::type: T1 when cond, else T2;
+// ConditionalMulti<c1, c2, T1, T2, T3, T4>::type: c1 ? (c2 ? T1 : T2) : (c2 ? T3 : T4).
+template <bool condition, class T1, class T2>
+struct Conditional {
+  using type = std::conditional_t<condition, T1, T2>;
+};
+template <bool condition1, bool condition2, class T1, class T2, class T3, class T4>
+struct ConditionalMulti {
+  using type = std::conditional_t<condition1, std::conditional_t<condition2, T1, T2>,
+                                  std::conditional_t<condition2, T3, T4>>;
+};
 
 // SizeOfBits<T>::value: the bits of one element (4 for int4b_t).
 template <typename T>

@@ -113,6 +113,11 @@ constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+// UB the TPipe's buffers should keep to (the rest is scratch the vendor's
+// APIs use) and the UB byte address of that scratch, TMP_UB_OFFSET (arch
+// 2201). aicore lets buffers use all of TOTAL_UB_SIZE.
+constexpr int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
+constexpr uint32_t TMP_UB_OFFSET = 184 * 1024;
 
 }  // namespace AscendC
 

@@ -26,6 +26,13 @@
 //       sid is ignored. The UB pointer must lie in this block's UB. Elements
 //       are the pointers' type when both agree (atomic stores combine them), else bytes.
 //
+//   vcmax/vcmin(dst, src, repeat, dstRepStride, srcBlkStride, srcRepStride, Order_t)
+//       WholeReduceMax/Min<T, false> (mask register)
+//   vreducev2(dst, src0, src1, repeat, src0BlockStride, patternMode,
+//             src0RepeatStride, src1RepeatStride)          GatherMask
+//   get_rsvd_cnt()                            the element count of the latest GatherMask
+//   vgather(dst, offsets, srcAddr, dstRepStride, repeat)   Gather<T, false> repeat form
+//
 // and in namespace AscendC: SetSyncBaseAddr, IBSet / IBWait, NotifyEvent /
 // WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
 // DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
@@ -124,24 +131,38 @@ void BarrierAt(int p, SrcLoc loc, std::index_sequence<P...>) {
 }
 
 // A view of this block's UB from byte `p` to the end of UB: the UB operand of
-// the copy builtins, so that DataCopy's checks apply to it.
+// the copy and vector builtins, so that the instructions' checks apply to it.
+// `p` is a pointer into the block's UB (LocalTensor::GetPhyAddr()), or a UB
+// byte address (as on the NPU: `(__ubuf__ T*)t.address_.bufferAddr`), or the
+// low 32 bits of a pointer into it.
 template <class T>
 ::AscendC::LocalTensor<T> UbView(const char* api, const char* what, const void* p, SrcLoc loc) {
   detail::CoreContext& core = detail::Enter(api, loc);
-  const uint64_t cap =
-      core.capacity[static_cast<int>(detail::PositionMemory(::AscendC::TPosition::VECCALC))];
-  const ::AscendC::LocalTensor<uint8_t> base(::AscendC::TPosition::VECCALC, 0, 0, loc);
-  const auto b = reinterpret_cast<uintptr_t>(base.GetPhyAddr());
-  const auto a = reinterpret_cast<uintptr_t>(p);
-  if (AICORE_UNLIKELY(a < b || a - b >= cap)) {
+  const uint64_t cap = core.capacity[static_cast<int>(Memory::kUB)];
+  uint64_t off = 0;
+  if (AICORE_UNLIKELY(!detail::LocalByteAddress(core, Memory::kUB, reinterpret_cast<uintptr_t>(p),
+                                                &off) ||
+                      off == cap)) {
     detail::Fail(ErrorKind::kParameter, api, loc,
                  std::string("the ") + what + " " + detail::HexPtr(p) +
                      " is not in this block's UB (" + std::to_string(cap) +
                      " bytes; take UB addresses from LocalTensor::GetPhyAddr())");
   }
-  const auto off = static_cast<uint32_t>(a - b);
-  return ::AscendC::LocalTensor<T>(::AscendC::TPosition::VECCALC, off,
+  return ::AscendC::LocalTensor<T>(::AscendC::TPosition::VECCALC, static_cast<uint32_t>(off),
                                    static_cast<uint32_t>((cap - off) / sizeof(T)), loc);
+}
+
+// A builtin's field of `bits` bits (repeat counts, strides).
+inline uint32_t FieldBits(const char* api, const char* name, int64_t v, int bits, SrcLoc loc) {
+  const int64_t max = (int64_t{1} << bits) - 1;
+  if (AICORE_UNLIKELY(v < 0 || v > max)) {
+    detail::Enter(api, loc);
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 std::string(name) + " " + std::to_string(v) + " is outside [0, " +
+                     std::to_string(max) + "] (a " + std::to_string(bits) +
+                     "-bit field of the instruction)");
+  }
+  return static_cast<uint32_t>(v);
 }
 
 template <class T>
@@ -159,12 +180,7 @@ using CopyElem = std::conditional_t<std::is_same_v<std::remove_cv_t<D>, std::rem
 
 // A burst count, length or gap: a 16-bit field of the instruction.
 inline uint16_t Field16(const char* api, const char* name, int64_t v, SrcLoc loc) {
-  if (AICORE_UNLIKELY(v < 0 || v > 0xFFFF)) {
-    detail::Enter(api, loc);
-    detail::Fail(ErrorKind::kParameter, api, loc,
-                 std::string(name) + " " + std::to_string(v) + " is outside [0, 65535]");
-  }
-  return static_cast<uint16_t>(v);
+  return static_cast<uint16_t>(FieldBits(api, name, v, 16, loc));
 }
 
 inline ::AscendC::DataCopyParams BurstParams(const char* api, int64_t nBurst, int64_t lenBurst,
@@ -319,6 +335,160 @@ inline void copy_ubuf_to_ubuf(__ubuf__ D* dst, __ubuf__ S* src, int64_t sid, int
   using T = aicore::compat::CopyElem<D, S>;
   AscendC::DataCopy(aicore::compat::UbView<T>(api, "destination", dst, loc),
                     aicore::compat::UbView<T>(api, "source", src, loc), p, loc);
+}
+
+// ---------------------------------------------------------------------------
+// Raw vector builtins, with the argument conventions the vendor's own
+// headers call them with (the public impl headers of WholeReduceMax/Min,
+// GatherMask and Gather for arch 2201); the vector mask is the mask register
+// (set_vector_mask / set_mask_norm / set_mask_count), as for the
+// instructions' isSetMask = false forms.
+
+// Order_t: the (value, index) layout of vcmax/vcmin, ReduceOrder's names.
+enum class Order_t : uint8_t { VALUE_INDEX = 0, INDEX_VALUE, ONLY_VALUE, ONLY_INDEX };
+
+namespace aicore {
+namespace compat {
+
+inline ::AscendC::ReduceOrder ReduceOrderOf(const char* api, Order_t order, SrcLoc loc) {
+  switch (order) {
+    case Order_t::VALUE_INDEX: return ::AscendC::ReduceOrder::ORDER_VALUE_INDEX;
+    case Order_t::INDEX_VALUE: return ::AscendC::ReduceOrder::ORDER_INDEX_VALUE;
+    case Order_t::ONLY_VALUE: return ::AscendC::ReduceOrder::ORDER_ONLY_VALUE;
+    case Order_t::ONLY_INDEX: return ::AscendC::ReduceOrder::ORDER_ONLY_INDEX;
+  }
+  detail::Enter(api, loc);
+  detail::Fail(ErrorKind::kParameter, api, loc,
+               "Order_t value " + std::to_string(static_cast<int>(order)) +
+                   " is not VALUE_INDEX, INDEX_VALUE, ONLY_VALUE or ONLY_INDEX");
+}
+
+template <bool kMax, class T>
+void WholeExtremeBuiltin(const char* api, T* dst, T* src, int64_t repeat, int64_t dstRepStride,
+                         int64_t srcBlkStride, int64_t srcRepStride, Order_t order, SrcLoc loc) {
+  static_assert(std::is_same_v<std::remove_cv_t<T>, half> || std::is_same_v<std::remove_cv_t<T>, float>,
+                "vcmax/vcmin: half or float");
+  using E = std::remove_cv_t<T>;
+  const auto r = static_cast<int32_t>(FieldBits(api, "repeat", repeat, 8, loc));
+  const auto ds = static_cast<int32_t>(FieldBits(api, "dstRepStride", dstRepStride, 16, loc));
+  const auto sb = static_cast<int32_t>(FieldBits(api, "srcBlkStride", srcBlkStride, 16, loc));
+  const auto sr = static_cast<int32_t>(FieldBits(api, "srcRepStride", srcRepStride, 16, loc));
+  const ::AscendC::ReduceOrder o = ReduceOrderOf(api, order, loc);
+  const auto d = UbView<E>(api, "destination", dst, loc);
+  const auto s = UbView<E>(api, "source", src, loc);
+  if constexpr (kMax) {
+    ::AscendC::WholeReduceMax<E, false>(d, s, 0, r, ds, sb, sr, o, loc);
+  } else {
+    ::AscendC::WholeReduceMin<E, false>(d, s, 0, r, ds, sb, sr, o, loc);
+  }
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+// vcmax(dst, src, repeat, dstRepStride, srcBlkStride, srcRepStride, order):
+// WholeReduceMax<T, false>(dst, src, MASK_PLACEHOLDER, repeat, dstRepStride,
+// srcBlkStride, srcRepStride, order) on the UB pointers; vcmin likewise.
+template <class T>
+inline void vcmax(__ubuf__ T* dst, __ubuf__ T* src, int64_t repeat, int64_t dstRepStride,
+                  int64_t srcBlkStride, int64_t srcRepStride, Order_t order = Order_t::VALUE_INDEX,
+                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::WholeExtremeBuiltin<true>("vcmax", dst, src, repeat, dstRepStride, srcBlkStride,
+                                            srcRepStride, order, loc);
+}
+template <class T>
+inline void vcmin(__ubuf__ T* dst, __ubuf__ T* src, int64_t repeat, int64_t dstRepStride,
+                  int64_t srcBlkStride, int64_t srcRepStride, Order_t order = Order_t::VALUE_INDEX,
+                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::WholeExtremeBuiltin<false>("vcmin", dst, src, repeat, dstRepStride, srcBlkStride,
+                                             srcRepStride, order, loc);
+}
+
+// vreducev2(dst, src0, src1, repeat, src0BlockStride, patternMode,
+// src0RepeatStride, src1RepeatStride): GatherMask on 2- or 4-byte elements.
+// patternMode 1..7 is the built-in pattern (src1 unused), 0 takes the
+// pattern from the tensor at src1. Mask register in counter mode: reduceMode
+// true with mask = the count set by set_vector_mask (elements per repeat);
+// in normal mode: reduceMode false (whole repeats). The count of elements
+// written goes to the RSVD_CNT register (get_rsvd_cnt()).
+template <class T>
+inline void vreducev2(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, int64_t repeat,
+                      int64_t src0BlockStride, int64_t patternMode, int64_t src0RepeatStride,
+                      int64_t src1RepeatStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  using E = std::remove_cv_t<T>;
+  static_assert(sizeof(E) == 2 || sizeof(E) == 4, "vreducev2: 2- or 4-byte elements");
+  using P = std::conditional_t<sizeof(E) == 2, uint16_t, uint32_t>;
+  const char* api = "vreducev2";
+  aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
+  namespace c = aicore::compat;
+  const AscendC::GatherMaskParams p(static_cast<uint8_t>(c::FieldBits(api, "src0BlockStride", src0BlockStride, 8, loc)),
+                                    static_cast<uint16_t>(c::FieldBits(api, "repeat", repeat, 8, loc)),
+                                    static_cast<uint16_t>(c::FieldBits(api, "src0RepeatStride", src0RepeatStride, 16, loc)),
+                                    static_cast<uint16_t>(c::FieldBits(api, "src1RepeatStride", src1RepeatStride, 16, loc)));
+  const auto mode = c::FieldBits(api, "patternMode", patternMode, 8, loc);
+  const bool counter = core.mask_counter_mode;
+  const uint64_t count = core.mask_bits[0];
+  if (counter && AICORE_UNLIKELY(count > 0xFFFFFFFFu)) {
+    aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,
+                         "the mask register holds count " + std::to_string(count) +
+                             " (counter mode), more than 32 bits");
+  }
+  const auto mask = counter ? static_cast<uint32_t>(count) : 0u;
+  const auto d = c::UbView<P>(api, "destination", dst, loc);
+  const auto s0 = c::UbView<P>(api, "src0", src0, loc);
+  uint64_t rsvd = 0;
+  if (mode == 0) {
+    const auto s1 = c::UbView<P>(api, "src1 (the pattern)", src1, loc);
+    AscendC::GatherMask(d, s0, s1, counter, mask, p, rsvd, loc);
+  } else {
+    AscendC::GatherMask(d, s0, static_cast<uint8_t>(mode), counter, mask, p, rsvd, loc);
+  }
+}
+
+// get_rsvd_cnt(): the RSVD_CNT register, the count of elements the block's
+// latest vreducev2 or GatherMask wrote. Reading it before either ran in the
+// block is an error (the register's value is undocumented then).
+inline int64_t get_rsvd_cnt(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  const aicore::detail::CoreContext& core = aicore::detail::Enter("get_rsvd_cnt", loc);
+  const aicore::detail::RsvdCntReg& r = aicore::detail::RsvdCnt();
+  if (AICORE_UNLIKELY(r.epoch != core.block_epoch)) {
+    aicore::detail::Fail(aicore::ErrorKind::kParameter, "get_rsvd_cnt", loc,
+                         "no vreducev2 or GatherMask ran in this block yet: the RSVD_CNT "
+                         "register holds nothing this block wrote");
+  }
+  return static_cast<int64_t>(r.value);
+}
+
+// vgather(dst, offsets, srcAddr, dstRepStride, repeat): Gather<T, false>
+// (repeat form, mask register) with src = UB and srcBaseAddr = srcAddr, the
+// UB byte address of the source plus the base offset (as the vendor's Gather
+// passes `(uint64_t)src + srcBaseOffset`); srcAddr may also be the low 32
+// bits of a CPU pointer into the block's UB. Offsets are bytes.
+template <class T>
+inline void vgather(__ubuf__ T* dst, __ubuf__ uint32_t* offsets, uint64_t srcAddr,
+                    int64_t dstRepStride, int64_t repeat,
+                    aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  using E = std::remove_cv_t<T>;
+  static_assert(sizeof(E) == 2 || sizeof(E) == 4, "vgather: 2- or 4-byte elements");
+  const char* api = "vgather";
+  namespace c = aicore::compat;
+  aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
+  const auto ds = static_cast<uint16_t>(c::FieldBits(api, "dstRepStride", dstRepStride, 16, loc));
+  const auto r = static_cast<uint8_t>(c::FieldBits(api, "repeat", repeat, 8, loc));
+  const uint64_t cap = core.capacity[static_cast<int>(aicore::Memory::kUB)];
+  uint64_t base = 0;
+  if (AICORE_UNLIKELY(srcAddr > 0xFFFFFFFFu ||
+                      !aicore::detail::LocalByteAddress(core, aicore::Memory::kUB, srcAddr, &base))) {
+    aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,
+                         "srcAddr " + std::to_string(srcAddr) +
+                             " is no UB address (UB holds " + std::to_string(cap) +
+                             " bytes; pass the source's UB address plus the base offset)");
+  }
+  const AscendC::LocalTensor<E> ub(AscendC::TPosition::VECCALC, 0,
+                                   static_cast<uint32_t>(cap / sizeof(E)), loc);
+  AscendC::Gather<E, false>(c::UbView<E>(api, "destination", dst, loc), ub,
+                            c::UbView<uint32_t>(api, "offsets", offsets, loc),
+                            static_cast<uint32_t>(base), uint64_t{0}, r, ds, loc);
 }
 
 // ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/memory/shape_info.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/gm.h"
 #include "aicore/instrument/event.h"
@@ -35,41 +36,10 @@ inline std::string NullDerived(const void* p) {
 namespace AscendC {
 
 enum class CacheMode : uint8_t { CACHE_MODE_NORMAL = 0, CACHE_MODE_DISABLE, CACHE_MODE_LAST };
-enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
 
 }  // namespace AscendC
 
-// K_MAX_SHAPE_DIM: the most dimensions a ShapeInfo keeps. A macro, as in the
-// vendor's headers, so that a kernel may define it before including them
-// (`#define K_MAX_SHAPE_DIM 0` makes ShapeInfo keep no extents).
-#ifndef K_MAX_SHAPE_DIM
-#define K_MAX_SHAPE_DIM 8
-#endif
-static_assert(K_MAX_SHAPE_DIM >= 0 && K_MAX_SHAPE_DIM <= 255, "K_MAX_SHAPE_DIM must be in [0, 255]");
-
-namespace aicore {
-namespace detail {
-constexpr uint32_t kMaxShapeDim = K_MAX_SHAPE_DIM;
-// How many of `dim` extents a ShapeInfo keeps.
-constexpr uint32_t KeptShapeDims(uint32_t dim) { return dim < kMaxShapeDim ? dim : kMaxShapeDim; }
-}  // namespace detail
-}  // namespace aicore
-
 namespace AscendC {
-
-struct ShapeInfo {
-  uint8_t shapeDim = 0;
-  uint8_t originalShapeDim = 0;
-  uint32_t shape[K_MAX_SHAPE_DIM > 0 ? K_MAX_SHAPE_DIM : 1] = {};
-  uint32_t originalShape[K_MAX_SHAPE_DIM > 0 ? K_MAX_SHAPE_DIM : 1] = {};
-  DataFormat dataFormat = DataFormat::ND;
-  ShapeInfo() = default;
-  ShapeInfo(uint8_t dim, const uint32_t* s, DataFormat fmt = DataFormat::ND)
-      : shapeDim(dim), originalShapeDim(dim), dataFormat(fmt) {
-    const uint32_t n = aicore::detail::KeptShapeDims(dim);
-    for (uint32_t i = 0; i < n; ++i) shape[i] = originalShape[i] = s[i];
-  }
-};
 
 template <typename T>
 class GlobalTensor {

@@ -1,6 +1,41 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // LocalTensor<T>: a typed view into an on-chip buffer.
+//
+// Its address is also kept in the vendor's form, the public member
+// `address_` (TBuffAddr: dataLen in bytes, bufferAddr = byte address in the
+// position's memory, bufferHandle = the buffer, logicPos = the TPosition,
+// absAddr = the CPU address, as in the vendor's CPU debug mode), so that
+// kernels may read `t.address_.bufferAddr`, copy `u.SetAddr(t.address_)` or
+// build a tensor by hand:
+//
+//   LocalTensor<float> t;                       // no memory yet
+//   t.address_.logicPos = static_cast<uint8_t>(TPosition::VECCALC);
+//   t.address_.bufferAddr = 4096;               // UB byte address
+//   t.address_.dataLen = 256;                   // bytes (GetSize() = 64)
+//   Adds(t, t, 1.0f, 64);                       // the tensor at UB 4096
+//
+// aicore's own fields (buf_, addr_) stay what the instructions use, with
+// address_.gen_ / address_.epoch_ as the tensor's identity. Every use of a
+// tensor (each instruction operand check, GetValue, operator[], GetPhyAddr,
+// ...) first compares address_.bufferAddr and address_.logicPos with what
+// aicore last wrote there (two compares), and when the kernel changed them,
+// takes the tensor's new address from address_ (ResolveAddress below), as
+// the NPU would:
+//   * an address taken from a tensor aicore made (SetAddr(t.address_),
+//     `u.address_ = t.address_`, GetBufferAddr; recognised by the check
+//     value aicore stores with it, AddrKey) keeps that tensor's buffer:
+//     bounds, FreeTensor and queue-state checks apply as to the original;
+//     bufferAddr must stay inside that buffer;
+//   * any other address (set field by field, or InitBuffer) is a raw
+//     address in the memory of logicPos, checked like the static
+//     LocalTensor(pos, addr, size): inside that memory, valid in this block.
+// bufferAddr, not absAddr, says where the tensor is (absAddr is rewritten);
+// a UB address may be given as the byte address, or as the low 32 bits of a
+// CPU pointer into the block's UB (what `(uint32_t)(uint64_t)t.GetPhyAddr()`
+// gives on the CPU). dataLen only sets GetSize() (as on the NPU, it is not
+// checked: every access is checked against the buffer or memory instead). A
+// logicPos that names another memory moves the tensor there.
 #pragma once
 
 #include <cstddef>
@@ -17,6 +52,7 @@
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/output.h"
 #include "aicore/instrument/event.h"
+#include "aicore/memory/shape_info.h"
 
 namespace aicore {
 namespace detail {
@@ -167,6 +203,13 @@ AICORE_INLINE bool Live(const CoreContext& c, uint32_t epoch) {
 
 [[noreturn]] AICORE_COLD inline void FailStale(const char* api, const char* role, const BufferDesc& b,
                                                SrcLoc loc) {
+  if (b.kind != nullptr && std::string(b.kind) == "PopStackBuffer") {
+    Fail(ErrorKind::kBounds, api, loc,
+         OperandName(api, role) + " uses " + b.Describe() + " after TPipe::InitBuffer" +
+             FreedAt(b) +
+             " carved part of it for another buffer (PopStackBuffer hands out the memory the "
+             "TPipe's buffers leave free at that moment; pop it again after the last InitBuffer)");
+  }
   std::string where = FreedAt(b);
   std::string again = b.state != BufState::kFree && b.alloc_loc.file && *b.alloc_loc.file
                           ? ", and the buffer was allocated again at " + b.alloc_loc.Str() +
@@ -199,12 +242,189 @@ AICORE_INLINE void CheckOwned(const char* api, const char* role, const BufferDes
 
 namespace AscendC {
 
+// The buffer a tensor lives in, as queues and kernels pass it around
+// (opaque: aicore's descriptor of the buffer).
+using TBufHandle = uint8_t*;
+
+// Queue-buffer states (TQue::GetState).
+enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
+
+// The address of a LocalTensor (LocalTensor::address_, SetAddr,
+// TQue::GetBufferAddr): the vendor's fields, in their order, then aicore's.
+struct TBuffAddr {
+  uint32_t dataLen = 0;                // bytes
+  uint32_t bufferAddr = 0;             // byte address in the memory of logicPos
+  TBufHandle bufferHandle = nullptr;   // the buffer
+  uint8_t logicPos = 0;                // the TPosition
+  uint8_t* absAddr = nullptr;          // the CPU address (written by aicore)
+  // aicore: the identity of the allocation the address was taken from (0 when
+  // the address was set by hand); checked when the address is used again.
+  uint32_t gen_ = 0;
+  uint32_t epoch_ = 0;
+  uint32_t key_ = 0;  // a check value of (bufferHandle, gen_, epoch_), see AddrKey
+};
+
+}  // namespace AscendC
+
+namespace aicore {
+namespace detail {
+
+// The byte offset in memory `m` of this block that `v` names: a CPU pointer
+// into it, a byte address (below the memory's size, as on the NPU), or the
+// low 32 bits of a CPU pointer into it (a pointer that went through a
+// uint32_t field). False when it names none. An end address is accepted.
+// A value at most the memory's size is a byte address: were the low 32 bits
+// of the memory's own CPU address that small (mmap places it at page
+// granularity: about once in 16000 threads), a truncated pointer would be
+// read as a byte address too.
+inline bool LocalByteAddress(const CoreContext& c, Memory m, uint64_t v, uint64_t* off) {
+  const int mi = static_cast<int>(m);
+  const uint64_t cap = c.capacity[mi];
+  const auto base = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(c.arena[mi].get()));
+  if (v >= base && v - base <= cap) {
+    *off = v - base;
+    return true;
+  }
+  if (v <= cap) {
+    *off = v;
+    return true;
+  }
+  if (v <= 0xFFFFFFFFu) {
+    uint64_t full = (base & ~uint64_t{0xFFFFFFFFu}) | v;
+    if (full < base) full += uint64_t{1} << 32;
+    if (full - base <= cap) {
+      *off = full - base;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The check value aicore stores with every address it hands out: a
+// bufferHandle is only dereferenced when it comes with the gen_/epoch_ it was
+// handed out with (a handle set by hand, or a foreign one, makes the address
+// a raw one), so that no kernel-written value is ever taken for a buffer.
+inline uint32_t AddrKey(const void* handle, uint32_t gen, uint32_t epoch) {
+  const auto h = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(handle));
+  const uint64_t x = (h ^ (uint64_t{gen} << 32) ^ epoch) * 0x9E3779B97F4A7C15ull;
+  return static_cast<uint32_t>(x >> 32) | 1u;
+}
+
+struct ResolvedAddr {
+  BufferDesc* buf = nullptr;
+  uint8_t* addr = nullptr;
+  uint32_t gen = 0;
+  uint32_t epoch = 0;
+};
+
+inline std::string AddrText(const AscendC::TBuffAddr& a) {
+  return "{dataLen " + std::to_string(a.dataLen) + ", bufferAddr " + std::to_string(a.bufferAddr) +
+         ", logicPos " + std::to_string(a.logicPos) + "}";
+}
+
+// Where the TBuffAddr `a` puts a tensor of elements aligned to `align`
+// (see the top of this file). An all-zero address is no tensor.
+AICORE_COLD inline ResolvedAddr ResolveAddress(const char* api, const char* role,
+                                               const AscendC::TBuffAddr& a, uint32_t align,
+                                               SrcLoc loc) {
+  CoreContext* c = t_core;
+  if (c == nullptr) FailOutsideKernel(api, loc);
+  if (a.logicPos == 0 && a.bufferAddr == 0 && a.dataLen == 0 && a.bufferHandle == nullptr &&
+      a.absAddr == nullptr && a.epoch_ == 0) {
+    return ResolvedAddr{};
+  }
+  const std::string who = OperandName(api, role);
+  const int p = a.logicPos;
+  if (p == static_cast<int>(AscendC::TPosition::GM) ||
+      p >= static_cast<int>(AscendC::TPosition::MAX)) {
+    Fail(ErrorKind::kParameter, api, loc,
+         who + " has address_ " + AddrText(a) + ": logicPos " + std::to_string(p) +
+             " is not an on-chip TPosition (set address_.logicPos to VECIN, VECOUT, VECCALC, A1, "
+             "B1, A2, B2, CO1 or CO2 before using a tensor built from an address)");
+  }
+  const auto pos = static_cast<AscendC::TPosition>(p);
+  const Memory mem = PositionMemory(pos);
+  const int mi = static_cast<int>(mem);
+  if (a.epoch_ != 0 && a.bufferHandle != nullptr &&
+      a.key_ == AddrKey(a.bufferHandle, a.gen_, a.epoch_)) {
+    // An address aicore handed out: the tensor stays in that buffer.
+    if (AICORE_UNLIKELY(!Live(*c, a.epoch_))) FailDeadPipe(api, role, a.epoch_, loc);
+    auto* b = reinterpret_cast<BufferDesc*>(a.bufferHandle);
+    if (AICORE_UNLIKELY(PositionMemory(b->pos) != mem)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           who + " has address_ " + AddrText(a) + " of " + b->Describe() + ", but logicPos " +
+               PositionName(pos) + " is " + MemoryName(mem) +
+               " memory (a buffer cannot change memories; build a tensor of the other memory "
+               "from a fresh TBuffAddr)");
+    }
+    const uint64_t lo = b->offset, hi = uint64_t{b->offset} + b->bytes;
+    if (AICORE_UNLIKELY(a.bufferAddr < lo || a.bufferAddr > hi)) {
+      Fail(ErrorKind::kBounds, api, loc,
+           who + " has address_.bufferAddr " + std::to_string(a.bufferAddr) +
+               ", outside its buffer, " + b->Describe() + " (" + MemoryName(mem) + " addresses [" +
+               std::to_string(lo) + ", " + std::to_string(hi) + "))");
+    }
+    uint8_t* addr = b->base + (a.bufferAddr - lo);
+    if (AICORE_UNLIKELY((a.bufferAddr - lo) % align != 0)) {
+      Fail(ErrorKind::kAlignment, api, loc,
+           who + " has address_.bufferAddr " + std::to_string(a.bufferAddr) +
+               ", which is not a multiple of " + std::to_string(align) +
+               " bytes from the start of " + b->Describe());
+    }
+    return ResolvedAddr{b, addr, a.gen_, a.epoch_};
+  }
+  // A raw address in the memory of logicPos.
+  const uint64_t cap = c->capacity[mi];
+  uint64_t off = 0;
+  if (AICORE_UNLIKELY(!LocalByteAddress(*c, mem, a.bufferAddr, &off))) {
+    Fail(ErrorKind::kBounds, api, loc,
+         who + " has address_.bufferAddr " + std::to_string(a.bufferAddr) + ", which is no " +
+             MemoryName(mem) + " address (" + MemoryName(mem) + " holds " + std::to_string(cap) +
+             " bytes; give the byte address, or the low 32 bits of a pointer into this block's " +
+             MemoryName(mem) + ")");
+  }
+  if (AICORE_UNLIKELY(off % align != 0)) {
+    Fail(ErrorKind::kAlignment, api, loc,
+         who + " has " + MemoryName(mem) + " address " + std::to_string(off) +
+             " (address_.bufferAddr " + std::to_string(a.bufferAddr) + "), which is not a multiple of " +
+             std::to_string(align) + " bytes");
+  }
+  BufferDesc& d = c->static_desc[p];
+  d.bytes = static_cast<uint32_t>(cap);
+  return ResolvedAddr{&d, d.base + off, 0, c->block_epoch};
+}
+
+// The address of a whole buffer, as a tensor of allocation `gen` made from
+// it carries it (TQue::GetBufferAddr, TBuf::GetBufferAddr).
+inline AscendC::TBuffAddr AddressOf(const BufferDesc& b, uint32_t gen) {
+  AscendC::TBuffAddr a;
+  a.dataLen = b.bytes;
+  a.bufferAddr = b.offset;
+  a.bufferHandle = reinterpret_cast<AscendC::TBufHandle>(const_cast<BufferDesc*>(&b));
+  a.logicPos = static_cast<uint8_t>(b.pos);
+  a.absAddr = b.base;
+  a.gen_ = gen;
+  a.epoch_ = b.epoch;
+  a.key_ = AddrKey(a.bufferHandle, gen, b.epoch);
+  return a;
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
 template <typename T>
 class LocalTensor {
  public:
   using PrimType = T;
 
   LocalTensor() = default;
+
+  // A tensor at the address `address` (as SetAddr).
+  explicit LocalTensor(TBuffAddr& address, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    SetAddr(address, loc);
+  }
 
   // A tensor of `tileSize` elements at byte address `addr` of the memory
   // behind `pos` (UB for VECIN/VECOUT/VECCALC, L1 for A1/B1, ...), outside
@@ -236,28 +456,31 @@ class LocalTensor {
                                std::to_string(alignof(T)) + ", the alignment of " +
                                aicore::detail::TypeName<T>());
     }
-    buf_ = &d;
-    addr_ = reinterpret_cast<T*>(d.base + addr);
-    size_ = tileSize;
-    epoch_ = core.block_epoch;
+    Bind(&d, reinterpret_cast<T*>(d.base + addr), static_cast<uint32_t>(tileSize * sizeof(T)), 0,
+         core.block_epoch, pos);
   }
 
   // Sub-view starting `offset` elements later (must stay inside the buffer;
   // errors name the file:line of the `t[offset]` expression).
   LocalTensor operator[](aicore::detail::ElemIndex offset) const {
+    SyncAddress("LocalTensor::operator[]", "the tensor", offset.loc);
     const aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (AICORE_UNLIKELY(core == nullptr || !aicore::detail::Live(*core, epoch_))) {
-      aicore::detail::FailNotLive("LocalTensor::operator[]", "the tensor", buf_, epoch_, offset.loc);
+    if (AICORE_UNLIKELY(core == nullptr || !aicore::detail::Live(*core, address_.epoch_))) {
+      aicore::detail::FailNotLive("LocalTensor::operator[]", "the tensor", buf_, address_.epoch_,
+                                  offset.loc);
     }
     const auto start = reinterpret_cast<const uint8_t*>(addr_);
     const auto room = static_cast<uint64_t>(buf_->base + buf_->bytes - start) / sizeof(T);
     if (AICORE_UNLIKELY(offset.v > room)) {  // a negative offset is huge as uint64_t
       aicore::detail::FailSubView("LocalTensor::operator[]", *buf_, start, offset, sizeof(T),
-                                  aicore::detail::TypeName<T>(), size_);
+                                  aicore::detail::TypeName<T>(), GetSize());
     }
     LocalTensor r = *this;
+    const auto bytes = static_cast<uint32_t>(offset.v * sizeof(T));
     r.addr_ = addr_ + offset.v;
-    r.size_ = offset.v <= size_ ? static_cast<uint32_t>(size_ - offset.v) : 0;
+    r.address_.absAddr = reinterpret_cast<uint8_t*>(r.addr_);
+    r.address_.bufferAddr = r.bufaddr_ = bufaddr_ + bytes;
+    r.address_.dataLen = address_.dataLen >= bytes ? address_.dataLen - bytes : 0;
     return r;
   }
 
@@ -276,33 +499,102 @@ class LocalTensor {
   // cannot be seen as float).
   template <typename U>
   LocalTensor<U> ReinterpretCast(aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    SyncAddress("LocalTensor::ReinterpretCast", "the tensor", loc);
     if (AICORE_UNLIKELY(reinterpret_cast<uintptr_t>(addr_) % alignof(U) != 0)) {
       FailReinterpret(alignof(U), aicore::detail::TypeName<U>(), loc);
     }
     LocalTensor<U> r;
+    r.address_ = address_;
     r.buf_ = buf_;
     r.addr_ = reinterpret_cast<U*>(addr_);
-    r.size_ = static_cast<uint32_t>(static_cast<uint64_t>(size_) * sizeof(T) / sizeof(U));
     r.tag_ = tag_;
-    r.gen_ = gen_;
-    r.epoch_ = epoch_;
+    r.bufaddr_ = bufaddr_;
+    r.pos_ = pos_;
     return r;
   }
 
-  uint32_t GetSize() const { return size_; }
-  void SetSize(uint32_t size) { size_ = size; }
-  uint32_t GetLength() const { return static_cast<uint32_t>(size_ * sizeof(T)); }  // bytes
-  __ubuf__ T* GetPhyAddr() const { return addr_; }
-  __ubuf__ T* GetPhyAddr(uint32_t offset) const { return addr_ + offset; }
-  TPosition GetPosition() const { return Live() ? buf_->pos : TPosition::VECCALC; }
+  // This tensor becomes `offset` elements of src's type after src's start,
+  // seen as T, with src's dataLen (the vendor's SetAddrWithOffset).
+  template <typename S>
+  void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset,
+                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const LocalTensor<S> at = src[aicore::detail::ElemIndex(offset, loc)];
+    const uint32_t len = src.address_.dataLen;
+    const int32_t tag = tag_;
+    const aicore::detail::ShapeRef shape = shape_;
+    *this = at.template ReinterpretCast<T>(loc);
+    address_.dataLen = len;
+    tag_ = tag;
+    shape_ = shape;
+  }
+
+  // The tensor now lives at `address` (see the top of this file): an address
+  // taken from another tensor keeps that tensor's buffer and its checks.
+  void SetAddr(const TBuffAddr& address, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    address_ = address;
+    Resync("LocalTensor::SetAddr", "the tensor", loc);
+  }
+  // The buffer the tensor lives in.
+  TBufHandle GetBufferHandle(aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    SyncAddress("LocalTensor::GetBufferHandle", "the tensor", loc);
+    return address_.bufferHandle;
+  }
+  // Deprecated by the vendor: the tensor's address becomes byte
+  // `bufferOffset` of the memory of address_.logicPos (read when the tensor
+  // is next used, so logicPos may be set afterwards), `bufferSize` elements.
+  [[deprecated("NOTICE: InitBuffer has been deprecated and will be removed in the next version. "
+               "Please do not use it!")]] void
+  InitBuffer(const uint32_t bufferOffset, const uint32_t bufferSize) {
+    address_.bufferAddr = bufferOffset;
+    address_.dataLen = static_cast<uint32_t>(uint64_t{bufferSize} * sizeof(T));
+    address_.bufferHandle = nullptr;
+    address_.absAddr = nullptr;
+    address_.gen_ = address_.epoch_ = address_.key_ = 0;
+  }
+
+  uint32_t GetSize() const { return static_cast<uint32_t>(address_.dataLen / sizeof(T)); }
+  // Elements; they must lie inside the tensor's buffer.
+  void SetSize(uint32_t size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const uint64_t bytes = uint64_t{size} * sizeof(T);
+    SyncAddress("LocalTensor::SetSize", "the tensor", loc);
+    if (buf_ != nullptr && Live() &&
+        AICORE_UNLIKELY(bytes > static_cast<uint64_t>(buf_->base + buf_->bytes -
+                                                      reinterpret_cast<uint8_t*>(addr_)))) {
+      FailSetSize(size, loc);
+    }
+    address_.dataLen = static_cast<uint32_t>(bytes);
+  }
+  // The tensor's length in bytes, as address_.dataLen.
+  void SetBufferLen(uint32_t dataLen) { address_.dataLen = dataLen; }
+  uint32_t GetLength() const { return address_.dataLen; }  // bytes
+  __ubuf__ T* GetPhyAddr(aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    SyncAddress("LocalTensor::GetPhyAddr", "the tensor", loc);
+    return addr_;
+  }
+  __ubuf__ T* GetPhyAddr(uint32_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    SyncAddress("LocalTensor::GetPhyAddr", "the tensor", loc);
+    return addr_ + offset;
+  }
+  // address_.logicPos (VECCALC for a tensor that has no address).
+  TPosition GetPosition() const {
+    return (buf_ == nullptr && address_.logicPos == 0) ? TPosition::VECCALC
+                                                        : static_cast<TPosition>(address_.logicPos);
+  }
   void SetUserTag(int32_t tag) { tag_ = tag; }
   int32_t GetUserTag() const { return tag_; }
+  // The shape travels with copies of the tensor (kept out of line: see
+  // ShapeRef).
+  void SetShapeInfo(const ShapeInfo& shapeInfo, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    shape_ = aicore::detail::InternShape(shapeInfo, loc);
+  }
+  ShapeInfo GetShapeInfo() const { return aicore::detail::ShapeOf(shape_); }
 
   // CPU debug helpers: print the first `len` elements (all by default) as
   // one uninterrupted block of lines, or write the elements' bytes to a file
   // (returns 0, or -1 when the file cannot be written).
-  void Print() const { Print(size_); }
+  void Print() const { Print(GetSize()); }
   void Print(uint32_t len) const {
+    SyncAddress("LocalTensor::Print", "the tensor", aicore::SrcLoc::Current());
     if (!Live()) {
       aicore::detail::KernelWrite(std::string("LocalTensor<") + aicore::detail::TypeName<T>() +
                                   (buf_ == nullptr ? ">: not allocated\n"
@@ -315,42 +607,108 @@ class LocalTensor {
                     aicore::detail::PositionName(GetPosition()) + " at " +
                     aicore::MemoryName(aicore::detail::PositionMemory(buf_->pos)) + " offset " +
                     std::to_string(buf_->offset + (reinterpret_cast<uint8_t*>(addr_) - buf_->base)) +
-                    ", " + std::to_string(n) + " of " + std::to_string(size_) + " elements" +
+                    ", " + std::to_string(n) + " of " + std::to_string(GetSize()) + " elements" +
                     (n < len ? " (the rest is outside the buffer)" : "") + ":\n";
     aicore::detail::AppendValues(s, addr_, n, 16);
     aicore::detail::KernelWrite(s);
   }
   int32_t ToFile(const std::string& fileName) const {
+    SyncAddress("LocalTensor::ToFile", "the tensor", aicore::SrcLoc::Current());
     if (!Live()) return -1;
     FILE* f = std::fopen(fileName.c_str(), "wb");
     if (f == nullptr) return -1;
-    const uint32_t n = size_ < Available() ? size_ : Available();
+    const uint32_t n = GetSize() < Available() ? GetSize() : Available();
     const size_t wrote = std::fwrite(addr_, sizeof(T), n, f);
     return (std::fclose(f) == 0 && wrote == n) ? 0 : -1;
   }
 
+  // The vendor's public member: the address (see the top of this file). Its
+  // aicore fields address_.gen_ (the buffer allocation the tensor belongs
+  // to, BufferDesc::gen) and address_.epoch_ (the TPipe epoch of its buffer,
+  // CoreContext::epoch while it is live) are the tensor's identity for the
+  // stale-tensor checks.
+  mutable TBuffAddr address_;
+
   // aicore internals (public so that every instruction can reach them; not
-  // part of the Ascend C API).
-  aicore::detail::BufferDesc* buf_ = nullptr;
-  T* addr_ = nullptr;
-  uint32_t size_ = 0;
+  // part of the Ascend C API). `mutable`: a use of a const tensor whose
+  // address_ the kernel changed follows the change (SyncAddress).
+  mutable aicore::detail::BufferDesc* buf_ = nullptr;
+  mutable T* addr_ = nullptr;
   int32_t tag_ = 0;
-  uint32_t gen_ = 0;  // the buffer allocation it belongs to (BufferDesc::gen)
-  uint32_t epoch_ = 0;  // the TPipe epoch of its buffer (CoreContext::epoch while it is live)
+  // address_.bufferAddr and address_.logicPos as aicore last wrote them.
+  mutable uint32_t bufaddr_ = 0;
+  mutable uint8_t pos_ = 0;
+  aicore::detail::ShapeRef shape_;  // SetShapeInfo's shape (the vendor's shapeInfo_)
 
   // Whether buf_ may be dereferenced: allocated, and its TPipe (or, for a
   // static tensor, its block) still live on this core.
   bool Live() const {
     const aicore::detail::CoreContext* c = aicore::detail::t_core;
-    return buf_ != nullptr && c != nullptr && aicore::detail::Live(*c, epoch_);
+    return buf_ != nullptr && c != nullptr && aicore::detail::Live(*c, address_.epoch_);
+  }
+
+  // Makes the tensor's internals follow address_ when the kernel changed
+  // where it points (two compares; see the top of this file). Every use
+  // calls it first.
+  AICORE_INLINE void SyncAddress(const char* api, const char* role, aicore::SrcLoc loc) const {
+    if (AICORE_UNLIKELY(address_.bufferAddr != bufaddr_ || address_.logicPos != pos_)) {
+      Resync(api, role, loc);
+    }
+  }
+
+  // Points the tensor at `addr` (bytes of the buffer `b`), with every
+  // address_ field; for aicore's code that makes tensors.
+  void Bind(aicore::detail::BufferDesc* b, T* addr, uint32_t bytes, uint32_t gen, uint32_t epoch,
+            TPosition pos) {
+    buf_ = b;
+    addr_ = addr;
+    pos_ = static_cast<uint8_t>(pos);
+    bufaddr_ = b->offset + static_cast<uint32_t>(reinterpret_cast<uint8_t*>(addr) - b->base);
+    address_.dataLen = bytes;
+    address_.bufferAddr = bufaddr_;
+    address_.bufferHandle = reinterpret_cast<TBufHandle>(b);
+    address_.logicPos = pos_;
+    address_.absAddr = reinterpret_cast<uint8_t*>(addr);
+    address_.gen_ = gen;
+    address_.epoch_ = epoch;
+    address_.key_ = aicore::detail::AddrKey(b, gen, epoch);
   }
 
  private:
+  AICORE_COLD void Resync(const char* api, const char* role, aicore::SrcLoc loc) const {
+    const aicore::detail::ResolvedAddr r =
+        aicore::detail::ResolveAddress(api, role, address_, alignof(T), loc);
+    buf_ = r.buf;
+    addr_ = reinterpret_cast<T*>(r.addr);
+    address_.gen_ = r.gen;
+    address_.epoch_ = r.epoch;
+    address_.absAddr = r.addr;
+    if (r.buf == nullptr) {
+      address_.key_ = 0;
+      bufaddr_ = address_.bufferAddr;
+      pos_ = address_.logicPos;
+      return;
+    }
+    address_.bufferHandle = reinterpret_cast<TBufHandle>(r.buf);
+    address_.key_ = aicore::detail::AddrKey(r.buf, r.gen, r.epoch);
+    address_.bufferAddr = bufaddr_ =
+        r.buf->offset + static_cast<uint32_t>(r.addr - r.buf->base);
+    pos_ = address_.logicPos;
+  }
+  [[noreturn]] AICORE_COLD void FailSetSize(uint32_t size, aicore::SrcLoc loc) const {
+    aicore::detail::Fail(
+        aicore::ErrorKind::kBounds, "LocalTensor::SetSize", loc,
+        "SetSize(" + std::to_string(size) + ")" + aicore::detail::NegativeNote(size, 32) + ": " +
+            std::to_string(size) + " " + aicore::detail::TypeName<T>() +
+            " elements from the tensor's start run past the end of " + buf_->Describe() +
+            ", which leaves room for " + std::to_string(Available()));
+  }
   [[noreturn]] AICORE_COLD void FailReinterpret(size_t align, const char* to,
                                                 aicore::SrcLoc loc) const {
     const aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core == nullptr || !aicore::detail::Live(*core, epoch_)) {
-      aicore::detail::FailNotLive("LocalTensor::ReinterpretCast", "the tensor", buf_, epoch_, loc);
+    if (core == nullptr || !aicore::detail::Live(*core, address_.epoch_)) {
+      aicore::detail::FailNotLive("LocalTensor::ReinterpretCast", "the tensor", buf_,
+                                  address_.epoch_, loc);
     }
     const auto byte = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(addr_) - buf_->base);
     aicore::detail::Fail(
@@ -372,18 +730,19 @@ class LocalTensor {
   // Scalar (S pipe) access of element `index`.
   T* CheckedPtr(const char* api, uint32_t index, aicore::SrcLoc loc,
                 aicore::detail::Access acc) const {
+    SyncAddress(api, "the tensor", loc);
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (AICORE_UNLIKELY(core == nullptr || !aicore::detail::Live(*core, epoch_))) {
-      aicore::detail::FailNotLive(api, "the tensor", buf_, epoch_, loc);
+    if (AICORE_UNLIKELY(core == nullptr || !aicore::detail::Live(*core, address_.epoch_))) {
+      aicore::detail::FailNotLive(api, "the tensor", buf_, address_.epoch_, loc);
     }
-    aicore::detail::CheckOwned(api, "the tensor", *buf_, gen_,
+    aicore::detail::CheckOwned(api, "the tensor", *buf_, address_.gen_,
                                acc != aicore::detail::Access::kRead, loc);
     // Integer addresses: no pointer is formed past the buffer.
     const auto a = reinterpret_cast<uintptr_t>(addr_);
     if (AICORE_UNLIKELY(a + (uint64_t{index} + 1) * sizeof(T) >
                         reinterpret_cast<uintptr_t>(buf_->base) + buf_->bytes)) {
       aicore::detail::FailLocalIndex(api, *buf_, reinterpret_cast<const uint8_t*>(addr_), index,
-                                     sizeof(T), aicore::detail::TypeName<T>(), loc, size_);
+                                     sizeof(T), aicore::detail::TypeName<T>(), loc, GetSize());
     }
     T* p = addr_ + index;
     if (AICORE_UNLIKELY(core->instr != 0)) {
@@ -407,8 +766,11 @@ namespace detail {
 template <class T>
 AICORE_INLINE void CheckTensorLive(const char* api, const char* role,
                                    const AscendC::LocalTensor<T>& t, SrcLoc loc) {
+  t.SyncAddress(api, role, loc);
   const CoreContext* c = t_core;
-  if (AICORE_UNLIKELY(c == nullptr || !Live(*c, t.epoch_))) FailNotLive(api, role, t.buf_, t.epoch_, loc);
+  if (AICORE_UNLIKELY(c == nullptr || !Live(*c, t.address_.epoch_))) {
+    FailNotLive(api, role, t.buf_, t.address_.epoch_, loc);
+  }
 }
 
 }  // namespace detail

@@ -73,46 +73,43 @@ class TQueBind {
     }
     FailNoFree(loc);
   }
+  template <typename T>
+  void AllocTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    const LocalTensor<T> t = AllocTensor<T>(loc);
+    tensor.Bind(t.buf_, t.addr_, t.address_.dataLen, t.address_.gen_, t.address_.epoch_, t.buf_->pos);
+  }
 
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     auto& core = aicore::detail::Enter("TQue::EnQue", loc);
     CheckTensorLive("TQue::EnQue", core, tensor, loc);
     auto& b = Owned("EnQue", tensor.buf_, loc);
-    // OCCUPIED (allocated) or DEQUE: a dequeued tensor may go back into its
-    // queue (the vendor's EnQue accepts both states).
-    if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied &&
-                        b.state != aicore::detail::BufState::kDeque)) {
-      FailState("EnQue", b,
-                "OCCUPIED or DEQUE (allocated with AllocTensor, or dequeued, and not yet enqueued)",
-                loc);
-    }
-    if (AICORE_UNLIKELY(b.gen != tensor.gen_)) aicore::detail::FailStale("TQue::EnQue", "the tensor", b, loc);
-    b.state = aicore::detail::BufState::kEnque;
-    if (AICORE_UNLIKELY(core.instr != 0)) {
-      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kEnQue, b, src, dst);
-    }
-    fifo_[(head_ + count_) % kMaxQueueBuffers] = b.index;
-    ++count_;
+    CheckEnQueState(b, loc);
+    if (AICORE_UNLIKELY(b.gen != tensor.address_.gen_)) aicore::detail::FailStale("TQue::EnQue", "the tensor", b, loc);
+    Push(core, b);
+    return true;
+  }
+  // The buffer of a tensor, by its handle (LocalTensor::GetBufferHandle).
+  bool EnQue(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    auto& core = aicore::detail::Enter("TQue::EnQue", loc);
+    auto& b = OwnedHandle("EnQue", buf, core, loc);
+    CheckEnQueState(b, loc);
+    Push(core, b);
     return true;
   }
 
   template <typename T>
   LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    auto& core = aicore::detail::Enter("TQue::DeQue", loc);
-    if (AICORE_UNLIKELY(count_ == 0)) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::DeQue", loc,
-                           std::string("DeQue on an empty ") + Name() +
-                               " (nothing was enqueued; the NPU would hang here)");
-    }
-    auto& b = bufs_[fifo_[head_]];
-    head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
-    --count_;
-    b.state = aicore::detail::BufState::kDeque;
-    if (AICORE_UNLIKELY(core.instr != 0)) {
-      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kDeQue, b, src, dst);
-    }
-    return MakeTensor<T>(b);
+    return MakeTensor<T>(Pop(loc));
+  }
+  template <typename T>
+  void DeQue(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    auto& b = Pop(loc);
+    tensor.Bind(&b, reinterpret_cast<T*>(b.base), b.bytes, b.gen, b.epoch, b.pos);
+  }
+  // The handle of the buffer dequeued.
+  TBufHandle DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return reinterpret_cast<TBufHandle>(&Pop(loc));
   }
 
   template <typename T>
@@ -120,21 +117,42 @@ class TQueBind {
     auto& core = aicore::detail::Enter("TQue::FreeTensor", loc);
     CheckTensorLive("TQue::FreeTensor", core, tensor, loc);
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
-    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.gen_)) {
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.address_.gen_)) {
       FailState("FreeTensor", b,
                 ("allocated (the tensor was already freed" + aicore::detail::FreedAt(b) +
                  ": double FreeTensor)")
                     .c_str(),
                 loc);
     }
-    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kEnque)) {
-      FailState("FreeTensor", b, "OCCUPIED or DEQUE (it is still in the queue; DeQue it first)", loc);
+    Release(core, b, loc);
+  }
+  // The buffer of a handle (LocalTensor::GetBufferHandle, DeQue()).
+  void FreeBuffer(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    auto& core = aicore::detail::Enter("TQue::FreeBuffer", loc);
+    auto& b = OwnedHandle("FreeBuffer", buf, core, loc);
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree)) {
+      FailState("FreeBuffer", b,
+                ("allocated (it was already freed" + aicore::detail::FreedAt(b) + ")").c_str(), loc);
     }
-    b.state = aicore::detail::BufState::kFree;
-    b.free_loc = loc;
-    if (AICORE_UNLIKELY(core.instr != 0)) {
-      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kFree, b, src, dst);
+    Release(core, b, loc);
+  }
+  // The address of a buffer, for LocalTensor::SetAddr (a tensor made from it
+  // is checked like one from AllocTensor/DeQue).
+  TBuffAddr GetBufferAddr(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    auto& core = aicore::detail::Enter("TQue::GetBufferAddr", loc);
+    auto& b = OwnedHandle("GetBufferAddr", buf, core, loc);
+    return aicore::detail::AddressOf(b, b.gen);
+  }
+  // The state of the buffer a tensor lives in.
+  template <typename T>
+  TBufState GetState(const LocalTensor<T>& tensor,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    auto& core = aicore::detail::Enter("TQue::GetState", loc);
+    CheckTensorLive("TQue::GetState", core, tensor, loc);
+    if (AICORE_UNLIKELY(tensor.buf_ < bufs_ || tensor.buf_ >= bufs_ + num_)) {
+      NotOwned("GetState", tensor.buf_, loc);
     }
+    return static_cast<TBufState>(tensor.buf_->state);
   }
 
   // Queries.
@@ -181,14 +199,79 @@ class TQueBind {
            std::to_string(depth) + ">";
   }
 
+  void CheckEnQueState(const aicore::detail::BufferDesc& b, aicore::SrcLoc loc) const {
+    // OCCUPIED (allocated) or DEQUE: a dequeued tensor may go back into its
+    // queue (the vendor's EnQue accepts both states).
+    if (AICORE_UNLIKELY(b.state != aicore::detail::BufState::kOccupied &&
+                        b.state != aicore::detail::BufState::kDeque)) {
+      FailState("EnQue", b,
+                "OCCUPIED or DEQUE (allocated with AllocTensor, or dequeued, and not yet enqueued)",
+                loc);
+    }
+  }
+  void Push(aicore::detail::CoreContext& core, aicore::detail::BufferDesc& b) {
+    b.state = aicore::detail::BufState::kEnque;
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kEnQue, b, src, dst);
+    }
+    fifo_[(head_ + count_) % kMaxQueueBuffers] = b.index;
+    ++count_;
+  }
+  aicore::detail::BufferDesc& Pop(aicore::SrcLoc loc) {
+    auto& core = aicore::detail::Enter("TQue::DeQue", loc);
+    if (AICORE_UNLIKELY(count_ == 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::DeQue", loc,
+                           std::string("DeQue on an empty ") + Name() +
+                               " (nothing was enqueued; the NPU would hang here)");
+    }
+    auto& b = bufs_[fifo_[head_]];
+    head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
+    --count_;
+    b.state = aicore::detail::BufState::kDeque;
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kDeQue, b, src, dst);
+    }
+    return b;
+  }
+  void Release(aicore::detail::CoreContext& core, aicore::detail::BufferDesc& b,
+               aicore::SrcLoc loc) {
+    if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kEnque)) {
+      FailState("FreeTensor", b, "OCCUPIED or DEQUE (it is still in the queue; DeQue it first)", loc);
+    }
+    b.state = aicore::detail::BufState::kFree;
+    b.free_loc = loc;
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitQueue(core, aicore::detail::QueueOp::kFree, b, src, dst);
+    }
+  }
+  // A handle of one of this queue's buffers (checked by address: a handle
+  // is never dereferenced before), which the live TPipe carved.
+  aicore::detail::BufferDesc& OwnedHandle(const char* api, TBufHandle h,
+                                          const aicore::detail::CoreContext& core,
+                                          aicore::SrcLoc loc) {
+    auto* b = reinterpret_cast<aicore::detail::BufferDesc*>(h);
+    if (AICORE_UNLIKELY(b < bufs_ || b >= bufs_ + num_)) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+                           std::string(api) + " of a buffer handle that is not one of this " +
+                               Name() + "'s " + std::to_string(num_) + " buffers" +
+                               (h == nullptr ? " (a null handle)" : ""));
+    }
+    if (AICORE_UNLIKELY(b->epoch != core.epoch)) FailNotInit(api, loc);
+    return *b;
+  }
+  [[noreturn]] AICORE_COLD void NotOwned(const char* api, const aicore::detail::BufferDesc* b,
+                                         aicore::SrcLoc loc) const {
+    aicore::detail::Fail(
+        aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+        std::string(api) + " of a tensor that does not belong to this " + Name() +
+            (b == nullptr ? " (the tensor was never allocated)"
+                          : " (it comes from " + b->Describe() + ")"));
+  }
+
   template <typename T>
   static LocalTensor<T> MakeTensor(aicore::detail::BufferDesc& b) {
     LocalTensor<T> t;
-    t.buf_ = &b;
-    t.addr_ = reinterpret_cast<T*>(b.base);
-    t.size_ = static_cast<uint32_t>(b.bytes / sizeof(T));
-    t.gen_ = b.gen;
-    t.epoch_ = b.epoch;
+    t.Bind(&b, reinterpret_cast<T*>(b.base), b.bytes, b.gen, b.epoch, b.pos);
     return t;
   }
 
@@ -197,20 +280,15 @@ class TQueBind {
   template <typename T>
   static void CheckTensorLive(const char* api, const aicore::detail::CoreContext& core,
                               const LocalTensor<T>& t, aicore::SrcLoc loc) {
-    if (AICORE_UNLIKELY(t.buf_ != nullptr && !aicore::detail::Live(core, t.epoch_))) {
-      aicore::detail::FailNotLive(api, "the tensor", t.buf_, t.epoch_, loc);
+    t.SyncAddress(api, "the tensor", loc);
+    if (AICORE_UNLIKELY(t.buf_ != nullptr && !aicore::detail::Live(core, t.address_.epoch_))) {
+      aicore::detail::FailNotLive(api, "the tensor", t.buf_, t.address_.epoch_, loc);
     }
   }
 
   aicore::detail::BufferDesc& Owned(const char* api, aicore::detail::BufferDesc* b,
                                     aicore::SrcLoc loc) {
-    if (AICORE_UNLIKELY(b < bufs_ || b >= bufs_ + num_)) {
-      aicore::detail::Fail(
-          aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-          std::string(api) + " of a tensor that does not belong to this " + Name() +
-              (b == nullptr ? " (the tensor was never allocated)"
-                            : " (it comes from " + b->Describe() + ")"));
-    }
+    if (AICORE_UNLIKELY(b < bufs_ || b >= bufs_ + num_)) NotOwned(api, b, loc);
     return *b;
   }
 
@@ -287,6 +365,18 @@ class TBuf {
     return Make<T>(offsetBytes, len);
   }
 
+  // The address of the whole buffer (`buf` is the handle of a tensor of
+  // this TBuf: LocalTensor::GetBufferHandle).
+  TBuffAddr GetBufferAddr(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::GetBufferAddr", 0, 0, loc);
+    if (AICORE_UNLIKELY(buf != reinterpret_cast<TBufHandle>(&desc_))) {
+      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TBuf::GetBufferAddr", loc,
+                           std::string("the handle is not this TBuf's (") + desc_.Describe() + ")" +
+                               (buf == nullptr ? ": a null handle" : ""));
+    }
+    return aicore::detail::AddressOf(desc_, 0);
+  }
+
   // aicore internals.
   void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
     desc_.base = base;
@@ -324,10 +414,8 @@ class TBuf {
   template <typename T>
   LocalTensor<T> Make(uint32_t offsetBytes, uint32_t len) {
     LocalTensor<T> t;
-    t.buf_ = &desc_;
-    t.addr_ = reinterpret_cast<T*>(desc_.base + offsetBytes);
-    t.size_ = len;
-    t.epoch_ = desc_.epoch;
+    t.Bind(&desc_, reinterpret_cast<T*>(desc_.base + offsetBytes),
+           static_cast<uint32_t>(uint64_t{len} * sizeof(T)), 0, desc_.epoch, pos);
     return t;
   }
 
@@ -584,6 +672,44 @@ class TPipe {
   // Bytes carved so far from a memory (aicore extension, for tests/tools).
   uint32_t UsedBytes(aicore::Memory m) const { return used_[static_cast<int>(m)]; }
 
+  // aicore internals: the UB the buffers leave free, for PopStackBuffer
+  // (one descriptor; popping again before the next InitBuffer gives the same
+  // memory and allocation, an InitBuffer in UB afterwards retires it).
+  aicore::detail::BufferDesc& PopStack(TPosition pos, aicore::SrcLoc loc) {
+    aicore::detail::CoreContext& core = *aicore::detail::t_core;
+    if (AICORE_UNLIKELY(core.pipe != this)) Adopt(core, loc);
+    constexpr int m = static_cast<int>(aicore::Memory::kUB);
+    const uint32_t cap = core.capacity[m];
+    // Ascend910B (arch 2201) keeps the last 64 bytes of UB for the messages
+    // of the cube/vector KFC channel, as the vendor's PopStackBuffer does.
+    const uint32_t reserve = &aicore::GetSocProfile() == &aicore::SocProfileByIndex(0) ? 64u : 0u;
+    const uint32_t end = cap - reserve;
+    if (AICORE_UNLIKELY(used_[m] >= end)) {
+      aicore::detail::Fail(aicore::ErrorKind::kCapacity, "PopStackBuffer", loc,
+                           "no UB left to pop: the TPipe's buffers use " + std::to_string(used_[m]) +
+                               " of the " + std::to_string(end) + " bytes PopStackBuffer may hand out (" +
+                               std::to_string(cap) + " bytes of UB" +
+                               (reserve ? ", the last 64 kept for KFC messages" : "") + ")");
+    }
+    if (stack_.state == aicore::detail::BufState::kFree || stack_.epoch != epoch_ ||
+        stack_.offset != used_[m]) {
+      stack_.base = core.arena[m].get() + used_[m];
+      stack_.offset = used_[m];
+      stack_.bytes = end - used_[m];
+      stack_.state = aicore::detail::BufState::kOccupied;
+      stack_.index = 0;
+      stack_.kind = "PopStackBuffer";
+      stack_.alloc_loc = loc;
+      stack_.gen = ++core.gen_counter;
+      stack_.epoch = epoch_;
+      if (AICORE_UNLIKELY(core.instr != 0)) {
+        aicore::detail::EmitCarve(core, aicore::Memory::kUB, stack_.base, stack_.bytes);
+      }
+    }
+    stack_.pos = pos;
+    return stack_;
+  }
+
  private:
   static uint32_t Round32(uint32_t len) { return (len + 31u) & ~31u; }
 
@@ -601,6 +727,7 @@ class TPipe {
   }
 
   void Clear() {
+    stack_.state = aicore::detail::BufState::kFree;
     for (auto& u : used_) u = 0;
     for (auto& e : event_alloc_) e = 0;
   }
@@ -672,6 +799,11 @@ class TPipe {
                          aicore::GetSocProfile().name + "), overflow by " +
                          std::to_string(used_[m] + need - cap) + " bytes");
     }
+    if (AICORE_UNLIKELY(mem == aicore::Memory::kUB &&
+                        stack_.state != aicore::detail::BufState::kFree)) {
+      stack_.state = aicore::detail::BufState::kFree;  // the popped UB is carved now
+      stack_.free_loc = loc;
+    }
     *offset = used_[m];
     uint8_t* base = core.arena[m].get() + used_[m];
     if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitCarve(core, mem, base, need);
@@ -680,6 +812,7 @@ class TPipe {
   }
 
   uint32_t used_[aicore::detail::kNumMemories] = {};
+  aicore::detail::BufferDesc stack_;  // PopStackBuffer's memory
   uint8_t event_alloc_[aicore::detail::kNumHardEvents] = {};
   aicore::SrcLoc ctor_loc_{"", 0};
   aicore::SrcLoc destroy_loc_{"", 0};
@@ -690,6 +823,28 @@ class TPipe {
 inline TPipe* GetTPipePtr() {
   aicore::detail::CoreContext* core = aicore::detail::t_core;
   return core ? core->pipe : nullptr;
+}
+
+// popLocal becomes the UB the live TPipe's buffers leave free (from the end
+// of the last UB buffer carved to the end of UB, less the 64 bytes
+// Ascend910B keeps for KFC messages), as a tensor of that many bytes. The
+// memory is checked like a buffer: an InitBuffer in UB afterwards carves it
+// for another buffer, and a later use of the popped tensor is an error.
+// Popping again before that gives the same memory. A TPipe must be live.
+template <typename T, TPosition pos>
+bool PopStackBuffer(LocalTensor<T>& popLocal, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC,
+                "PopStackBuffer: a UB position (VECIN, VECOUT, VECCALC/LCM)");
+  aicore::detail::CoreContext& core = aicore::detail::Enter("PopStackBuffer", loc);
+  if (AICORE_UNLIKELY(core.pipe == nullptr)) {
+    aicore::detail::Fail(aicore::ErrorKind::kQueue, "PopStackBuffer", loc,
+                         "no TPipe is live: PopStackBuffer hands out the UB a TPipe's buffers "
+                         "leave free (construct the TPipe and its InitBuffers first)");
+  }
+  aicore::detail::BufferDesc& b = core.pipe->PopStack(pos, loc);
+  const uint32_t bytes = b.bytes / sizeof(T) * sizeof(T);
+  popLocal.Bind(&b, reinterpret_cast<T*>(b.base), bytes, b.gen, b.epoch, pos);
+  return true;
 }
 
 }  // namespace AscendC

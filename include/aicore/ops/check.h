@@ -87,11 +87,12 @@ template <class T>
 AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
                               uint64_t bytes, SrcLoc loc, bool aligned = true,
                               Pipe pipe = Pipe::kV) {
+  t.SyncAddress(api, role, loc);  // follows a kernel's change of t.address_
   const BufferDesc* b = t.buf_;
   CoreContext* core = t_core;  // non-null: the caller entered the API
   // One compare: allocated, and its TPipe still live (see Live).
-  if (AICORE_UNLIKELY(!Live(*core, t.epoch_))) FailNotLive(api, role, b, t.epoch_, loc);
-  CheckOwned(api, role, *b, t.gen_, IsDstRole(role), loc);
+  if (AICORE_UNLIKELY(!Live(*core, t.address_.epoch_))) FailNotLive(api, role, b, t.address_.epoch_, loc);
+  CheckOwned(api, role, *b, t.address_.gen_, IsDstRole(role), loc);
   const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
   if (AICORE_UNLIKELY(aligned && ((p - b->base) & 31) != 0)) {
     FailMisaligned(api, role, *b, p, sizeof(T), loc);

@@ -384,6 +384,7 @@ AICORE_INLINE void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqI
   static_assert(std::is_same<T, uint64_t>::value, "SetDeqScale: vdeq must be a LocalTensor<uint64_t>");
   namespace d = aicore::detail;
   auto& core = d::Enter("SetDeqScale", loc);
+  d::CheckTensorLive("SetDeqScale", "vdeq", vdeq, loc);  // not default-constructed, not stale
   if (AICORE_UNLIKELY(d::PositionMemory(vdeq.buf_->pos) != aicore::Memory::kUB)) {
     d::Fail(aicore::ErrorKind::kParameter, "SetDeqScale", loc,
             "vdeq must be in VECIN/VECCALC/VECOUT (UB); it is " + vdeq.buf_->Describe());

@@ -148,6 +148,19 @@ AICORE_TARGET_END
 }  // namespace simd
 
 namespace detail {
+// The RSVD_CNT register (outside the target namespace: one per thread for
+// every translation unit): the element count of the block's latest GatherMask
+// (the raw builtin get_rsvd_cnt() reads it). Per thread, valid in the block
+// that wrote it (`epoch` is its CoreContext::block_epoch; 0: never written).
+struct RsvdCntReg {
+  uint32_t epoch = 0;
+  uint64_t value = 0;
+};
+inline RsvdCntReg& RsvdCnt() {
+  static thread_local RsvdCntReg r;
+  return r;
+}
+
 AICORE_TARGET_BEGIN
 
 [[noreturn]] AICORE_COLD inline void FailGatherOffset(const char* api, size_t i, uint32_t off,
@@ -235,7 +248,10 @@ inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
   PrefixBits(used, m.last_bits);
   m.full = used == kLanes;
   rsvd = 0;
-  if (m.repeats == 0) return;
+  if (m.repeats == 0) {
+    RsvdCnt() = RsvdCntReg{t_core->block_epoch, 0};
+    return;
+  }
   CheckRepeatOperand(api, "src0", src0, m, kE, p.src0BlockStride, p.src0RepeatStride, loc);
   const uint64_t pat_rep = uint64_t{p.src1RepeatStride} * 32;
   if (pattern) {
@@ -275,6 +291,7 @@ inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
     }
   }
   rsvd = total;
+  RsvdCnt() = RsvdCntReg{t_core->block_epoch, total};
 }
 
 template <class T>

@@ -451,6 +451,7 @@ AICORE_INLINE CoreContext& CheckReduce(const char* api, const AscendC::LocalTens
   }
   CheckLocal(api, "dst", dst, dst_elems * sizeof(T), loc);
   CheckLocal(api, "src", src, static_cast<uint64_t>(count) * sizeof(T), loc);
+  tmp.SyncAddress(api, "sharedTmpBuffer", loc);
   if (AICORE_UNLIKELY(tmp.buf_ == nullptr)) FailNullTensor(api, "sharedTmpBuffer", loc);
   return core;
 }
@@ -883,6 +884,7 @@ AICORE_INLINE CoreContext& CheckReduceRepeat(const char* api, const AscendC::Loc
   auto& core = Enter(api, loc);
   CheckStride(api, "srcRepStride", src_rep_stride, loc);
   CheckLocal(api, "dst", dst, dst_elems * sizeof(T), loc);
+  tmp.SyncAddress(api, "sharedTmpBuffer", loc);
   if (AICORE_UNLIKELY(tmp.buf_ == nullptr)) FailNullTensor(api, "sharedTmpBuffer", loc);
   return core;
 }

@@ -238,6 +238,7 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
              std::to_string(n) + " blocks that take part");
   }
   gmWorkspace.CheckRange("SyncAll", 0, static_cast<uint64_t>(n) * 8, loc);
+  ubWorkspace.SyncAddress("SyncAll", "ubWorkspace", loc);
   if (ubWorkspace.buf_ == nullptr) aicore::detail::FailNullTensor("SyncAll", "ubWorkspace", loc);
   if (ubWorkspace.GetSize() < static_cast<uint32_t>(n) * 8) {
     Fail(aicore::ErrorKind::kBounds, "SyncAll", loc,

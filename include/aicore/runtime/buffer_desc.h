@@ -88,7 +88,7 @@ struct BufferDesc {
   const char* kind = "TBuf";  // "TQue" or "TBuf" (or "LocalTensor" for static tensors)
   SrcLoc alloc_loc{"", 0};  // where it was last allocated
   SrcLoc free_loc{"", 0};   // where it was last freed
-  uint32_t gen = 0;         // allocation generation (LocalTensor::gen_ must match)
+  uint32_t gen = 0;         // allocation generation (LocalTensor::address_.gen_ must match)
   uint32_t epoch = 0;       // the TPipe epoch it was carved in (see NewEpoch)
   // Pipe clock snapshot carried by a queue transition (sanitizer, synccheck).
   uint32_t san_clock[7] = {};

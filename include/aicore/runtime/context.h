@@ -238,10 +238,10 @@ struct CoreContext {
   // Instrumentation bits of the running launch (LaunchState::instr): API
   // calls emit events (instrument/event.h) only when this is not 0.
   uint32_t instr = 0;
-  // Generation counter of queue buffer allocations (LocalTensor::gen_).
+  // Generation counter of queue buffer allocations (LocalTensor::address_.gen_).
   uint32_t gen_counter = 0;
   // Pipe epochs (runtime/buffer_desc.h NewEpoch): `epoch` is the live TPipe's (a
-  // LocalTensor whose epoch_ differs is stale or static), `block_epoch` the
+  // LocalTensor whose address_.epoch_ differs is stale or static), `block_epoch` the
   // block's (static LocalTensors made in this block), `pipe_log` the epochs
   // retired in this block.
   uint32_t epoch = 0;

@@ -27,7 +27,8 @@
 //
 //   GET_TILING_DATA(t, tilingGm)                     t: the default tiling type
 //   GET_TILING_DATA_WITH_STRUCT(AddTiling, t, tilingGm)
-//   GET_TILING_DATA_PTR_WITH_STRUCT(AddTiling, p, tilingGm)   const AddTiling* p
+//   GET_TILING_DATA_PTR_WITH_STRUCT(AddTiling, p, tilingGm)   __tiling_data_ptr__ AddTiling* p
+//                                                    (__tiling_data_ptr__ is `const`)
 //   GET_TILING_DATA_MEMBER(AddTiling, totalLength, v, tilingGm)
 //   REGISTER_TILING_DEFAULT(AddTiling)               sets the default type
 //
@@ -192,9 +193,19 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
 #define GET_TILING_DATA_WITH_STRUCT(type, var, tiling) \
   type var = ::aicore::detail::LoadTiling<type>("GET_TILING_DATA_WITH_STRUCT", (tiling), AICORE_TILING_LOC)
 
+// __tiling_data_ptr__ qualifies the pointer GET_TILING_DATA_PTR_WITH_STRUCT
+// declares, so that kernels can name its type in their own functions
+// (`void Init(__tiling_data_ptr__ MyTiling* t)`): `const` here, the tiling
+// data is read-only (the vendor's generated headers define it as `const`, or
+// as `__gm__ const` when the pointer points into GM).
+#ifndef __tiling_data_ptr__
+#define __tiling_data_ptr__ const
+#endif
+
 #define GET_TILING_DATA_PTR_WITH_STRUCT(type, var, tiling)                                   \
-  const type* var = reinterpret_cast<const type*>(::aicore::detail::CheckTilingPointer<type>( \
-      "GET_TILING_DATA_PTR_WITH_STRUCT", (tiling), AICORE_TILING_LOC))
+  __tiling_data_ptr__ type* var =                                                            \
+      reinterpret_cast<const type*>(::aicore::detail::CheckTilingPointer<type>(              \
+          "GET_TILING_DATA_PTR_WITH_STRUCT", (tiling), AICORE_TILING_LOC))
 
 #define GET_TILING_DATA_MEMBER(type, member, var, tiling)                                      \
   decltype(type::member) var;                                                                  \

@@ -38,6 +38,16 @@
 // and the launch runs the one whose key is the tiling key. A key no
 // combination has is reported (KernelError naming the key and the selected
 // keys) and nothing runs.
+//
+// `typename` parameters: an ASCENDC_TPL_DATATYPE_DECL argument whose values
+// are the native data types C_DT_FLOAT, C_DT_FLOAT16, ... may be a type
+// parameter of the kernel (`template <typename D_T_X, int TILE_NUM>`, as in
+// the vendor's examples): C_DT_FLOAT is float, C_DT_FLOAT16 half, C_DT_BF16
+// bfloat16_t, C_DT_INT8 int8_t, ... (DataTypeOf below). The leading (or the
+// trailing) DATATYPE arguments are passed as types when k takes them so,
+// else every argument is passed as a value; kernels whose type parameters
+// sit between value parameters are named by instantiation instead
+// (ICPU_RUN_KF(k<10, half, 1>, ...)).
 #pragma once
 
 #include <cstddef>
@@ -49,6 +59,8 @@
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
+#include "aicore/base/half.h"
+#include "aicore/base/int4b.h"
 
 // Kernel types of ASCENDC_TPL_KERNEL_TYPE_SEL.
 #define ASCENDC_TPL_AIV_ONLY 0
@@ -80,6 +92,59 @@ constexpr uint32_t ASCENDC_TPL_SHARED_KERNEL_TYPE = 6;
 #define ASCENDC_TPL_OUTPUT_BIAS 900000000
 #define ASCENDC_TPL_INPUT(x) (ASCENDC_TPL_INPUT_BIAS + (x))
 #define ASCENDC_TPL_OUTPUT(x) (ASCENDC_TPL_OUTPUT_BIAS + (x))
+// Native data types of ASCENDC_TPL_DATATYPE_DECL: the values of ge::DataType
+// (kept when a project defines them itself).
+#ifndef C_DT_FLOAT
+#define C_DT_FLOAT 0
+#endif
+#ifndef C_DT_FLOAT16
+#define C_DT_FLOAT16 1
+#endif
+#ifndef C_DT_INT8
+#define C_DT_INT8 2
+#endif
+#ifndef C_DT_INT32
+#define C_DT_INT32 3
+#endif
+#ifndef C_DT_UINT8
+#define C_DT_UINT8 4
+#endif
+#ifndef C_DT_INT16
+#define C_DT_INT16 6
+#endif
+#ifndef C_DT_UINT16
+#define C_DT_UINT16 7
+#endif
+#ifndef C_DT_UINT32
+#define C_DT_UINT32 8
+#endif
+#ifndef C_DT_INT64
+#define C_DT_INT64 9
+#endif
+#ifndef C_DT_UINT64
+#define C_DT_UINT64 10
+#endif
+#ifndef C_DT_DOUBLE
+#define C_DT_DOUBLE 11
+#endif
+#ifndef C_DT_BOOL
+#define C_DT_BOOL 12
+#endif
+#ifndef C_DT_COMPLEX64
+#define C_DT_COMPLEX64 16
+#endif
+#ifndef C_DT_BF16
+#define C_DT_BF16 27
+#endif
+#ifndef C_DT_INT4
+#define C_DT_INT4 29
+#endif
+#ifndef C_DT_UINT1
+#define C_DT_UINT1 30
+#endif
+#ifndef C_DT_INT2
+#define C_DT_INT2 31
+#endif
 // UINT value modes.
 #define ASCENDC_TPL_UI_RANGE 0
 #define ASCENDC_TPL_UI_LIST 1
@@ -112,10 +177,12 @@ struct Param {
   uint64_t vals[kMaxValues] = {};
   size_t n = 0;
   bool from_io = false;  // DATATYPE/FORMAT of ASCENDC_TPL_INPUT/OUTPUT: any value
+  bool native = false;   // ASCENDC_TPL_DATATYPE_*: C_DT_* values (a type parameter may take them)
 
   constexpr Param() = default;
-  constexpr Param(const char* nm, uint32_t t, uint32_t width, std::initializer_list<uint64_t> raw)
-      : name(nm), type(t), bw(width) {
+  constexpr Param(const char* nm, uint32_t t, uint32_t width, std::initializer_list<uint64_t> raw,
+                  bool is_native = false)
+      : name(nm), type(t), bw(width), native(is_native) {
     const uint64_t* r = raw.begin();
     const size_t m = raw.size();
     if (t != ASCENDC_TPL_UINT) {
@@ -242,14 +309,38 @@ struct Combo {
 struct Table {
   size_t n = 0;
   size_t nparams = 0;
+  size_t lead_types = 0;   // leading ASCENDC_TPL_DATATYPE arguments
+  size_t trail_types = 0;  // trailing ones (0 when every argument is one)
   Combo c[kMaxCombos] = {};
 };
+
+// The C++ type of a native data type (C_DT_*); none for the others.
+template <uint64_t C>
+struct DataTypeOf {};
+template <> struct DataTypeOf<C_DT_FLOAT> { using type = float; };
+template <> struct DataTypeOf<C_DT_FLOAT16> { using type = half; };
+template <> struct DataTypeOf<C_DT_INT8> { using type = int8_t; };
+template <> struct DataTypeOf<C_DT_INT32> { using type = int32_t; };
+template <> struct DataTypeOf<C_DT_UINT8> { using type = uint8_t; };
+template <> struct DataTypeOf<C_DT_INT16> { using type = int16_t; };
+template <> struct DataTypeOf<C_DT_UINT16> { using type = uint16_t; };
+template <> struct DataTypeOf<C_DT_UINT32> { using type = uint32_t; };
+template <> struct DataTypeOf<C_DT_INT64> { using type = int64_t; };
+template <> struct DataTypeOf<C_DT_UINT64> { using type = uint64_t; };
+template <> struct DataTypeOf<C_DT_DOUBLE> { using type = double; };
+template <> struct DataTypeOf<C_DT_BOOL> { using type = bool; };
+template <> struct DataTypeOf<C_DT_BF16> { using type = bfloat16_t; };
+template <> struct DataTypeOf<C_DT_INT4> { using type = AscendC::int4b_t; };
 
 template <size_t D, size_t S>
 constexpr Table BuildTable(const Param (&decl)[D], const Sel (&sel)[S]) {
   static_assert(D <= kMaxParams, "ASCENDC_TPL_ARGS_DECL: more than 16 arguments");
   Table t;
   t.nparams = D;
+  while (t.lead_types < D && decl[t.lead_types].native) ++t.lead_types;
+  if (t.lead_types < D) {
+    while (t.trail_types < D && decl[D - 1 - t.trail_types].native) ++t.trail_types;
+  }
   for (size_t s = 0; s < S; ++s) {
     // The selected values of each declared argument, in declaration order.
     const Param* chosen[kMaxParams] = {};
@@ -287,52 +378,92 @@ constexpr Table BuildTable(const Param (&decl)[D], const Sel (&sel)[S]) {
   return t;
 }
 
-// AICORE_TPL_KERNEL(k): the kernel template and the selection table.
-template <class Inst, class TableFn>
+// AICORE_TPL_KERNEL(k): the kernel template and the selection table. `inst`
+// spells &k<values...>; `lead` / `trail` take the type arguments first and
+// return a callable taking the values, spelling &k<types..., values...> /
+// &k<values..., types...> (each SFINAE-friendly: not callable when k takes
+// no such arguments).
+template <class Inst, class TableFn, class Lead, class Trail>
 struct TplKernel {
   const char* name;
   Inst inst;      // (integral_constant...) -> &k<values...>
   TableFn table;  // constexpr () -> Table
+  Lead lead;      // (TypeArg...) -> (integral_constant...) -> &k<types..., values...>
+  Trail trail;    // (integral_constant...) -> (TypeArg...) -> &k<values..., types...>
 };
 
-template <class Inst, class TableFn>
-TplKernel<Inst, TableFn> MakeTplKernel(const char* name, Inst inst, TableFn table) {
-  return TplKernel<Inst, TableFn>{name, inst, table};
+template <class Inst, class TableFn, class Lead, class Trail>
+TplKernel<Inst, TableFn, Lead, Trail> MakeTplKernel(const char* name, Inst inst, TableFn table,
+                                                    Lead lead, Trail trail) {
+  return TplKernel<Inst, TableFn, Lead, Trail>{name, inst, table, lead, trail};
 }
 
 template <class T>
 struct IsTplKernel : std::false_type {};
-template <class Inst, class TableFn>
-struct IsTplKernel<TplKernel<Inst, TableFn>> : std::true_type {};
+template <class Inst, class TableFn, class Lead, class Trail>
+struct IsTplKernel<TplKernel<Inst, TableFn, Lead, Trail>> : std::true_type {};
 
-template <size_t I, class Inst, class TableFn, size_t... J>
-auto InstanceAt(const Inst& inst, TableFn table, std::index_sequence<J...>) {
+// A type template argument: the C++ type of native data type C.
+template <uint64_t C>
+struct TypeArg : DataTypeOf<C> {};
+
+// &k<...> for combination I: types first, types last, or values only, the
+// first of these k accepts.
+template <size_t I, class K, class TableFn, size_t... J>
+auto ValuesOnly(const K& k, TableFn table, std::index_sequence<J...>) {
   constexpr Table t = table();
-  return inst(std::integral_constant<uint64_t, t.c[I].v[J]>{}...);
+  return k.inst(std::integral_constant<uint64_t, t.c[I].v[J]>{}...);
 }
 
-template <class Inst, class TableFn, class Fn, size_t... I>
-bool RunByKeyAt(const Inst& inst, TableFn table, uint64_t key, Fn& fn, std::index_sequence<I...>) {
+template <size_t I, class K, class TableFn, size_t... A, size_t... B>
+auto TypesLast(const K& k, TableFn table, std::index_sequence<A...>, std::index_sequence<B...>) {
+  constexpr Table t = table();
+  constexpr size_t V = sizeof...(A);
+  using Fn = decltype(k.trail(std::integral_constant<uint64_t, t.c[I].v[A]>{}...));
+  if constexpr (sizeof...(B) > 0 && std::is_invocable_v<Fn, TypeArg<t.c[I].v[V + B]>...>) {
+    return k.trail(std::integral_constant<uint64_t, t.c[I].v[A]>{}...)(TypeArg<t.c[I].v[V + B]>{}...);
+  } else {
+    return ValuesOnly<I>(k, table, std::make_index_sequence<t.nparams>{});
+  }
+}
+
+template <size_t I, class K, class TableFn, size_t... A, size_t... B>
+auto InstanceAt(const K& k, TableFn table, std::index_sequence<A...>, std::index_sequence<B...>) {
+  constexpr Table t = table();
+  constexpr size_t L = sizeof...(A);
+  using Fn = decltype(k.lead(TypeArg<t.c[I].v[A]>{}...));
+  if constexpr (L > 0 && std::is_invocable_v<Fn, std::integral_constant<uint64_t, t.c[I].v[L + B]>...>) {
+    return k.lead(TypeArg<t.c[I].v[A]>{}...)(std::integral_constant<uint64_t, t.c[I].v[L + B]>{}...);
+  } else {
+    return TypesLast<I>(k, table, std::make_index_sequence<t.nparams - t.trail_types>{},
+                        std::make_index_sequence<t.trail_types>{});
+  }
+}
+
+template <class K, class TableFn, class Fn, size_t... I>
+bool RunByKeyAt(const K& k, TableFn table, uint64_t key, Fn& fn, std::index_sequence<I...>) {
   constexpr Table t = table();
   bool found = false;
   (void)((key == t.c[I].key
-              ? (fn(InstanceAt<I>(inst, table, std::make_index_sequence<t.nparams>{})), found = true)
+              ? (fn(InstanceAt<I>(k, table, std::make_index_sequence<t.lead_types>{},
+                                  std::make_index_sequence<t.nparams - t.lead_types>{})),
+                 found = true)
               : false) ||
          ...);
   return found;
 }
 
-template <class Inst, class TableFn, class Fn>
-bool RunByKeyIn(const Inst& inst, TableFn table, uint64_t key, Fn& fn) {
+template <class K, class TableFn, class Fn>
+bool RunByKeyIn(const K& k, TableFn table, uint64_t key, Fn& fn) {
   constexpr Table t = table();
-  return RunByKeyAt(inst, table, key, fn, std::make_index_sequence<t.n>{});
+  return RunByKeyAt(k, table, key, fn, std::make_index_sequence<t.n>{});
 }
 
-// Calls fn(&k<values...>) for the selected combination whose key is `key`;
-// false when none has it.
-template <class Inst, class TableFn, class Fn>
-bool RunByKey(const TplKernel<Inst, TableFn>& k, uint64_t key, Fn&& fn) {
-  return RunByKeyIn(k.inst, k.table, key, fn);
+// Calls fn(&k<...>) for the selected combination whose key is `key`; false
+// when none has it.
+template <class Inst, class TableFn, class Lead, class Trail, class Fn>
+bool RunByKey(const TplKernel<Inst, TableFn, Lead, Trail>& k, uint64_t key, Fn&& fn) {
+  return RunByKeyIn(k, k.table, key, fn);
 }
 
 template <class TableFn>
@@ -345,8 +476,8 @@ std::string SelectedKeysIn(TableFn table) {
 }
 
 // "k1, k2, ..." (at most 16) for reports.
-template <class Inst, class TableFn>
-std::string SelectedKeys(const TplKernel<Inst, TableFn>& k) {
+template <class Inst, class TableFn, class Lead, class Trail>
+std::string SelectedKeys(const TplKernel<Inst, TableFn, Lead, Trail>& k) {
   return SelectedKeysIn(k.table);
 }
 
@@ -356,7 +487,7 @@ std::string SelectedKeys(const TplKernel<Inst, TableFn>& k) {
 #define ASCENDC_TPL_DTYPE_DECL(x, ...) \
   ::aicore::tpl::Param { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
 #define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
-  ::aicore::tpl::Param { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
+  ::aicore::tpl::Param { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, { __VA_ARGS__ }, true }
 #define ASCENDC_TPL_FORMAT_DECL(x, ...) \
   ::aicore::tpl::Param { #x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, { __VA_ARGS__ } }
 #define ASCENDC_TPL_UINT_DECL(x, bw, ...) \
@@ -399,9 +530,21 @@ std::string SelectedKeys(const TplKernel<Inst, TableFn>& k) {
     (context)->SetTilingKey(aicoreTplKey);              \
   } while (0)
 
-#define AICORE_TPL_KERNEL(k)                                                           \
-  ::aicore::tpl::MakeTplKernel(                                                        \
-      #k, [](auto... aicoreV) { return &k<decltype(aicoreV)::value...>; },             \
-      []() constexpr {                                                                 \
-        return ::aicore::tpl::BuildTable(g_tilingDeclareParams, g_tilingSelectParams); \
+#define AICORE_TPL_KERNEL(k)                                                                   \
+  ::aicore::tpl::MakeTplKernel(                                                                \
+      #k, [](auto... aicoreV) { return &k<decltype(aicoreV)::value...>; },                     \
+      []() constexpr {                                                                         \
+        return ::aicore::tpl::BuildTable(g_tilingDeclareParams, g_tilingSelectParams);         \
+      },                                                                                       \
+      [](auto... aicoreT) {                                                                    \
+        return [](auto... aicoreV)                                                             \
+                   -> decltype(&k<typename decltype(aicoreT)::type..., decltype(aicoreV)::value...>) { \
+          return &k<typename decltype(aicoreT)::type..., decltype(aicoreV)::value...>;         \
+        };                                                                                     \
+      },                                                                                       \
+      [](auto... aicoreV) {                                                                    \
+        return [](auto... aicoreT)                                                             \
+                   -> decltype(&k<decltype(aicoreV)::value..., typename decltype(aicoreT)::type...>) { \
+          return &k<decltype(aicoreV)::value..., typename decltype(aicoreT)::type...>;         \
+        };                                                                                     \
       })
