@@ -178,6 +178,16 @@ struct ArenaDelete {
 
 enum class AtomicOp : uint8_t { kNone = 0, kAdd, kMax, kMin };
 
+// Scratch memory of the vector instructions whose intermediate results do
+// not fit in a stack tile (the tree levels of the reductions, ops/reduce.h):
+// grown on demand and kept for later calls; the instruction releases what
+// it grew beyond its limit when it returns. Slots f[] hold floats, w[] other
+// element types (8-byte aligned).
+struct VecScratch {
+  std::vector<float> f[2];
+  std::vector<uint64_t> w[2];
+};
+
 struct CoreContext {
   // Identity of the block being run.
   int32_t block_idx = -1;
@@ -217,6 +227,9 @@ struct CoreContext {
   bool mask_counter_mode = false;
   // The CMPMASK register (Compare without dst, Select VSEL_CMPMASK_SPR).
   mutable uint64_t cmp_mask[2] = {0, 0};
+  // Scratch of the vector instructions (kept across blocks: a per-thread
+  // allocation, not state of the block).
+  VecScratch scratch;
   // The DEQSCALE register (SetDeqScale; ops/dequant.h): the 64-bit value,
   // and which SetDeqScale overload wrote it (0: none since the block began;
   // 1: half scale; 2: float scale, offset, signMode; 3: vector mode, where
