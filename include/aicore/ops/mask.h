@@ -161,8 +161,6 @@ struct MaskArg {
     a.is_bits = true;
     return a;
   }
-  // The continuous value, or the bit mask's two words.
-  const uint64_t* Ptr() const { return is_bits ? bits : &value; }
 };
 
 [[noreturn]] AICORE_COLD inline void FailRepeatTimes(const char* api, int64_t n, SrcLoc loc) {
@@ -186,17 +184,18 @@ struct MaskArg {
 
 // Resolves the mask of a repeat-form call. `lanes` = lanes per repeat (of
 // the wider type for mixed-width instructions). With set_mask == false the
-// registers are used instead of `arg`.
+// registers are used instead of `arg`. (The argument is read by value,
+// never through its address, so that the compiler folds what the call site
+// knows: whether it is a bit mask, and often the mask itself.)
 AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
                                      bool set_mask, const MaskArg& arg, uint32_t repeat_times,
                                      SrcLoc loc) {
   const bool is_bits = arg.is_bits;
-  const uint64_t* mask = arg.Ptr();
   RepeatMask m;
   m.lanes = lanes;
   if (core.mask_counter_mode) {
     // Counter mode: the mask value is an element count.
-    const uint64_t count = set_mask ? mask[0] : core.mask_bits[0];
+    const uint64_t count = set_mask ? (is_bits ? arg.bits[0] : arg.value) : core.mask_bits[0];
     const uint64_t repeats = count / lanes + (count % lanes != 0 ? 1 : 0);
     if (AICORE_UNLIKELY(repeats > 0xFFFFFFFFu)) FailCounterCount(api, count, loc);
     m.counter = true;
@@ -214,19 +213,19 @@ AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, u
     m.bits[0] = core.mask_bits[0];
     m.bits[1] = core.mask_bits[1];
   } else if (!is_bits) {
-    const uint64_t n = mask[0];
+    const uint64_t n = arg.value;
     if (AICORE_UNLIKELY(n < 1 || n > lanes)) FailContinuousMask(api, n, lanes, loc);
     PrefixBits(n, m.bits);
   } else {
-    m.bits[0] = mask[0];
-    m.bits[1] = mask[1];
+    m.bits[0] = arg.bits[0];
+    m.bits[1] = arg.bits[1];
   }
   // Lanes beyond the repeat: a bit mask of a 4-byte type must leave mask[1]
   // zero. (Register masks are clipped silently, as the hardware ignores them.)
   uint64_t valid[2];
   PrefixBits(lanes, valid);
   if (set_mask && is_bits && AICORE_UNLIKELY((m.bits[0] & ~valid[0]) || (m.bits[1] & ~valid[1]))) {
-    FailBitMask(api, mask, lanes, loc);
+    FailBitMask(api, arg.bits, lanes, loc);
   }
   m.bits[0] &= valid[0];
   m.bits[1] &= valid[1];

@@ -227,9 +227,6 @@ struct CoreContext {
   bool mask_counter_mode = false;
   // The CMPMASK register (Compare without dst, Select VSEL_CMPMASK_SPR).
   mutable uint64_t cmp_mask[2] = {0, 0};
-  // Scratch of the vector instructions (kept across blocks: a per-thread
-  // allocation, not state of the block).
-  VecScratch scratch;
   // The DEQSCALE register (SetDeqScale; ops/dequant.h): the 64-bit value,
   // and which SetDeqScale overload wrote it (0: none since the block began;
   // 1: half scale; 2: float scale, offset, signMode; 3: vector mode, where
@@ -287,6 +284,11 @@ struct CoreContext {
   const char* deferred_api = "";
   std::vector<char> deferred_detail;  // NUL-terminated
   SrcLoc deferred_loc{"", 0};
+
+  // Scratch of the vector instructions (kept across blocks: a per-thread
+  // allocation, not state of the block; last, so that the hot fields above
+  // keep their offsets).
+  VecScratch scratch;
 
   CoreContext() {
     for (int m = 0; m < kNumMemories; ++m) {
