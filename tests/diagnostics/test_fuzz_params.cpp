@@ -48,7 +48,7 @@
 #include <string>
 #include <vector>
 
-#include "unit/ops/reference.h"  // ref::CopyBursts: the DataCopyParams burst model
+#include "support/ref_copy.h"  // ref::CopyBursts: the DataCopyParams burst model
 
 using namespace AscendC;
 

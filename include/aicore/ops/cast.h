@@ -470,13 +470,13 @@ namespace aicore_impl {
 
 template <typename Dst, typename Src, bool isSetMask>
 AICORE_INLINE void CastRepeat(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src,
-                              RoundMode mode, bool isBits, const uint64_t* mask,
+                              RoundMode mode, const aicore::detail::MaskArg& mask,
                               int32_t repeatTimes, const UnaryRepeatParams& p, aicore::SrcLoc loc) {
   static_assert(aicore::detail::kCastSupported<Dst, Src>,
                 "Cast: this (dst, src) type pair is not a supported conversion");
   aicore::detail::Enter("Cast", loc);
   aicore::detail::CheckCastMode<Dst, Src>("Cast", mode, loc);
-  aicore::detail::RepeatUnary("Cast", isSetMask, isBits, mask, repeatTimes, dst, src, p, loc,
+  aicore::detail::RepeatUnary("Cast", isSetMask, mask, repeatTimes, dst, src, p, loc,
                               [mode](uint8_t* out, const uint8_t* const* in, size_t n, size_t) {
                                 aicore::detail::CastCount(reinterpret_cast<Dst*>(out),
                                                           reinterpret_cast<const Src*>(in[0]), n,
@@ -491,7 +491,8 @@ AICORE_INLINE void Cast(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src
                         const RoundMode& roundMode, uint64_t mask, const int32_t repeatTimes,
                         const UnaryRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::CastRepeat<Dst, Src, isSetMask>(dst, src, roundMode, false, &mask, repeatTimes,
+  aicore_impl::CastRepeat<Dst, Src, isSetMask>(dst, src, roundMode,
+                                               aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                                repeatParams, loc);
 }
 template <typename Dst, typename Src, bool isSetMask = true>
@@ -499,7 +500,8 @@ AICORE_INLINE void Cast(const LocalTensor<Dst>& dst, const LocalTensor<Src>& src
                         const RoundMode& roundMode, const uint64_t mask[2],
                         const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::CastRepeat<Dst, Src, isSetMask>(dst, src, roundMode, true, mask, repeatTimes,
+  aicore_impl::CastRepeat<Dst, Src, isSetMask>(dst, src, roundMode,
+                                               aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                                repeatParams, loc);
 }
 

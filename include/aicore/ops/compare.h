@@ -55,6 +55,7 @@
 #include "aicore/ops/elementwise.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/target.h"
@@ -242,7 +243,7 @@ HWY_INLINE void CmpRepeat(AscendC::CMPMODE mode, const T* a, const T* b, simd::C
 // repeat).
 template <class T>
 inline void CompareRepeats(const char* api, uint8_t* out, uint64_t* reg, const RepeatMask& m,
-                           const RepeatGeom& g0, const RepeatGeom* g1, T scalar, AscendC::CMPMODE mode,
+                           const RepOperand& g0, const RepOperand* g1, T scalar, AscendC::CMPMODE mode,
                            bool dense) {
   constexpr uint32_t kLanes = 256 / sizeof(T);
   constexpr uint32_t kE = 32 / sizeof(T);
@@ -277,22 +278,20 @@ inline void CompareRepeats(const char* api, uint8_t* out, uint64_t* reg, const R
 template <class T, class U>
 inline void CompareRepeatForm(const char* api, const AscendC::LocalTensor<U>* dst,
                               const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>* src1,
-                              T scalar, AscendC::CMPMODE mode, bool set_mask, bool is_bits,
-                              const uint64_t* mask, uint32_t repeat_times, uint32_t blk0, uint32_t rep0,
+                              T scalar, AscendC::CMPMODE mode, bool set_mask, const MaskArg& mask,
+                              uint32_t repeat_times, uint32_t blk0, uint32_t rep0,
                               uint32_t blk1, uint32_t rep1, SrcLoc loc) {
   static_assert(kCompareType<T>, "Compare: half, float or int32_t");
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  constexpr uint32_t kE = 32 / sizeof(T);
   auto& core = Enter(api, loc);
   CheckCmpMode(api, mode, loc);
-  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
-  CheckRepeatOperand(api, "src0", src0, m, kE, blk0, rep0, loc);
-  if (src1) CheckRepeatOperand(api, "src1", *src1, m, kE, blk1, rep1, loc);
+  const RepOperand g0 = RecordRepeatOperand(api, "src0", src0, m, blk0, rep0, loc);
+  const RepOperand g1 =
+      src1 ? RecordRepeatOperand(api, "src1", *src1, m, blk1, rep1, loc) : RepOperand{};
   if (dst) CheckLocal(api, "dst", *dst, uint64_t{m.repeats} * (kLanes / 8), loc);
-  const RepeatGeom g0 = RepeatGeom::Of(src0, blk0, rep0);
-  const RepeatGeom g1 = src1 ? RepeatGeom::Of(*src1, blk1, rep1) : RepeatGeom{};
-  const bool dense = m.full && blk0 == 1 && rep0 == 8 && (!src1 || (blk1 == 1 && rep1 == 8));
+  const bool dense = m.full && g0.dense && (!src1 || g1.dense);
   CompareRepeats<T>(api, dst ? reinterpret_cast<uint8_t*>(dst->addr_) : nullptr, CmpMaskBits(core), m, g0,
                     src1 ? &g1 : nullptr, scalar, mode, dense);
 }
@@ -367,18 +366,21 @@ template <class T, class U>
 inline void SelectRepeatForm(const char* api, const AscendC::LocalTensor<T>& dst,
                              const AscendC::LocalTensor<U>* sel, const AscendC::LocalTensor<T>& src0,
                              const AscendC::LocalTensor<T>* src1, T scalar, AscendC::SELMODE mode,
-                             bool set_mask, bool is_bits, const uint64_t* mask, uint32_t repeat_times,
+                             bool set_mask, const MaskArg& mask, uint32_t repeat_times,
                              const AscendC::BinaryRepeatParams& p, SrcLoc loc) {
   static_assert(kSelectType<T>, "Select: a 2- or 4-byte element type");
   constexpr uint32_t kLanes = 256 / sizeof(T);
   constexpr uint32_t kE = 32 / sizeof(T);
   auto& core = Enter(api, loc);
   src1 = SelOperands(api, mode, src1, &scalar, loc);
-  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
-  CheckRepeatOperand(api, "dst", dst, m, kE, p.dstBlkStride, p.dstRepStride, loc);
-  CheckRepeatOperand(api, "src0", src0, m, kE, p.src0BlkStride, p.src0RepStride, loc);
-  if (src1) CheckRepeatOperand(api, "src1", *src1, m, kE, p.src1BlkStride, p.src1RepStride, loc);
+  const RepOperand gd = RecordRepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
+  const RepOperand g0 =
+      RecordRepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
+  const RepOperand g1 =
+      src1 ? RecordRepeatOperand(api, "src1", *src1, m, p.src1BlkStride, p.src1RepStride, loc)
+           : RepOperand{};
   // Selection bits: CMPMASK (register form, or VSEL_CMPMASK_SPR loaded from
   // selMask) for every repeat, or selMask consumed continuously.
   uint64_t* reg = CmpMaskBits(core);
@@ -395,14 +397,8 @@ inline void SelectRepeatForm(const char* api, const AscendC::LocalTensor<T>& dst
     }
   }
   const simd::SelBitsT<T> sbits = ScalarBits(scalar);
-  const RepeatGeom gd = RepeatGeom::Of(dst, p.dstBlkStride, p.dstRepStride);
-  const RepeatGeom g0 = RepeatGeom::Of(src0, p.src0BlkStride, p.src0RepStride);
-  const RepeatGeom g1 = src1 ? RepeatGeom::Of(*src1, p.src1BlkStride, p.src1RepStride) : RepeatGeom{};
-  const uint64_t total = uint64_t{m.repeats} * 256;
-  const bool dense = m.full && gd.Dense() && gd.rep_bytes == 256 && g0.Dense() && g0.rep_bytes == 256 &&
-                     (!src1 || (g1.Dense() && g1.rep_bytes == 256)) &&
-                     !PartialOverlap(gd.base, total, g0.base, total) &&
-                     !(src1 && PartialOverlap(gd.base, total, g1.base, total));
+  const bool dense = m.full && gd.dense && g0.dense && (!src1 || g1.dense) && !Hazard(g0, gd) &&
+                     !(src1 && Hazard(g1, gd));
   if (dense) {
     simd::SelectRun(dst.addr_, sb, 0, continuous ? 0 : kLanes, src0.addr_, src1 ? src1->addr_ : nullptr,
                     sbits, size_t{m.repeats} * kLanes, nullptr);
@@ -445,8 +441,8 @@ AICORE_INLINE void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0
                            const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[],
                            uint8_t repeatTimes, const BinaryRepeatParams& p,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::CompareRepeatForm("Compare", &dst, src0, &src1, T(0), cmpMode, isSetMask, true, mask,
-                                    repeatTimes, p.src0BlkStride, p.src0RepStride, p.src1BlkStride,
+  aicore::detail::CompareRepeatForm("Compare", &dst, src0, &src1, T(0), cmpMode, isSetMask,
+                                    aicore::detail::MaskArg::Bits(mask), repeatTimes, p.src0BlkStride, p.src0RepStride, p.src1BlkStride,
                                     p.src1RepStride, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -454,8 +450,8 @@ AICORE_INLINE void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0
                            const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask,
                            uint8_t repeatTimes, const BinaryRepeatParams& p,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::CompareRepeatForm("Compare", &dst, src0, &src1, T(0), cmpMode, isSetMask, false, &mask,
-                                    repeatTimes, p.src0BlkStride, p.src0RepStride, p.src1BlkStride,
+  aicore::detail::CompareRepeatForm("Compare", &dst, src0, &src1, T(0), cmpMode, isSetMask,
+                                    aicore::detail::MaskArg::Cont(mask), repeatTimes, p.src0BlkStride, p.src0RepStride, p.src1BlkStride,
                                     p.src1RepStride, loc);
 }
 
@@ -465,7 +461,7 @@ AICORE_INLINE void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src
                            const uint64_t mask[], const BinaryRepeatParams& p,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CompareRepeatForm<T, uint8_t>("Compare", nullptr, src0, &src1, T(0), cmpMode, isSetMask,
-                                                true, mask, 1, p.src0BlkStride, p.src0RepStride,
+                                                aicore::detail::MaskArg::Bits(mask), 1, p.src0BlkStride, p.src0RepStride,
                                                 p.src1BlkStride, p.src1RepStride, loc);
 }
 template <typename T, bool isSetMask = true>
@@ -473,7 +469,7 @@ AICORE_INLINE void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src
                            const uint64_t mask, const BinaryRepeatParams& p,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CompareRepeatForm<T, uint8_t>("Compare", nullptr, src0, &src1, T(0), cmpMode, isSetMask,
-                                                false, &mask, 1, p.src0BlkStride, p.src0RepStride,
+                                                aicore::detail::MaskArg::Cont(mask), 1, p.src0BlkStride, p.src0RepStride,
                                                 p.src1BlkStride, p.src1RepStride, loc);
 }
 
@@ -489,7 +485,8 @@ AICORE_INLINE void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>
                                  const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& p,
                                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CompareRepeatForm<T, U>("CompareScalar", &dst, src0, nullptr, src1Scalar, cmpMode,
-                                          isSetMask, true, mask, repeatTimes, p.srcBlkStride,
+                                          isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTimes,
+                                          p.srcBlkStride,
                                           p.srcRepStride, 1, 8, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -498,7 +495,8 @@ AICORE_INLINE void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>
                                  const uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& p,
                                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CompareRepeatForm<T, U>("CompareScalar", &dst, src0, nullptr, src1Scalar, cmpMode,
-                                          isSetMask, false, &mask, repeatTimes, p.srcBlkStride,
+                                          isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTimes,
+                                          p.srcBlkStride,
                                           p.srcRepStride, 1, 8, loc);
 }
 
@@ -532,7 +530,7 @@ AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMa
   aicore::detail::SelectCount<T, U>("Select", dst, selMask, src0, nullptr, src1, selMode, count, loc);
 }
 
-#define AICORE_DEFINE_SELECT_REPEAT(MASK_T, IS_BITS, MASK_PTR)                                      \
+#define AICORE_DEFINE_SELECT_REPEAT(MASK_T, MASK_ARG)                                                \
   template <typename T, typename U, bool isSetMask = true>                                         \
   AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,              \
                             const LocalTensor<T>& src0, const LocalTensor<T>& src1,                \
@@ -540,7 +538,7 @@ AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMa
                             const BinaryRepeatParams& p,                                           \
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                      \
     aicore::detail::SelectRepeatForm("Select", dst, &selMask, src0, &src1, T(0), selMode,          \
-                                     isSetMask, IS_BITS, MASK_PTR, repeatTimes, p, loc);           \
+                                     isSetMask, MASK_ARG, repeatTimes, p, loc);                    \
   }                                                                                                \
   template <typename T, typename U, bool isSetMask = true>                                         \
   AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,              \
@@ -549,10 +547,10 @@ AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMa
                             const BinaryRepeatParams& p,                                           \
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                      \
     aicore::detail::SelectRepeatForm<T, U>("Select", dst, &selMask, src0, nullptr, src1, selMode,  \
-                                           isSetMask, IS_BITS, MASK_PTR, repeatTimes, p, loc);     \
+                                           isSetMask, MASK_ARG, repeatTimes, p, loc);              \
   }
-AICORE_DEFINE_SELECT_REPEAT(const uint64_t*, true, mask)
-AICORE_DEFINE_SELECT_REPEAT(const uint64_t, false, &mask)
+AICORE_DEFINE_SELECT_REPEAT(const uint64_t*, aicore::detail::MaskArg::Bits(mask))
+AICORE_DEFINE_SELECT_REPEAT(const uint64_t, aicore::detail::MaskArg::Cont(mask))
 #undef AICORE_DEFINE_SELECT_REPEAT
 
 // Register forms: CMPMASK selects, the vector mask comes from SetVectorMask.
@@ -560,17 +558,15 @@ template <typename T, SELMODE selMode>
 AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                           const LocalTensor<T>& src1, uint8_t repeatTimes, const BinaryRepeatParams& p,
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  const uint64_t placeholder = 0;
   aicore::detail::SelectRepeatForm<T, uint8_t>("Select", dst, nullptr, src0, &src1, T(0), selMode, false,
-                                               false, &placeholder, repeatTimes, p, loc);
+                                               aicore::detail::MaskArg{}, repeatTimes, p, loc);
 }
 template <typename T, SELMODE selMode>
 AICORE_INLINE void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                           const aicore::detail::NonDeducedT<T> src1, uint8_t repeatTimes,
                           const BinaryRepeatParams& p, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  const uint64_t placeholder = 0;
   aicore::detail::SelectRepeatForm<T, uint8_t>("Select", dst, nullptr, src0, nullptr, src1, selMode, false,
-                                               false, &placeholder, repeatTimes, p, loc);
+                                               aicore::detail::MaskArg{}, repeatTimes, p, loc);
 }
 
 AICORE_TARGET_END

@@ -32,6 +32,7 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/ops/repeat.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/simd.h"
@@ -88,7 +89,7 @@ AICORE_TARGET_BEGIN
 }
 
 template <class T>
-AICORE_INLINE void CopyRepeat(bool set_mask, bool is_bits, const uint64_t* mask,
+AICORE_INLINE void CopyRepeat(bool set_mask, const MaskArg& mask,
                               int32_t repeat_times, const AscendC::LocalTensor<T>& dst,
                               const AscendC::LocalTensor<T>& src,
                               const AscendC::CopyRepeatParams& p, SrcLoc loc) {
@@ -103,7 +104,7 @@ AICORE_INLINE void CopyRepeat(bool set_mask, bool is_bits, const uint64_t* mask,
   if (AICORE_UNLIKELY(p.srcRepeatSize > 4095)) {
     FailCopyRepeatSize("srcRepeatSize", p.srcRepeatSize, loc);
   }
-  const RepeatMask m = ResolveRepeatMask(kApi, core, kL, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveRepeatMask(kApi, core, kL, set_mask, mask, repeat_times, loc);
   const RepOperand d = RepeatOperand(kApi, "dst", dst, m, p.dstStride, p.dstRepeatSize, loc);
   const RepOperand s = RepeatOperand(kApi, "src", src, m, p.srcStride, p.srcRepeatSize, loc);
   if (AICORE_UNLIKELY(core.instr != 0)) {
@@ -125,14 +126,16 @@ template <typename T, bool isSetMask = true>
 AICORE_INLINE void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                         const int32_t repeatTime, const CopyRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::CopyRepeat<T>(isSetMask, true, mask, repeatTime, dst, src, repeatParams, loc);
+  aicore::detail::CopyRepeat<T>(isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime, dst, src,
+                                repeatParams, loc);
 }
 
 template <typename T, bool isSetMask = true>
 AICORE_INLINE void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,
                         const int32_t repeatTime, const CopyRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::CopyRepeat<T>(isSetMask, false, &mask, repeatTime, dst, src, repeatParams, loc);
+  aicore::detail::CopyRepeat<T>(isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime, dst, src,
+                                repeatParams, loc);
 }
 
 AICORE_TARGET_END

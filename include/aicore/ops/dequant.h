@@ -52,6 +52,7 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/ops/repeat.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/target.h"
@@ -195,7 +196,7 @@ inline uint64_t DeqLaneByte(uint32_t r, uint32_t lane, uint32_t lpb, uint32_t eb
 }
 
 template <class T, class U, bool kVec, bool kHalfBlock>
-inline void CastDequantRepeat(const char* api, bool set_mask, bool is_bits, const uint64_t* mask,
+inline void CastDequantRepeat(const char* api, bool set_mask, const MaskArg& mask,
                               int32_t repeat_times, const AscendC::LocalTensor<T>& dst,
                               const AscendC::LocalTensor<U>& src,
                               const AscendC::UnaryRepeatParams& p, SrcLoc loc) {
@@ -207,7 +208,7 @@ inline void CastDequantRepeat(const char* api, bool set_mask, bool is_bits, cons
   CoreContext& core = Enter(api, loc);
   constexpr bool kB8 = sizeof(U) == 2;
   constexpr uint32_t kLanes = kB8 ? 128 : 64;
-  const RepeatMask m = ResolveRepeatMask(api, core, kLanes, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveRepeatMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
   const RepOperand so = RepeatOperand(api, "src", src, m, p.srcBlkStride, p.srcRepStride, loc);
   uint64_t dspan = 0;
   if constexpr (kB8) {
@@ -296,7 +297,7 @@ inline void CastDequantCount(const char* api, const AscendC::LocalTensor<T>& dst
 }
 
 template <class T, class U>
-inline void AddDeqReluRepeat(bool set_mask, bool is_bits, const uint64_t* mask,
+inline void AddDeqReluRepeat(bool set_mask, const MaskArg& mask,
                              int32_t repeat_times, const AscendC::LocalTensor<T>& dst,
                              const AscendC::LocalTensor<U>& src0,
                              const AscendC::LocalTensor<U>& src1,
@@ -305,7 +306,7 @@ inline void AddDeqReluRepeat(bool set_mask, bool is_bits, const uint64_t* mask,
                 "AddDeqRelu: dst must be half and src0/src1 int32_t");
   const char* api = "AddDeqRelu";
   CoreContext& core = Enter(api, loc);
-  const RepeatMask m = ResolveRepeatMask(api, core, 64, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveRepeatMask(api, core, 64, set_mask, mask, repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
   const RepOperand b = RepeatOperand(api, "src1", src1, m, p.src1BlkStride, p.src1RepStride, loc);
@@ -408,7 +409,8 @@ AICORE_INLINE void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& 
                                const UnaryRepeatParams& repeatParams,
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CastDequantRepeat<T, U, isVecDeq, halfBlock>(
-      "CastDequant", isSetMask, true, mask, repeatTime, dst, src, repeatParams, loc);
+      "CastDequant", isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime, dst, src, repeatParams,
+      loc);
 }
 template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
 AICORE_INLINE void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src,
@@ -417,7 +419,8 @@ AICORE_INLINE void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& 
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   const uint64_t m = static_cast<uint64_t>(static_cast<int64_t>(mask));
   aicore::detail::CastDequantRepeat<T, U, isVecDeq, halfBlock>(
-      "CastDequant", isSetMask, false, &m, repeatTime, dst, src, repeatParams, loc);
+      "CastDequant", isSetMask, aicore::detail::MaskArg::Cont(m), repeatTime, dst, src, repeatParams,
+      loc);
 }
 template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
 AICORE_INLINE void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src,
@@ -433,7 +436,7 @@ AICORE_INLINE void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                            const UnaryRepeatParams& repeatParams,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::CastDequantRepeat<T, U, isVecDeq, halfBlock>(
-      "CastDeq", isSetMask, true, mask, repeatTime, dst, src, repeatParams, loc);
+      "CastDeq", isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime, dst, src, repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
 AICORE_INLINE void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
@@ -441,7 +444,7 @@ AICORE_INLINE void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   const uint64_t m = static_cast<uint64_t>(static_cast<int64_t>(mask));
   aicore::detail::CastDequantRepeat<T, U, isVecDeq, halfBlock>(
-      "CastDeq", isSetMask, false, &m, repeatTime, dst, src, repeatParams, loc);
+      "CastDeq", isSetMask, aicore::detail::MaskArg::Cont(m), repeatTime, dst, src, repeatParams, loc);
 }
 template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
 AICORE_INLINE void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count,
@@ -456,32 +459,32 @@ AICORE_INLINE void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<in
                               const LocalTensor<int32_t>& src1, uint64_t mask[],
                               const int32_t repeatTime, const BinaryRepeatParams& repeatParams,
                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::AddDeqReluRepeat(isSetMask, true, mask, repeatTime, dst, src0, src1, repeatParams,
-                                   loc);
+  aicore::detail::AddDeqReluRepeat(isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime, dst, src0,
+                                   src1, repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
 AICORE_INLINE void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0,
                               const LocalTensor<U>& src1, uint64_t mask[], const int32_t repeatTime,
                               const BinaryRepeatParams& repeatParams,
                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::AddDeqReluRepeat(isSetMask, true, mask, repeatTime, dst, src0, src1, repeatParams,
-                                   loc);
+  aicore::detail::AddDeqReluRepeat(isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime, dst, src0,
+                                   src1, repeatParams, loc);
 }
 template <bool isSetMask = true>
 AICORE_INLINE void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
                               const LocalTensor<int32_t>& src1, uint64_t mask,
                               const int32_t repeatTime, const BinaryRepeatParams& repeatParams,
                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::AddDeqReluRepeat(isSetMask, false, &mask, repeatTime, dst, src0, src1,
-                                   repeatParams, loc);
+  aicore::detail::AddDeqReluRepeat(isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime, dst, src0,
+                                   src1, repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
 AICORE_INLINE void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0,
                               const LocalTensor<U>& src1, uint64_t mask, const int32_t repeatTime,
                               const BinaryRepeatParams& repeatParams,
                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::AddDeqReluRepeat(isSetMask, false, &mask, repeatTime, dst, src0, src1,
-                                   repeatParams, loc);
+  aicore::detail::AddDeqReluRepeat(isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime, dst, src0,
+                                   src1, repeatParams, loc);
 }
 AICORE_INLINE void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
                               const LocalTensor<int32_t>& src1, const int32_t& count,

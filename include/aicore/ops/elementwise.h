@@ -17,8 +17,9 @@
 // repeatTimes is taken as int32_t so that values outside [0, 255] are
 // reported (the NPU's uint8_t parameter would wrap them silently).
 //
-// Repeat geometry, masks and counter mode: ops/mask.h; the engine and the
-// exact semantics of overlapping operands: ops/repeat.h. Under
+// Repeat geometry: ops/repeat_geometry.h; masks and counter mode:
+// ops/mask.h; the engine and the exact semantics of overlapping operands:
+// ops/repeat.h. Under
 // AICORE_SANITIZE=numcheck the floating instructions are checked for NaN/Inf
 // produced from finite inputs (instrument/sanitizer/numeric.h).
 #pragma once
@@ -166,12 +167,12 @@ AICORE_TARGET_BEGIN
   namespace aicore_impl {                                                                       \
   template <typename T, bool isSetMask = true>                                                  \
   AICORE_INLINE void NAME##RepeatImpl_(const LocalTensor<T>& dst, const LocalTensor<T>& src0,   \
-                                       const LocalTensor<T>& src1, bool isBits,                 \
-                                       const uint64_t* mask, int32_t repeatTimes,               \
+                                       const LocalTensor<T>& src1,                                 \
+                                       const aicore::detail::MaskArg& mask, int32_t repeatTimes,   \
                                        const BinaryRepeatParams& p, aicore::SrcLoc loc) {       \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                     \
                   #NAME ": element type not supported by this instruction");                    \
-    aicore::detail::RepeatBinary(#NAME, isSetMask, isBits, mask, repeatTimes, dst, src0, src1, p, \
+    aicore::detail::RepeatBinary(#NAME, isSetMask, mask, repeatTimes, dst, src0, src1, p,          \
                                  loc, aicore::simd::MapKernel<T, OP, T, T>{OP{}});               \
   }                                                                                             \
   }  /* namespace aicore_impl */                                                                \
@@ -180,7 +181,8 @@ AICORE_TARGET_BEGIN
                           const LocalTensor<T>& src1, uint64_t mask, const int32_t repeatTimes, \
                           const BinaryRepeatParams& repeatParams,                               \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src0, src1, false, &mask, repeatTimes,     \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src0, src1,                                  \
+                                                 aicore::detail::MaskArg::Cont(mask), repeatTimes, \
                                                  repeatParams, loc);                             \
   }                                                                                             \
   template <typename T, bool isSetMask = true>                                                  \
@@ -188,7 +190,8 @@ AICORE_TARGET_BEGIN
                           const LocalTensor<T>& src1, const uint64_t mask[2],                   \
                           const int32_t repeatTimes, const BinaryRepeatParams& repeatParams,    \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src0, src1, true, mask, repeatTimes,       \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src0, src1,                                  \
+                                                 aicore::detail::MaskArg::Bits(mask), repeatTimes, \
                                                  repeatParams, loc);                             \
   }
 
@@ -224,11 +227,11 @@ AICORE_DEFINE_BINARY(SubRelu, aicore::simd::SubReluOp, half, float, int16_t)
   namespace aicore_impl {                                                                        \
   template <typename T, bool isSetMask = true>                                                   \
   AICORE_INLINE void NAME##RepeatImpl_(const LocalTensor<T>& dst, const LocalTensor<T>& src,     \
-                                       bool isBits, const uint64_t* mask, int32_t repeatTimes,   \
+                                       const aicore::detail::MaskArg& mask, int32_t repeatTimes,   \
                                        const UnaryRepeatParams& p, aicore::SrcLoc loc) {         \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                      \
                   #NAME ": element type not supported by this instruction");                     \
-    aicore::detail::RepeatUnary(#NAME, isSetMask, isBits, mask, repeatTimes, dst, src, p, loc,   \
+    aicore::detail::RepeatUnary(#NAME, isSetMask, mask, repeatTimes, dst, src, p, loc,             \
                                 aicore::simd::MapKernel<T, OP, T>{OP{}});                        \
   }                                                                                              \
   }  /* namespace aicore_impl */                                                                 \
@@ -236,7 +239,8 @@ AICORE_DEFINE_BINARY(SubRelu, aicore::simd::SubReluOp, half, float, int16_t)
   AICORE_INLINE void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,   \
                           const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,      \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                      \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, false, &mask, repeatTimes,            \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, aicore::detail::MaskArg::Cont(mask),    \
+                                                 repeatTimes,                                      \
                                                  repeatParams, loc);                             \
   }                                                                                              \
   template <typename T, bool isSetMask = true>                                                   \
@@ -244,7 +248,8 @@ AICORE_DEFINE_BINARY(SubRelu, aicore::simd::SubReluOp, half, float, int16_t)
                           const uint64_t mask[2], const int32_t repeatTimes,                     \
                           const UnaryRepeatParams& repeatParams,                                 \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                      \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, true, mask, repeatTimes,              \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, aicore::detail::MaskArg::Bits(mask),    \
+                                                 repeatTimes,                                      \
                                                  repeatParams, loc);                             \
   }
 
@@ -281,13 +286,13 @@ AICORE_DEFINE_UNARY(Neg, aicore::simd::NegOp, half, float, int16_t, int32_t)
   namespace aicore_impl {                                                                       \
   template <typename T, bool isSetMask = true>                                                  \
   AICORE_INLINE void NAME##RepeatImpl_(const LocalTensor<T>& dst, const LocalTensor<T>& src,    \
-                                       const T& scalar, bool isBits, const uint64_t* mask,      \
+                                       const T& scalar, const aicore::detail::MaskArg& mask,       \
                                        int32_t repeatTimes, const UnaryRepeatParams& p,         \
                                        aicore::SrcLoc loc) {                                    \
     static_assert(aicore::detail::kIsOneOf<T, __VA_ARGS__>,                                     \
                   #NAME ": element type not supported by this instruction");                    \
     const OP<aicore::simd::ComputeT<T>> op{aicore::detail::ToCompute(scalar)};                  \
-    aicore::detail::RepeatUnary(#NAME, isSetMask, isBits, mask, repeatTimes, dst, src, p, loc,  \
+    aicore::detail::RepeatUnary(#NAME, isSetMask, mask, repeatTimes, dst, src, p, loc,             \
                                 aicore::simd::MapKernel<T, OP<aicore::simd::ComputeT<T>>, T>{op}); \
   }                                                                                             \
   }  /* namespace aicore_impl */                                                                \
@@ -296,7 +301,8 @@ AICORE_DEFINE_UNARY(Neg, aicore::simd::NegOp, half, float, int16_t, int32_t)
                           const aicore::detail::NonDeducedT<T>& scalar, uint64_t mask,          \
                           const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,     \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, scalar, false, &mask, repeatTimes,    \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, scalar,                                 \
+                                                 aicore::detail::MaskArg::Cont(mask), repeatTimes, \
                                                  repeatParams, loc);                             \
   }                                                                                             \
   template <typename T, bool isSetMask = true>                                                  \
@@ -304,7 +310,8 @@ AICORE_DEFINE_UNARY(Neg, aicore::simd::NegOp, half, float, int16_t, int32_t)
                           const aicore::detail::NonDeducedT<T>& scalar, const uint64_t mask[2], \
                           const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,     \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                     \
-    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, scalar, true, mask, repeatTimes,      \
+    aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, scalar,                                 \
+                                                 aicore::detail::MaskArg::Bits(mask), repeatTimes, \
                                                  repeatParams, loc);                             \
   }
 
@@ -349,10 +356,10 @@ namespace aicore_impl {
 
 template <typename T, bool isSetMask, class Op>
 AICORE_INLINE void ShiftRepeat(const char* api, const LocalTensor<T>& dst,
-                               const LocalTensor<T>& src, bool isBits, const uint64_t* mask,
+                               const LocalTensor<T>& src, const aicore::detail::MaskArg& mask,
                                int32_t repeatTimes,
                                const UnaryRepeatParams& p, aicore::SrcLoc loc, const Op& op) {
-  aicore::detail::RepeatUnary(api, isSetMask, isBits, mask, repeatTimes, dst, src, p, loc,
+  aicore::detail::RepeatUnary(api, isSetMask, mask, repeatTimes, dst, src, p, loc,
                               aicore::simd::MapKernel<T, Op, T>{op});
 }
 
@@ -367,7 +374,8 @@ AICORE_INLINE void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& sr
                 "ShiftLeft: element type not supported by this instruction");
   aicore::detail::Enter("ShiftLeft", loc);
   const int s = aicore::detail::CheckShift("ShiftLeft", static_cast<T>(scalarValue), loc);
-  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftLeft", dst, src, false, &mask, repeatTimes,
+  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftLeft", dst, src,
+                                         aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                          repeatParams, loc, aicore::simd::ShiftLeftOp{s});
 }
 template <typename T, bool isSetMask = true>
@@ -380,7 +388,8 @@ AICORE_INLINE void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& sr
                 "ShiftLeft: element type not supported by this instruction");
   aicore::detail::Enter("ShiftLeft", loc);
   const int s = aicore::detail::CheckShift("ShiftLeft", static_cast<T>(scalarValue), loc);
-  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftLeft", dst, src, true, mask, repeatTimes,
+  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftLeft", dst, src,
+                                         aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                          repeatParams, loc, aicore::simd::ShiftLeftOp{s});
 }
 template <typename T, bool isSetMask = true>
@@ -393,7 +402,8 @@ AICORE_INLINE void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& s
                 "ShiftRight: element type not supported by this instruction");
   aicore::detail::Enter("ShiftRight", loc);
   const int s = aicore::detail::CheckShift("ShiftRight", static_cast<T>(scalarValue), loc);
-  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftRight", dst, src, false, &mask, repeatTimes,
+  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftRight", dst, src,
+                                         aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                          repeatParams, loc, aicore::simd::ShiftRightOp{s, roundEn});
 }
 template <typename T, bool isSetMask = true>
@@ -406,7 +416,8 @@ AICORE_INLINE void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& s
                 "ShiftRight: element type not supported by this instruction");
   aicore::detail::Enter("ShiftRight", loc);
   const int s = aicore::detail::CheckShift("ShiftRight", static_cast<T>(scalarValue), loc);
-  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftRight", dst, src, true, mask, repeatTimes,
+  aicore_impl::ShiftRepeat<T, isSetMask>("ShiftRight", dst, src,
+                                         aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                          repeatParams, loc, aicore::simd::ShiftRightOp{s, roundEn});
 }
 
@@ -476,38 +487,38 @@ namespace aicore_impl {
 
 template <typename T, typename U, bool isSetMask>
 AICORE_INLINE void MulAddDstRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src0,
-                                   const LocalTensor<U>& src1, bool isBits, const uint64_t* mask,
+                                   const LocalTensor<U>& src1, const aicore::detail::MaskArg& mask,
                                    int32_t repeatTimes, const BinaryRepeatParams& p,
                                    aicore::SrcLoc loc) {
   static_assert(aicore::detail::kMulAddPair<T, U>,
                 "MulAddDst: (dst, src) types must be (half, half), (float, float) or "
                 "(float, half)");
   aicore::detail::RepeatTernary(
-      "MulAddDst", isSetMask, isBits, mask, repeatTimes, dst, src0, src1, p, loc,
+      "MulAddDst", isSetMask, mask, repeatTimes, dst, src0, src1, p, loc,
       aicore::simd::MapKernel<T, aicore::simd::MulAddOp, U, U, T>{});
 }
 
 template <typename T, bool isSetMask>
 AICORE_INLINE void FusedMulAddRepeat(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
-                                     const LocalTensor<T>& src1, bool isBits,
-                                     const uint64_t* mask, int32_t repeatTimes,
+                                     const LocalTensor<T>& src1,
+                                     const aicore::detail::MaskArg& mask, int32_t repeatTimes,
                                      const BinaryRepeatParams& p, aicore::SrcLoc loc) {
   static_assert(aicore::detail::kIsOneOf<T, half, float>,
                 "FusedMulAdd: element type not supported by this instruction");
   aicore::detail::RepeatTernary(
-      "FusedMulAdd", isSetMask, isBits, mask, repeatTimes, dst, src0, src1, p, loc,
+      "FusedMulAdd", isSetMask, mask, repeatTimes, dst, src0, src1, p, loc,
       aicore::simd::MapKernel<T, aicore::simd::MulDstAddOp, T, T, T>{});
 }
 
 template <typename T, typename U, bool isSetMask>
 AICORE_INLINE void AxpyRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, U scalar,
-                              bool isBits, const uint64_t* mask, int32_t repeatTimes,
+                              const aicore::detail::MaskArg& mask, int32_t repeatTimes,
                               const UnaryRepeatParams& p, aicore::SrcLoc loc) {
   static_assert(aicore::detail::kMulAddPair<T, U>,
                 "Axpy: (dst, src) types must be (half, half), (float, float) or (float, half)");
   const aicore::simd::AxpyOp<float> op{static_cast<float>(scalar)};
   aicore::detail::RepeatUnary(
-      "Axpy", isSetMask, isBits, mask, repeatTimes, dst, src, p, loc,
+      "Axpy", isSetMask, mask, repeatTimes, dst, src, p, loc,
       aicore::simd::MapKernel<T, aicore::simd::AxpyOp<float>, U, T>{op}, /*dst_in=*/true);
 }
 
@@ -518,7 +529,8 @@ AICORE_INLINE void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                              const LocalTensor<U>& src1, uint64_t mask, const int32_t repeatTimes,
                              const BinaryRepeatParams& repeatParams,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::MulAddDstRepeat<T, U, isSetMask>(dst, src0, src1, false, &mask, repeatTimes,
+  aicore_impl::MulAddDstRepeat<T, U, isSetMask>(dst, src0, src1,
+                                                aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                                 repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -526,7 +538,8 @@ AICORE_INLINE void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                              const LocalTensor<U>& src1, const uint64_t mask[2],
                              const int32_t repeatTimes, const BinaryRepeatParams& repeatParams,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::MulAddDstRepeat<T, U, isSetMask>(dst, src0, src1, true, mask, repeatTimes,
+  aicore_impl::MulAddDstRepeat<T, U, isSetMask>(dst, src0, src1,
+                                                aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                                 repeatParams, loc);
 }
 template <typename T, bool isSetMask = true>
@@ -534,7 +547,8 @@ AICORE_INLINE void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& 
                                const LocalTensor<T>& src1, uint64_t mask, const int32_t repeatTimes,
                                const BinaryRepeatParams& repeatParams,
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::FusedMulAddRepeat<T, isSetMask>(dst, src0, src1, false, &mask, repeatTimes,
+  aicore_impl::FusedMulAddRepeat<T, isSetMask>(dst, src0, src1,
+                                               aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                                repeatParams, loc);
 }
 template <typename T, bool isSetMask = true>
@@ -542,7 +556,8 @@ AICORE_INLINE void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& 
                                const LocalTensor<T>& src1, const uint64_t mask[2],
                                const int32_t repeatTimes, const BinaryRepeatParams& repeatParams,
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::FusedMulAddRepeat<T, isSetMask>(dst, src0, src1, true, mask, repeatTimes,
+  aicore_impl::FusedMulAddRepeat<T, isSetMask>(dst, src0, src1,
+                                               aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                                repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -550,7 +565,8 @@ AICORE_INLINE void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                         const aicore::detail::NonDeducedT<U>& scalarValue, uint64_t mask,
                         const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue, false, &mask, repeatTimes,
+  aicore_impl::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue,
+                                           aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                            repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -558,7 +574,8 @@ AICORE_INLINE void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                         const aicore::detail::NonDeducedT<U>& scalarValue, const uint64_t mask[2],
                         const int32_t repeatTimes, const UnaryRepeatParams& repeatParams,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue, true, mask, repeatTimes,
+  aicore_impl::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue,
+                                           aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                            repeatParams, loc);
 }
 
@@ -581,12 +598,13 @@ AICORE_INLINE void Duplicate(const LocalTensor<T>& dst, const aicore::detail::No
 namespace aicore_impl {
 
 template <typename T, bool isSetMask>
-AICORE_INLINE void DuplicateRepeat(const LocalTensor<T>& dst, T value, bool isBits,
-                                   const uint64_t* mask, int32_t repeatTimes, uint32_t dstBlkStride,
+AICORE_INLINE void DuplicateRepeat(const LocalTensor<T>& dst, T value,
+                                   const aicore::detail::MaskArg& mask, int32_t repeatTimes,
+                                   uint32_t dstBlkStride,
                                    uint32_t dstRepStride, aicore::SrcLoc loc) {
   static_assert(aicore::detail::kIsOneOf<T, AICORE_DUPLICATE_TYPES>,
                 "Duplicate: element type not supported by this instruction");
-  aicore::detail::RepeatFill("Duplicate", isSetMask, isBits, mask, repeatTimes, dst, dstBlkStride,
+  aicore::detail::RepeatFill("Duplicate", isSetMask, mask, repeatTimes, dst, dstBlkStride,
                              dstRepStride, loc,
                              aicore::simd::FillKernel<T>{value});
 }
@@ -598,7 +616,8 @@ AICORE_INLINE void Duplicate(const LocalTensor<T>& dst, const aicore::detail::No
                              uint64_t mask, const int32_t repeatTimes,
                              const uint16_t dstBlockStride, const uint8_t dstRepeatStride,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::DuplicateRepeat<T, isSetMask>(dst, static_cast<T>(scalar), false, &mask, repeatTimes,
+  aicore_impl::DuplicateRepeat<T, isSetMask>(dst, static_cast<T>(scalar),
+                                             aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                              dstBlockStride, dstRepeatStride, loc);
 }
 template <typename T, bool isSetMask = true>
@@ -606,7 +625,8 @@ AICORE_INLINE void Duplicate(const LocalTensor<T>& dst, const aicore::detail::No
                              const uint64_t mask[2], const int32_t repeatTimes,
                              const uint16_t dstBlockStride, const uint8_t dstRepeatStride,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::DuplicateRepeat<T, isSetMask>(dst, static_cast<T>(scalar), true, mask, repeatTimes,
+  aicore_impl::DuplicateRepeat<T, isSetMask>(dst, static_cast<T>(scalar),
+                                             aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                              dstBlockStride, dstRepeatStride, loc);
 }
 #undef AICORE_DUPLICATE_TYPES
@@ -630,13 +650,13 @@ AICORE_INLINE void CreateVecIndex(const LocalTensor<T>& dst,
 namespace aicore_impl {
 
 template <typename T, bool isSetMask>
-AICORE_INLINE void CreateVecIndexRepeat(const LocalTensor<T>& dst, T first, bool isBits,
-                                        const uint64_t* mask, int32_t repeatTimes,
+AICORE_INLINE void CreateVecIndexRepeat(const LocalTensor<T>& dst, T first,
+                                        const aicore::detail::MaskArg& mask, int32_t repeatTimes,
                                         uint32_t dstBlkStride, uint32_t dstRepStride,
                                         aicore::SrcLoc loc) {
   static_assert(aicore::detail::kIsOneOf<T, half, float, int16_t, int32_t>,
                 "CreateVecIndex: element type not supported by this instruction");
-  aicore::detail::RepeatFill("CreateVecIndex", isSetMask, isBits, mask, repeatTimes, dst,
+  aicore::detail::RepeatFill("CreateVecIndex", isSetMask, mask, repeatTimes, dst,
                              dstBlkStride, dstRepStride, loc,
                              [first](uint8_t* out, const uint8_t* const*, size_t n, size_t lane0) {
                                aicore::simd::Index(reinterpret_cast<T*>(out), n, first, lane0);
@@ -651,7 +671,8 @@ AICORE_INLINE void CreateVecIndex(const LocalTensor<T>& dst,
                                   const int32_t repeatTimes, const uint16_t dstBlkStride,
                                   const uint8_t dstRepStride,
                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::CreateVecIndexRepeat<T, isSetMask>(dst, static_cast<T>(firstValue), false, &mask,
+  aicore_impl::CreateVecIndexRepeat<T, isSetMask>(dst, static_cast<T>(firstValue),
+                                                  aicore::detail::MaskArg::Cont(mask),
                                                   repeatTimes, dstBlkStride, dstRepStride, loc);
 }
 template <typename T, bool isSetMask = true>
@@ -660,7 +681,8 @@ AICORE_INLINE void CreateVecIndex(const LocalTensor<T>& dst,
                                   const uint64_t mask[2], const int32_t repeatTimes,
                                   const uint16_t dstBlkStride, const uint8_t dstRepStride,
                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore_impl::CreateVecIndexRepeat<T, isSetMask>(dst, static_cast<T>(firstValue), true, mask,
+  aicore_impl::CreateVecIndexRepeat<T, isSetMask>(dst, static_cast<T>(firstValue),
+                                                  aicore::detail::MaskArg::Bits(mask),
                                                   repeatTimes, dstBlkStride, dstRepStride, loc);
 }
 

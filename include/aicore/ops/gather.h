@@ -43,6 +43,7 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/target.h"
@@ -252,7 +253,8 @@ inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
     RsvdCnt() = RsvdCntReg{t_core->block_epoch, 0};
     return;
   }
-  CheckRepeatOperand(api, "src0", src0, m, kE, p.src0BlockStride, p.src0RepeatStride, loc);
+  const RepOperand g =
+      RecordRepeatOperand(api, "src0", src0, m, p.src0BlockStride, p.src0RepeatStride, loc);
   const uint64_t pat_rep = uint64_t{p.src1RepeatStride} * 32;
   if (pattern) {
     const uint64_t pat_bytes = (used + 8 * sizeof(U) - 1) / (8 * sizeof(U)) * sizeof(U);
@@ -273,7 +275,6 @@ inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
   CheckLocal(api, "dst", dst, total * sizeof(T), loc);
   // Pass 2: compress repeat by repeat (each repeat staged first, so dst may
   // be src0).
-  const RepeatGeom g = RepeatGeom::Of(src0, p.src0BlockStride, p.src0RepeatStride);
   const hn::ScalableTag<B> d;
   const size_t N = hn::Lanes(d);
   HWY_ALIGN B st[kLanes];
@@ -365,21 +366,19 @@ AICORE_TARGET_BEGIN
 template <class T>
 inline void GatherRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                          const AscendC::LocalTensor<uint32_t>& offsets, uint32_t base, bool set_mask,
-                         bool is_bits, const uint64_t* mask, uint32_t repeat_times, uint32_t dst_rep,
+                         const MaskArg& mask, uint32_t repeat_times, uint32_t dst_rep,
                          SrcLoc loc) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Gather: 2- or 4-byte element types");
   using B = simd::GatherBitsT<T>;
   constexpr const char* api = "Gather";
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  constexpr uint32_t kE = 32 / sizeof(T);
   auto& core = Enter(api, loc);
-  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, is_bits, mask, repeat_times, loc);
+  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
-  CheckRepeatOperand(api, "dst", dst, m, kE, 1, dst_rep, loc);
+  const RepOperand gd = RecordRepeatOperand(api, "dst", dst, m, 1, dst_rep, loc);
   const uint64_t noff = (uint64_t{m.repeats} - 1) * kLanes + RepeatMask::LaneEnd(m.last_bits);
   GatherCheckCommon(api, src, offsets, noff, loc);
   const uint64_t avail = AvailableBytes(src);
-  const RepeatGeom gd = RepeatGeom::Of(dst, 1, dst_rep);
   const uint8_t* sb = reinterpret_cast<const uint8_t*>(src.addr_) + base;
   namespace hn = simd::hn;
   const hn::ScalableTag<uint32_t> du;
@@ -423,7 +422,8 @@ AICORE_INLINE void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                           const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
                           const uint64_t mask[], const uint8_t repeatTimes, const uint16_t dstRepStride,
                           aicore::SrcLoc loc) {
-  aicore::detail::GatherRepeat(dst, src, srcOffset, srcBaseAddr, isSetMask, true, mask, repeatTimes,
+  aicore::detail::GatherRepeat(dst, src, srcOffset, srcBaseAddr, isSetMask,
+                               aicore::detail::MaskArg::Bits(mask), repeatTimes,
                                dstRepStride, loc);
 }
 template <typename T, bool isSetMask>
@@ -431,7 +431,8 @@ AICORE_INLINE void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                           const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
                           const uint64_t mask, const uint8_t repeatTimes, const uint16_t dstRepStride,
                           aicore::SrcLoc loc) {
-  aicore::detail::GatherRepeat(dst, src, srcOffset, srcBaseAddr, isSetMask, false, &mask, repeatTimes,
+  aicore::detail::GatherRepeat(dst, src, srcOffset, srcBaseAddr, isSetMask,
+                               aicore::detail::MaskArg::Cont(mask), repeatTimes,
                                dstRepStride, loc);
 }
 

@@ -1,8 +1,10 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Helpers shared by the reductions, compare/select and gather instructions:
-// bit strings <-> Highway masks, and the staging of one repeat of a
-// block-strided operand into contiguous lanes (see mask.h for the geometry).
+// The staged engine of the repeat forms (Compare/Select, Gather/GatherMask,
+// the reductions): one repeat of an operand (repeat_geometry.h) is copied
+// into contiguous lanes (StageRepeat), computed there, and its active lanes
+// written back block by block (UnstageRepeat); plus bit strings <-> Highway
+// masks. The element-wise instructions run on the map engine (repeat.h).
 #pragma once
 
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <cstring>
 
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/simd/simd.h"
 #include "aicore/simd/target.h"
 
@@ -77,33 +80,9 @@ AICORE_TARGET_END
 namespace detail {
 AICORE_TARGET_BEGIN
 
-// An operand of a repeat-form instruction: block b of repeat r starts at
-// base + r * rep_bytes + b * blk_bytes.
-struct RepeatGeom {
-  const uint8_t* base = nullptr;
-  uint64_t rep_bytes = 0;
-  uint64_t blk_bytes = 0;
-
-  template <class T>
-  static RepeatGeom Of(const AscendC::LocalTensor<T>& t, uint32_t blk_stride, uint32_t rep_stride) {
-    return RepeatGeom{reinterpret_cast<const uint8_t*>(t.addr_), uint64_t{rep_stride} * 32u,
-                      uint64_t{blk_stride} * 32u};
-  }
-  const uint8_t* Block(uint32_t r, uint32_t b) const { return base + r * rep_bytes + b * blk_bytes; }
-  // Whether the 8 blocks of a repeat are contiguous.
-  bool Dense() const { return blk_bytes == 32; }
-};
-
-// Blocks of a repeat that hold an active lane, counted from block 0: the
-// blocks an instruction reads or writes for that repeat.
-inline uint32_t ActiveBlocks(const uint64_t* bits, uint32_t lanes_per_block) {
-  const uint32_t end = RepeatMask::LaneEnd(bits);
-  return (end + lanes_per_block - 1) / lanes_per_block;
-}
-
 // Copies blocks [0, nblocks) of repeat r of `g` to st (block b at byte
 // 32 * b) and zero-fills the rest of the 256-byte repeat.
-inline void StageRepeat(const RepeatGeom& g, uint32_t r, uint32_t nblocks, void* st) {
+inline void StageRepeat(const RepOperand& g, uint32_t r, uint32_t nblocks, void* st) {
   uint8_t* out = static_cast<uint8_t*>(st);
   nblocks = nblocks < 8 ? nblocks : 8;
   uint32_t b = 0;
@@ -115,17 +94,17 @@ inline void StageRepeat(const RepeatGeom& g, uint32_t r, uint32_t nblocks, void*
 // lanes per block) back to repeat r of `g`, block by block in order 0..7;
 // inactive lanes and blocks without an active lane are not written.
 template <class B>
-inline void UnstageRepeat(const RepeatGeom& g, uint32_t r, const uint64_t* bits, const void* st) {
+inline void UnstageRepeat(const RepOperand& g, uint32_t r, const uint64_t* bits, const void* st) {
   namespace hn = simd::hn;
   constexpr uint32_t kE = 32 / sizeof(B);
   const hn::CappedTag<B, kE> d;
   const size_t N = hn::Lanes(d);
   const uint8_t* in = static_cast<const uint8_t*>(st);
-  uint8_t* base = const_cast<uint8_t*>(g.base) + r * g.rep_bytes;
+  uint8_t* base = g.Block(r, 0);
   for (uint32_t b = 0; b < 8; ++b) {
     const uint64_t blk = simd::BitsAt(bits, b * kE, kE);
     if (blk == 0) continue;
-    uint8_t* out = base + b * g.blk_bytes;
+    uint8_t* out = base + b * g.blk;
     const B* src = reinterpret_cast<const B*>(in + b * 32);
     if (blk == (kE >= 64 ? ~uint64_t{0} : (uint64_t{1} << kE) - 1)) {
       std::memcpy(out, src, 32);
@@ -138,13 +117,6 @@ inline void UnstageRepeat(const RepeatGeom& g, uint32_t r, const uint64_t* bits,
                        reinterpret_cast<B*>(out) + k);
     }
   }
-}
-
-// Whether two byte ranges overlap other than by starting at the same byte.
-inline bool PartialOverlap(const void* a, uint64_t a_bytes, const void* b, uint64_t b_bytes) {
-  const uint8_t* pa = static_cast<const uint8_t*>(a);
-  const uint8_t* pb = static_cast<const uint8_t*>(b);
-  return pa != pb && pa < pb + b_bytes && pb < pa + a_bytes;
 }
 
 AICORE_TARGET_END

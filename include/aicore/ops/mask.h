@@ -1,12 +1,12 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Repeat-form geometry and the vector mask registers.
+// The masks of the repeat-form instructions: the repeat parameter structs,
+// the vector mask registers, the mask argument of a call (MaskArg) and its
+// resolution into the active lanes of every repeat (RepeatMask). The operand
+// geometry is in repeat_geometry.h.
 //
-// One repeat covers 8 blocks of 32 bytes = 256 bytes: 128 lanes of a 2-byte
-// type, 64 of a 4-byte type (mixed-width instructions take the lane count of
-// the wider type). For operand X in repeat r, block b (0..7) starts at byte
-//   base + r * XRepStride * 32 + b * XBlkStride * 32
-// and holds lanes b*E .. b*E+E-1, E = 32 / sizeof(T) (of the wider type).
+// One repeat covers 256 bytes of the widest element type of the
+// instruction: 128 lanes of a 2-byte type, 64 of a 4-byte type.
 //
 // Masks: a continuous mask m activates lanes [0, m) of every repeat; a bit
 // mask uint64_t[2] activates lane i when bit i is set (mask[0] = lanes 0..63,
@@ -17,13 +17,11 @@
 // their old values.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
-#include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/target.h"
@@ -145,10 +143,26 @@ inline void PrefixBits(uint64_t n, uint64_t out[2]) {
   Fail(ErrorKind::kParameter, api, loc, what);
 }
 
-// Resolves the mask of a repeat-form call. `lanes` = lanes per repeat (of
-// the wider type for mixed-width instructions). `mask` points to the
-// continuous mask value or to the uint64_t[2] bit mask (is_bits). With
-// set_mask == false the registers are used instead.
+// The mask argument of a repeat-form call as the kernel passed it: a
+// continuous mask (the value; in counter mode the element count) or a
+// uint64_t[2] bit mask. With isSetMask = false it is not read.
+struct MaskArg {
+  uint64_t value = 0;
+  const uint64_t* bits = nullptr;
+  bool is_bits = false;
+  static MaskArg Cont(uint64_t m) {
+    MaskArg a;
+    a.value = m;
+    return a;
+  }
+  static MaskArg Bits(const uint64_t* m) {
+    MaskArg a;
+    a.bits = m;
+    a.is_bits = true;
+    return a;
+  }
+};
+
 [[noreturn]] AICORE_COLD inline void FailRepeatTimes(const char* api, int64_t n, SrcLoc loc) {
   FailMask(api, "repeatTimes " + std::to_string(n) + " is outside [0, 255]", loc);
 }
@@ -168,14 +182,20 @@ inline void PrefixBits(uint64_t n, uint64_t out[2]) {
                     " is too large (did SetMaskCount() come without SetVectorMask?)", loc);
 }
 
+// Resolves the mask of a repeat-form call. `lanes` = lanes per repeat (of
+// the wider type for mixed-width instructions). With set_mask == false the
+// registers are used instead of `arg`. (The argument is read by value,
+// never through its address, so that the compiler folds what the call site
+// knows: whether it is a bit mask, and often the mask itself.)
 AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
-                                     bool set_mask, bool is_bits, const uint64_t* mask,
-                                     uint32_t repeat_times, SrcLoc loc) {
+                                     bool set_mask, const MaskArg& arg, uint32_t repeat_times,
+                                     SrcLoc loc) {
+  const bool is_bits = arg.is_bits;
   RepeatMask m;
   m.lanes = lanes;
   if (core.mask_counter_mode) {
     // Counter mode: the mask value is an element count.
-    const uint64_t count = set_mask ? mask[0] : core.mask_bits[0];
+    const uint64_t count = set_mask ? (is_bits ? arg.bits[0] : arg.value) : core.mask_bits[0];
     const uint64_t repeats = count / lanes + (count % lanes != 0 ? 1 : 0);
     if (AICORE_UNLIKELY(repeats > 0xFFFFFFFFu)) FailCounterCount(api, count, loc);
     m.counter = true;
@@ -193,19 +213,19 @@ AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, u
     m.bits[0] = core.mask_bits[0];
     m.bits[1] = core.mask_bits[1];
   } else if (!is_bits) {
-    const uint64_t n = mask[0];
+    const uint64_t n = arg.value;
     if (AICORE_UNLIKELY(n < 1 || n > lanes)) FailContinuousMask(api, n, lanes, loc);
     PrefixBits(n, m.bits);
   } else {
-    m.bits[0] = mask[0];
-    m.bits[1] = mask[1];
+    m.bits[0] = arg.bits[0];
+    m.bits[1] = arg.bits[1];
   }
   // Lanes beyond the repeat: a bit mask of a 4-byte type must leave mask[1]
   // zero. (Register masks are clipped silently, as the hardware ignores them.)
   uint64_t valid[2];
   PrefixBits(lanes, valid);
   if (set_mask && is_bits && AICORE_UNLIKELY((m.bits[0] & ~valid[0]) || (m.bits[1] & ~valid[1]))) {
-    FailBitMask(api, mask, lanes, loc);
+    FailBitMask(api, arg.bits, lanes, loc);
   }
   m.bits[0] &= valid[0];
   m.bits[1] &= valid[1];
@@ -213,95 +233,6 @@ AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, u
   m.last_bits[1] = m.bits[1];
   m.full = m.bits[0] == valid[0] && m.bits[1] == valid[1];
   return m;
-}
-
-// Checks one operand of a repeat-form call: 32-byte aligned start, and the
-// whole footprint — every block holding an active lane, in every repeat —
-// inside its buffer. `elem_bytes` is the operand's element size,
-// `lane_bytes_per_block` the lanes per 32-byte block of the operand
-// (32 / elem_bytes; for the narrower operand of a mixed-width instruction a
-// block holds the same lanes in fewer bytes: pass its own block geometry).
-[[noreturn]] AICORE_COLD inline void FailFootprint(const char* api, const char* role,
-                                                   const BufferDesc& b, const uint8_t* addr,
-                                                   uint64_t span, const RepeatMask& m,
-                                                   uint32_t blk_stride, uint32_t rep_stride,
-                                                   SrcLoc loc) {
-  const uint64_t byte = static_cast<uint64_t>(addr - b.base);
-  Fail(ErrorKind::kBounds, api, loc,
-       std::string(role) + " footprint of " + std::to_string(m.repeats) +
-           (m.repeats == 1 ? " repeat" : " repeats") + " (block stride " +
-           std::to_string(blk_stride) + ", repeat stride " + std::to_string(rep_stride) +
-           " in 32-byte blocks" + (m.counter ? ", counter mode " + std::to_string(m.count) +
-                                                   " elements"
-                                             : std::string()) +
-           ") covers " + std::to_string(span) + " bytes from byte offset " + std::to_string(byte) +
-           " and ends " + std::to_string(byte + span - b.bytes) + " bytes past the end of the " +
-           std::to_string(b.bytes) + "-byte " + b.Describe());
-}
-
-// Bytes from an operand's start to the end of its footprint in a
-// repeat-form call (see CheckRepeatOperand); 0 when no lane is active.
-inline uint64_t RepeatSpan(const RepeatMask& m, uint32_t lanes_per_block, uint32_t blk_stride,
-                           uint32_t rep_stride, uint32_t block_bytes = 32) {
-  // The furthest byte: the last active block of the last full-mask repeat
-  // or of the final (possibly partial) repeat.
-  uint64_t span = 0;
-  auto extend = [&](uint32_t r, const uint64_t* bits) {
-    const uint32_t lane_end = RepeatMask::LaneEnd(bits);
-    if (lane_end == 0) return;
-    const uint64_t last_block = (lane_end - 1) / lanes_per_block;
-    span = std::max<uint64_t>(span, uint64_t{r} * rep_stride * 32u +
-                                        last_block * blk_stride * 32u + block_bytes);
-  };
-  if (m.repeats >= 2) extend(m.repeats - 2, m.bits);
-  if (m.repeats >= 1) extend(m.repeats - 1, m.last_bits);
-  return span;
-}
-
-// CheckRepeatBounds: alignment and footprint only; returns the footprint
-// (RepeatSpan). SanRepeatOperand: the deep modes' record of the access (call
-// it once every operand of the instruction passed CheckRepeatBounds, so that
-// no deep check walks a range the instruction is refused for).
-// CheckRepeatOperand: both.
-template <class T>
-AICORE_INLINE uint64_t CheckRepeatBounds(const char* api, const char* role,
-                                         const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                         uint32_t lanes_per_block, uint32_t blk_stride,
-                                         uint32_t rep_stride, SrcLoc loc,
-                                         uint32_t block_bytes = 32) {
-  const uint64_t span = RepeatSpan(m, lanes_per_block, blk_stride, rep_stride, block_bytes);
-  CheckLocal(api, role, t, 0, loc);  // allocated, 32-byte aligned
-  const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
-  if (AICORE_UNLIKELY(span > static_cast<uint64_t>(t.buf_->base + t.buf_->bytes - p))) {
-    FailFootprint(api, role, *t.buf_, p, span, m, blk_stride, rep_stride, loc);
-  }
-  return span;
-}
-template <class T>
-AICORE_INLINE void SanRepeatOperand(const char* api, const char* role,
-                                    const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                    uint32_t lanes_per_block, uint32_t blk_stride,
-                                    uint32_t rep_stride, uint64_t span, SrcLoc loc,
-                                    uint32_t block_bytes = 32) {
-  CoreContext* core = t_core;
-  if (AICORE_UNLIKELY(core->instr != 0) && span != 0) {
-    const instrument::RepeatFootprint rep{m.bits,          m.last_bits, m.repeats,
-                                          m.lanes,         lanes_per_block, blk_stride,
-                                          rep_stride,      block_bytes};
-    EmitLocalRepeat(*core, IsDstRole(role) ? Access::kWrite : Access::kRead, *t.buf_,
-                    reinterpret_cast<const uint8_t*>(t.addr_), rep, api, role, loc);
-  }
-}
-template <class T>
-AICORE_INLINE uint64_t CheckRepeatOperand(const char* api, const char* role,
-                                      const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                      uint32_t lanes_per_block, uint32_t blk_stride,
-                                      uint32_t rep_stride, SrcLoc loc,
-                                      uint32_t block_bytes = 32) {
-  const uint64_t span =
-      CheckRepeatBounds(api, role, t, m, lanes_per_block, blk_stride, rep_stride, loc, block_bytes);
-  SanRepeatOperand(api, role, t, m, lanes_per_block, blk_stride, rep_stride, span, loc, block_bytes);
-  return span;
 }
 
 AICORE_TARGET_END

@@ -51,7 +51,8 @@
 //   BlockReduce*          dst[8 r s + b], b = block 0..7
 //   PairReduceSum         dst[(lanes / 2) r s + j], j = 0 .. lanes / 2 - 1
 // The sharedTmpBuffer of ReduceSum/Max/Min must be an allocated tensor; it
-// is not written (aicore keeps its partial results in per-thread scratch).
+// is not written (aicore keeps its partial results in the core context's
+// scratch).
 #pragma once
 
 #include <algorithm>
@@ -66,6 +67,7 @@
 #include "aicore/ops/check.h"
 #include "aicore/ops/lane_io.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/instrument/sanitizer/numeric.h"
@@ -271,36 +273,31 @@ inline unsigned CeilLog2(size_t n) {
   return k;
 }
 
-// Per-thread scratch, grown on demand. Slots 0 and 1 hold floats; ScratchOf
-// gives slots 2 and 3 for other element types (8-byte aligned). The repeat
-// forms work in chunks of kReduceChunk repeats (a counter-mode call may run
-// 2^32), so a slot needs at most about 1 MiB; what a call grows beyond
-// kScratchKeepBytes (the tree sum of a very long count-form source) is
-// released when it returns (ScratchTrim), so a thread never keeps more.
+// Scratch of the core running the call (CoreContext::scratch), grown on
+// demand. Slots 0 and 1 hold floats; ScratchOf gives slots 2 and 3 for other
+// element types (8-byte aligned). The repeat forms work in chunks of
+// kReduceChunk repeats (a counter-mode call may run 2^32), so a slot needs
+// at most about 1 MiB; what a call grows beyond kScratchKeepBytes (the tree
+// sum of a very long count-form source) is released when it returns
+// (ScratchTrim), so a core never keeps more. Only inside an API call (the
+// caller entered the API: t_core is set).
 constexpr size_t kScratchKeepBytes = size_t{1} << 20;
-struct ScratchPool {
-  std::vector<float> f[2];
-  std::vector<uint64_t> w[2];
-};
-inline ScratchPool& ThreadScratch() {
-  static thread_local ScratchPool pool;
-  return pool;
-}
+inline aicore::detail::VecScratch& CoreScratch() { return aicore::detail::t_core->scratch; }
 inline float* Scratch(int slot, size_t n) {
-  std::vector<float>& v = ThreadScratch().f[slot];
+  std::vector<float>& v = CoreScratch().f[slot];
   if (v.size() < n) v.resize(n);
   return v.data();
 }
 template <class X>
 inline X* ScratchOf(int slot, size_t n) {
-  std::vector<uint64_t>& v = ThreadScratch().w[slot - 2];
+  std::vector<uint64_t>& v = CoreScratch().w[slot - 2];
   const size_t words = (n * sizeof(X) + 7) / 8;
   if (v.size() < words) v.resize(words);
   return reinterpret_cast<X*>(v.data());
 }
-// Bytes of scratch the calling thread holds (for tests).
+// Bytes of scratch the calling core holds (for tests).
 inline size_t ScratchRetainedBytes() {
-  const ScratchPool& p = ThreadScratch();
+  const aicore::detail::VecScratch& p = CoreScratch();
   return (p.f[0].capacity() + p.f[1].capacity()) * sizeof(float) +
          (p.w[0].capacity() + p.w[1].capacity()) * sizeof(uint64_t);
 }
@@ -314,7 +311,7 @@ struct ScratchTrim {
   ScratchTrim(const ScratchTrim&) = delete;
   ScratchTrim& operator=(const ScratchTrim&) = delete;
   ~ScratchTrim() {
-    ScratchPool& p = ThreadScratch();
+    aicore::detail::VecScratch& p = CoreScratch();
     for (auto& v : p.f) TrimSlot(v);
     for (auto& v : p.w) TrimSlot(v);
   }
@@ -474,14 +471,13 @@ AICORE_NOINLINE void NumCheckSum(CoreContext& core, const char* api, SrcLoc loc,
 // Whether the active lanes [l0, l1) of repeats [r0, r1) of a repeat-form
 // source (geometry g) are all finite; adds them to *sum and counts them.
 template <class T>
-inline bool NumLanesFinite(const RepeatGeom& g, const RepeatMask& m, uint32_t r0, uint32_t r1,
+inline bool NumLanesFinite(const RepOperand& g, const RepeatMask& m, uint32_t r0, uint32_t r1,
                            uint32_t l0, uint32_t l1, double* sum, uint64_t* n) {
-  constexpr uint32_t kE = 32 / sizeof(T);
   for (uint32_t r = r0; r < r1; ++r) {
     const uint64_t* bits = m.For(r);
     for (uint32_t lane = l0; lane < l1; ++lane) {
       if (!m.Active(bits, lane)) continue;
-      const uint8_t* p = g.Block(r, lane / kE) + (lane % kE) * sizeof(T);
+      const uint8_t* p = g.Lane(r, lane);
       if (NumNonFinite<T>(p)) return false;
       *sum += NumValue<T>(p);
       ++*n;
@@ -496,7 +492,7 @@ inline bool NumLanesFinite(const RepeatGeom& g, const RepeatMask& m, uint32_t r0
 template <class T>
 AICORE_NOINLINE void NumCheckGroupSums(CoreContext& core, const char* api, SrcLoc loc,
                                        const T* sums, size_t n_out, uint32_t G,
-                                       uint32_t dst_rep_stride, const RepeatGeom& g,
+                                       uint32_t dst_rep_stride, const RepOperand& g,
                                        const RepeatMask& m, uint64_t r_base = 0) {
   constexpr uint32_t kLanes = 256 / sizeof(T);
   const uint32_t unit = kLanes / G;
@@ -563,35 +559,15 @@ AICORE_INLINE void CheckContMask(const char* api, const CoreContext& core, bool 
   }
 }
 
-// The mask argument of a repeat-form call: a continuous mask (an int32_t
-// or uint64_t value) or a uint64_t[2] bit mask.
-struct MaskArg {
-  uint64_t value[2] = {0, 0};
-  const uint64_t* bits = nullptr;
-  bool is_bits = false;
-  static MaskArg Cont(int64_t m) {
-    MaskArg a;
-    a.value[0] = static_cast<uint64_t>(m);
-    return a;
-  }
-  static MaskArg Bits(const uint64_t* m) {
-    MaskArg a;
-    a.bits = m;
-    a.is_bits = true;
-    return a;
-  }
-  const uint64_t* Ptr() const { return is_bits ? bits : value; }
-};
-
 // Resolves the mask of a reduction call (continuous masks are checked here
 // for negative values first, for a clearer message).
 template <class T>
 AICORE_INLINE RepeatMask ReduceMask(const char* api, const CoreContext& core, bool set_mask,
                                     const MaskArg& mask, int32_t repeat_times, SrcLoc loc) {
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  if (!mask.is_bits) CheckContMask(api, core, set_mask, static_cast<int32_t>(mask.value[0]), kLanes, loc);
+  if (!mask.is_bits) CheckContMask(api, core, set_mask, static_cast<int32_t>(mask.value), kLanes, loc);
   if (!core.mask_counter_mode) CheckRepeatTimes(api, repeat_times, loc);
-  return ResolveMask(api, core, kLanes, set_mask, mask.is_bits, mask.Ptr(),
+  return ResolveMask(api, core, kLanes, set_mask, mask,
                      static_cast<uint32_t>(std::max(repeat_times, 0)), loc);
 }
 
@@ -614,10 +590,6 @@ inline RepeatMask SubRepeats(const RepeatMask& m, uint64_t r0, uint32_t n) {
   }
   return c;
 }
-// Geometry g from repeat r0 on.
-inline RepeatGeom SubGeom(const RepeatGeom& g, uint64_t r0) {
-  return RepeatGeom{g.base + r0 * g.rep_bytes, g.rep_bytes, g.blk_bytes};
-}
 inline void ChunkProgress(uint64_t r_next, uint32_t repeats) {
   if (r_next < repeats) {
     if (CoreContext* c = t_core) c->Progress();
@@ -625,16 +597,14 @@ inline void ChunkProgress(uint64_t r_next, uint32_t repeats) {
 }
 
 // Whether the mask's active lanes cover every repeat fully and the operand
-// is contiguous (8 blocks of stride 1, repeats 256 bytes apart).
-inline bool DenseFull(const RepeatMask& m, uint32_t blk_stride, uint32_t rep_stride) {
-  return m.full && blk_stride == 1 && rep_stride == 8;
-}
+// is dense (8 adjacent blocks, repeats 256 bytes apart).
+inline bool DenseFull(const RepeatMask& m, const RepOperand& g) { return m.full && g.dense; }
 
 // Sums every group of 2^levels logical lanes of the repeats of `src`
 // (geometry g) into out[r * (lanes >> levels) + group]: values rounded to T,
 // as floats. out needs room for repeats * (lanes >> levels) values.
 template <class T>
-inline void SumGroups(const RepeatGeom& g, const RepeatMask& m, bool dense_full, unsigned levels,
+inline void SumGroups(const RepOperand& g, const RepeatMask& m, bool dense_full, unsigned levels,
                       float* out) {
   namespace hn = simd::hn;
   constexpr uint32_t kLanes = 256 / sizeof(T);
@@ -674,7 +644,7 @@ inline void SumGroups(const RepeatGeom& g, const RepeatMask& m, bool dense_full,
 // repeat, and the value of each group's winner: keys[r * (lanes / G) + k],
 // vals likewise. Logical indices are r * lanes + lane.
 template <bool kMax, class T>
-inline void ExtremeGroups(const RepeatGeom& g, const RepeatMask& m, bool dense_full, uint32_t G,
+inline void ExtremeGroups(const RepOperand& g, const RepeatMask& m, bool dense_full, uint32_t G,
                           int64_t* keys, T* vals) {
   constexpr uint32_t kLanes = 256 / sizeof(T);
   constexpr uint32_t kE = 32 / sizeof(T);
@@ -746,7 +716,7 @@ inline void GroupSum(const char* api, SumShape shape, const AscendC::LocalTensor
   if (m.repeats == 0) return;
   const uint32_t blk = static_cast<uint32_t>(src_blk_stride);
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
-  CheckRepeatOperand(api, "src", src, m, kE, blk, rep, loc);
+  const RepOperand geom = RecordRepeatOperand(api, "src", src, m, blk, rep, loc);
   const uint32_t G = shape == SumShape::kWhole ? kLanes : (shape == SumShape::kBlock ? kE : 2);
   const uint32_t unit = kLanes / G;  // outputs per repeat
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * unit + unit;
@@ -754,14 +724,13 @@ inline void GroupSum(const char* api, SumShape shape, const AscendC::LocalTensor
 
   const uint64_t empty_bits = EmptyGroups(m.bits, kLanes, G);
   const uint64_t empty_last = EmptyGroups(m.last_bits, kLanes, G);
-  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
   simd::tree::ScratchTrim trim;
   for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
     const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
-    const RepeatGeom gc = SubGeom(geom, r0);
+    const RepOperand gc = geom.From(r0);
     const size_t nout = size_t{mc.repeats} * unit;
     float* sums = simd::tree::Scratch(0, nout + simd::tree::kMaxF);
-    SumGroups<T>(gc, mc, DenseFull(mc, blk, rep), simd::tree::CeilLog2(G), sums);
+    SumGroups<T>(gc, mc, DenseFull(mc, gc), simd::tree::CeilLog2(G), sums);
     // Convert (in place: T is no wider than float), patch empty groups, place.
     T* conv = reinterpret_cast<T*>(sums);
     FloatsTo(sums, nout, conv);
@@ -796,17 +765,16 @@ inline void BlockExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
   if (m.repeats == 0) return;
   const uint32_t blk = static_cast<uint32_t>(src_blk_stride);
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
-  CheckRepeatOperand(api, "src", src, m, kE, blk, rep, loc);
+  const RepOperand geom = RecordRepeatOperand(api, "src", src, m, blk, rep, loc);
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * 8 + 8;
   CheckLocal(api, "dst", dst, span * sizeof(T), loc);
   // (Counter mode may run more than 255 repeats: in chunks.)
-  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
   simd::tree::ScratchTrim trim;
   for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
     const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
     int64_t* keys = simd::tree::ScratchOf<int64_t>(2, size_t{mc.repeats} * 8);
     T* vals = simd::tree::ScratchOf<T>(3, size_t{mc.repeats} * 8);
-    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, blk, rep), kE, keys, vals);
+    ExtremeGroups<kMax>(geom.From(r0), mc, DenseFull(mc, geom), kE, keys, vals);
     for (uint32_t r = 0; r < mc.repeats; ++r) {
       std::memcpy(static_cast<void*>(dst.addr_ + (r0 + r) * static_cast<uint32_t>(dst_rep_stride) * 8),
                   vals + size_t{r} * 8, 8 * sizeof(T));
@@ -824,7 +792,6 @@ inline void WholeExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
   static_assert(kIsOneOf<T, half, float>, "reductions: half or float");
   using AscendC::ReduceOrder;
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  constexpr uint32_t kE = 32 / sizeof(T);
   auto& core = Enter(api, loc);
   CheckStride(api, "dstRepStride", dst_rep_stride, loc);
   CheckStride(api, "srcBlkStride", src_blk_stride, loc);
@@ -836,19 +803,18 @@ inline void WholeExtreme(const char* api, const AscendC::LocalTensor<T>& dst,
   if (m.repeats == 0) return;
   const uint32_t blk = static_cast<uint32_t>(src_blk_stride);
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
-  CheckRepeatOperand(api, "src", src, m, kE, blk, rep, loc);
+  const RepOperand geom = RecordRepeatOperand(api, "src", src, m, blk, rep, loc);
   // Bytes per repeat's output, and bytes written for one repeat.
   const bool pair = order == ReduceOrder::ORDER_VALUE_INDEX || order == ReduceOrder::ORDER_INDEX_VALUE;
   const uint64_t unit = order == ReduceOrder::ORDER_ONLY_INDEX ? 4 : (pair ? 2 : 1) * sizeof(T);
   const uint64_t span = (uint64_t{m.repeats} - 1) * static_cast<uint64_t>(dst_rep_stride) * unit + unit;
   CheckLocal(api, "dst", dst, span, loc);
-  const RepeatGeom geom = RepeatGeom::Of(src, blk, rep);
   simd::tree::ScratchTrim trim;
   for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
     const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
     int64_t* keys = simd::tree::ScratchOf<int64_t>(2, mc.repeats);
     T* vals = simd::tree::ScratchOf<T>(3, mc.repeats);
-    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, blk, rep), kLanes, keys, vals);
+    ExtremeGroups<kMax>(geom.From(r0), mc, DenseFull(mc, geom), kLanes, keys, vals);
     uint8_t* out = reinterpret_cast<uint8_t*>(dst.addr_) + r0 * static_cast<uint32_t>(dst_rep_stride) * unit;
     for (uint32_t r = 0; r < mc.repeats; ++r) {
       const simd::tree::Pick p = simd::tree::Unpack(keys[r]);
@@ -896,12 +862,11 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   static_assert(kIsOneOf<T, half, float>, "ReduceSum: half or float");
   constexpr const char* api = "ReduceSum";
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  constexpr uint32_t kE = 32 / sizeof(T);
   CoreContext& core = CheckReduceRepeat(api, dst, tmp, 1, src_rep_stride, loc);
   const RepeatMask m = ReduceMask<T>(api, core, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
-  CheckRepeatOperand(api, "src", src, m, kE, 1, rep, loc);
+  const RepOperand geom = RecordRepeatOperand(api, "src", src, m, 1, rep, loc);
   if (RepeatMask::LaneEnd(m.bits) == 0 && RepeatMask::LaneEnd(m.last_bits) == 0) {
     dst.addr_[0] = T(0);  // no active lane
     return;
@@ -911,7 +876,6 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   // is summed to its subtree of that tree, and the tree is finished over the
   // chunks' sums (the same adjacent-pair tree, the same result).
   simd::tree::ScratchTrim trim;
-  const RepeatGeom geom = RepeatGeom::Of(src, 1, rep);
   const uint32_t chunk_levels = simd::tree::CeilLog2(kReduceChunk);
   const size_t nchunks = (size_t{m.repeats} + kReduceChunk - 1) / kReduceChunk;
   float* roots = nchunks > 1 ? simd::tree::ScratchOf<float>(2, simd::tree::ScratchFor(nchunks, 0)) : nullptr;
@@ -919,7 +883,7 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   for (uint64_t r0 = 0; r0 < m.repeats; r0 += kReduceChunk) {
     const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
     sums = simd::tree::Scratch(0, simd::tree::ScratchFor(mc.repeats, 0));
-    SumGroups<T>(SubGeom(geom, r0), mc, DenseFull(mc, 1, rep), simd::tree::CeilLog2(kLanes), sums);
+    SumGroups<T>(geom.From(r0), mc, DenseFull(mc, geom), simd::tree::CeilLog2(kLanes), sums);
     simd::tree::TreeLevels<T>(static_cast<const float*>(sums), mc.repeats,
                               nchunks > 1 ? chunk_levels : simd::tree::CeilLog2(mc.repeats), sums);
     if (roots != nullptr) roots[r0 / kReduceChunk] = sums[0];
@@ -933,7 +897,7 @@ inline void ReduceSumRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::L
   if (AICORE_UNLIKELY(NumOn(core)) && NumNonFinite<T>(&r)) {
     double sum = 0;
     uint64_t n = 0;
-    if (NumLanesFinite<T>(RepeatGeom::Of(src, 1, rep), m, 0, m.repeats, 0, kLanes, &sum, &n)) {
+    if (NumLanesFinite<T>(geom, m, 0, m.repeats, 0, kLanes, &sum, &n)) {
       NumReportSum(core, api, loc, NumTypeOf<T>(), NumValue<T>(&r), "dst element 0",
                    "the active lanes of " + std::to_string(m.repeats) +
                        (m.repeats == 1 ? " repeat of src" : " repeats of src"),
@@ -950,17 +914,15 @@ inline void ReduceExtremeRepeat(const char* api, const AscendC::LocalTensor<T>& 
                                 int32_t src_rep_stride, bool cal_index, SrcLoc loc) {
   static_assert(kIsOneOf<T, half, float>, "ReduceMax/ReduceMin: half or float");
   constexpr uint32_t kLanes = 256 / sizeof(T);
-  constexpr uint32_t kE = 32 / sizeof(T);
   const CoreContext& core = CheckReduceRepeat(api, dst, tmp, cal_index ? 2 : 1, src_rep_stride, loc);
   const RepeatMask m = ReduceMask<T>(api, core, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
   const uint32_t rep = static_cast<uint32_t>(src_rep_stride);
-  CheckRepeatOperand(api, "src", src, m, kE, 1, rep, loc);
+  const RepOperand geom = RecordRepeatOperand(api, "src", src, m, 1, rep, loc);
   // In chunks (counter mode may run more than 255 repeats): a later chunk's
   // winner replaces the earlier one only with a strictly better key (the
   // packed keys of one chunk order ties by index already).
   simd::tree::ScratchTrim trim;
-  const RepeatGeom geom = RepeatGeom::Of(src, 1, rep);
   T best_val = T(0);
   uint32_t best_index = 0;
   bool best_empty = true;
@@ -969,7 +931,7 @@ inline void ReduceExtremeRepeat(const char* api, const AscendC::LocalTensor<T>& 
     const RepeatMask mc = SubRepeats(m, r0, static_cast<uint32_t>(std::min<uint64_t>(kReduceChunk, m.repeats - r0)));
     int64_t* keys = simd::tree::ScratchOf<int64_t>(2, mc.repeats);
     T* vals = simd::tree::ScratchOf<T>(3, mc.repeats);
-    ExtremeGroups<kMax>(SubGeom(geom, r0), mc, DenseFull(mc, 1, rep), kLanes, keys, vals);
+    ExtremeGroups<kMax>(geom.From(r0), mc, DenseFull(mc, geom), kLanes, keys, vals);
     uint32_t best = 0;
     for (uint32_t r = 1; r < mc.repeats; ++r) {
       if (keys[r] > keys[best]) best = r;

@@ -1,9 +1,11 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The engine behind every repeat-form vector instruction (mask.h has the
-// geometry, the masks and their validation).
+// The map engine: runs the element-wise repeat-form instructions, Cast,
+// Copy and the dequantizing casts over the operand geometry of
+// repeat_geometry.h (the staged engine of Compare/Select, Gather and the
+// reductions is in lane_io.h; mask.h has the masks).
 //
-// Semantics (the model the reference in tests/unit/ops/reference.h follows):
+// Semantics (the model the reference in tests/support/repeat_model.h follows):
 //   * Repeats run in order 0, 1, ... . Within a repeat every source block
 //     holding an active lane is read before any destination block is
 //     written; destination blocks are then written in block order 0..7, only
@@ -52,6 +54,7 @@
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/ops/mask.h"
+#include "aicore/ops/repeat_geometry.h"
 #include "aicore/simd/simd.h"
 #include "aicore/runtime/context.h"
 #include "aicore/instrument/sanitizer/numeric.h"
@@ -66,74 +69,16 @@ AICORE_COLD inline void LongCallProgress() {
   if (CoreContext* c = t_core) c->Progress();
 }
 
-// One operand of a repeat-form call, in bytes.
-struct RepOperand {
-  uint8_t* base = nullptr;
-  uint32_t elem_bits = 0;  // 4, 8, 16, 32 or 64
-  uint32_t blocks = 8;     // 32-byte blocks per repeat
-  uint32_t block_lanes = 0;  // lanes per block
-  uint64_t blk = 32;       // bytes from block to block
-  uint64_t rep = 256;      // bytes from repeat to repeat
-  uint64_t span = 0;       // footprint: bytes from base (0: nothing accessed)
-  bool contig = false;     // the blocks of a repeat are adjacent
-  bool dense = false;      // contig, and repeat r + 1 starts where repeat r ends
-};
-
-template <class T>
-AICORE_INLINE RepOperand MakeRepOperand(const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                        uint32_t blk_stride, uint32_t rep_stride, uint64_t span) {
-  RepOperand o;
-  o.base = reinterpret_cast<uint8_t*>(t.addr_);
-  o.elem_bits = kElemBits<T>;
-  o.block_lanes = 256 / o.elem_bits;
-  o.blocks = m.lanes / o.block_lanes;
-  o.blk = uint64_t{blk_stride} * 32;
-  o.rep = uint64_t{rep_stride} * 32;
-  o.span = span;
-  o.contig = blk_stride == 1 || o.blocks == 1;
-  o.dense = o.contig && o.rep == uint64_t{o.blocks} * 32;
-  return o;
-}
-
-// Validates one operand (alignment, footprint inside its buffer) and
-// describes it for the engine. The deep modes record it afterwards
-// (SanRepeat), once every operand of the call passed: a call refused for one
-// operand's footprint never walks another's range (a counter-mode count can
-// make that range 2^32 repeats long).
-template <class T>
-AICORE_INLINE RepOperand RepeatOperand(const char* api, const char* role,
-                                       const AscendC::LocalTensor<T>& t, const RepeatMask& m,
-                                       uint32_t blk_stride, uint32_t rep_stride, SrcLoc loc) {
-  const uint64_t span =
-      CheckRepeatBounds(api, role, t, m, 256 / kElemBits<T>, blk_stride, rep_stride, loc);
-  return MakeRepOperand(t, m, blk_stride, rep_stride, span);
-}
-template <class T>
-AICORE_INLINE void SanRepeat(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
-                             const RepeatMask& m, uint32_t blk_stride, uint32_t rep_stride,
-                             const RepOperand& o, SrcLoc loc) {
-  SanRepeatOperand(api, role, t, m, 256 / kElemBits<T>, blk_stride, rep_stride, o.span, loc);
-}
-
 // ResolveMask with the repeatTimes argument as the caller passed it (the
 // instructions take it as int32_t, so that 256 or -1 are reported instead of
 // wrapping as the NPU's uint8_t parameter would).
 AICORE_INLINE RepeatMask ResolveRepeatMask(const char* api, const CoreContext& core,
-                                           uint32_t lanes, bool set_mask, bool is_bits,
-                                           const uint64_t* mask, int32_t repeat_times,
-                                           SrcLoc loc) {
+                                           uint32_t lanes, bool set_mask, const MaskArg& mask,
+                                           int32_t repeat_times, SrcLoc loc) {
   if (AICORE_UNLIKELY(repeat_times < 0 && !core.mask_counter_mode)) {
     FailRepeatTimes(api, repeat_times, loc);
   }
-  return ResolveMask(api, core, lanes, set_mask, is_bits, mask,
-                     static_cast<uint32_t>(repeat_times), loc);
-}
-
-// The active-lane bits of block j (lanes_per_block in {4, 8, 16, 32, 64}).
-AICORE_INLINE uint64_t BlockBits(const uint64_t* bits, uint32_t j, uint32_t lanes_per_block) {
-  const uint32_t lane = j * lanes_per_block;
-  const uint64_t w = bits[lane >> 6] >> (lane & 63);
-  return lanes_per_block >= 64 ? w : (w & ((uint64_t{1} << lanes_per_block) - 1));
+  return ResolveMask(api, core, lanes, set_mask, mask, static_cast<uint32_t>(repeat_times), loc);
 }
 
 AICORE_TARGET_END
@@ -263,27 +208,13 @@ struct HasSegments : std::false_type {};
 template <class K>
 struct HasSegments<K, std::void_t<decltype(K::kSegments)>> : std::bool_constant<K::kSegments> {};
 
-// Address of lane `lane` of repeat r of an operand.
-HWY_INLINE uint8_t* LaneAddr(const detail::RepOperand& o, uint32_t r, uint32_t lane) {
-  const uint32_t block = lane / o.block_lanes;
-  return o.base + r * o.rep + block * o.blk + (lane % o.block_lanes) * o.elem_bits / 8;
-}
-
-// Whether source s overlaps dst other than exactly in place.
-HWY_INLINE bool Hazard(const detail::RepOperand& s, const detail::RepOperand& dst) {
-  const bool same = s.base == dst.base && s.blk == dst.blk && s.rep == dst.rep &&
-                    s.elem_bits == dst.elem_bits;
-  return !same && s.span != 0 && dst.span != 0 && s.base < dst.base + dst.span &&
-         dst.base < s.base + s.span;
-}
-
 // The elements of a call that is one dense run (path 1 below), or 0.
 template <size_t kIn, uint32_t kL>
 HWY_INLINE size_t DenseRun(const detail::RepeatMask& m, const detail::RepOperand& dst,
                            const detail::RepOperand* const* in) {
   if (!dst.dense || !(m.counter || m.full)) return 0;
   for (size_t i = 0; i < kIn; ++i) {
-    if (!in[i]->dense || Hazard(*in[i], dst)) return 0;
+    if (!in[i]->dense || detail::Hazard(*in[i], dst)) return 0;
   }
   return m.counter ? static_cast<size_t>(m.count) : size_t{m.repeats} * kL;
 }
@@ -333,7 +264,7 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
     const RepOperand& s = *in[i];
     const bool same = s.base == dst.base && s.blk == dst.blk && s.rep == dst.rep &&
                       s.elem_bits == dst.elem_bits;
-    const bool hazard = Hazard(s, dst);
+    const bool hazard = detail::Hazard(s, dst);
     gather[i] = !s.contig || hazard;
     dense = dense && s.dense && !hazard;
     contig = contig && s.contig;
@@ -399,9 +330,9 @@ HWY_NOINLINE void RunRepeatsStrided(const detail::RepeatMask& m, const detail::R
       // Byte offset of block j's first lane within a repeat, per operand.
       uint64_t seg_off[kSlots + 1][8];
       for (uint32_t j = 0; j < 8; ++j) {
-        seg_off[kSlots][j] = static_cast<uint64_t>(LaneAddr(dst, 0, j * kSegLanes) - dst.base);
+        seg_off[kSlots][j] = static_cast<uint64_t>(dst.Lane(0, j * kSegLanes) - dst.base);
         for (size_t i = 0; i < kIn; ++i) {
-          seg_off[i][j] = static_cast<uint64_t>(LaneAddr(*in[i], 0, j * kSegLanes) - in[i]->base);
+          seg_off[i][j] = static_cast<uint64_t>(in[i]->Lane(0, j * kSegLanes) - in[i]->base);
         }
       }
       for (uint32_t r = 0; r < m.repeats; ++r) {
@@ -571,12 +502,12 @@ AICORE_NOINLINE void NumRepeat(CoreContext& core, const char* api, SrcLoc loc,
   for (size_t i = 0; i < kIn; ++i) {
     const RepOperand& s = *in[i];
     const bool overwritten = s.base < dst.base + dst.span && dst.base < s.base + s.span;
-    v[i] = overwritten ? 0.0 : types[i]->value(simd::LaneAddr(s, r, lane));
+    v[i] = overwritten ? 0.0 : types[i]->value(s.Lane(r, lane));
     inputs[i] = NumInput{roles[i], v[i], !overwritten};
     all_known = all_known && !overwritten;
   }
   const double result = all_known ? NumKernelValue(k, v) : std::nan("");
-  const uint8_t* at = simd::LaneAddr(dst, r, lane);
+  const uint8_t* at = dst.Lane(r, lane);
   const uint64_t element = static_cast<uint64_t>(at - dst.base) / sizeof(TD);
   NumReportElement(core, api, loc, NumTypeOf<TD>(), NumValue<TD>(at), result,
                    "dst element " + std::to_string(element) + " (repeat " + std::to_string(r) +
@@ -609,14 +540,14 @@ AICORE_INLINE void RunRepeatsChecked(CoreContext& core, const char* api, SrcLoc 
 
 // Two sources (src0, src1) -> dst.
 template <class TD, class TS, class Kernel>
-AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, bool is_bits, const uint64_t* mask,
+AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, const MaskArg& mask,
                                 int32_t repeat_times, const AscendC::LocalTensor<TD>& dst,
                                 const AscendC::LocalTensor<TS>& src0,
                                 const AscendC::LocalTensor<TS>& src1,
                                 const AscendC::BinaryRepeatParams& p, SrcLoc loc,
                                 const Kernel& k) {
   CoreContext& core = Enter(api, loc);
-  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
+  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
@@ -633,15 +564,15 @@ AICORE_INLINE void RepeatBinary(const char* api, bool set_mask, bool is_bits, co
 
 // Sources (src0, src1, dst) -> dst (MulAddDst, FusedMulAdd).
 template <class TD, class TS, class Kernel>
-AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, bool is_bits,
-                                 const uint64_t* mask, int32_t repeat_times,
+AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, const MaskArg& mask,
+                                 int32_t repeat_times,
                                  const AscendC::LocalTensor<TD>& dst,
                                  const AscendC::LocalTensor<TS>& src0,
                                  const AscendC::LocalTensor<TS>& src1,
                                  const AscendC::BinaryRepeatParams& p, SrcLoc loc,
                                  const Kernel& k) {
   CoreContext& core = Enter(api, loc);
-  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
+  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand a = RepeatOperand(api, "src0", src0, m, p.src0BlkStride, p.src0RepStride, loc);
@@ -659,13 +590,13 @@ AICORE_INLINE void RepeatTernary(const char* api, bool set_mask, bool is_bits,
 // One source -> dst (unary, vector-scalar, Cast); with `dst_in`, the
 // sources are (src, dst) (Axpy).
 template <class TD, class TS, class Kernel>
-AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, bool is_bits, const uint64_t* mask,
+AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, const MaskArg& mask,
                                int32_t repeat_times, const AscendC::LocalTensor<TD>& dst,
                                const AscendC::LocalTensor<TS>& src,
                                const AscendC::UnaryRepeatParams& p, SrcLoc loc, const Kernel& k,
                                bool dst_in = false) {
   CoreContext& core = Enter(api, loc);
-  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, is_bits, mask,
+  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<TD, TS>, set_mask, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, p.dstBlkStride, p.dstRepStride, loc);
   const RepOperand s = RepeatOperand(api, "src", src, m, p.srcBlkStride, p.srcRepStride, loc);
@@ -686,12 +617,12 @@ AICORE_INLINE void RepeatUnary(const char* api, bool set_mask, bool is_bits, con
 
 // No source (Duplicate, CreateVecIndex).
 template <class T, class Kernel>
-AICORE_INLINE void RepeatFill(const char* api, bool set_mask, bool is_bits, const uint64_t* mask,
+AICORE_INLINE void RepeatFill(const char* api, bool set_mask, const MaskArg& mask,
                               int32_t repeat_times, const AscendC::LocalTensor<T>& dst,
                               uint32_t blk_stride, uint32_t rep_stride, SrcLoc loc,
                               const Kernel& k) {
   const CoreContext& core = Enter(api, loc);
-  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<T, T>, set_mask, is_bits, mask,
+  const RepeatMask m = ResolveRepeatMask(api, core, kRepeatLanes<T, T>, set_mask, mask,
                                          repeat_times, loc);
   const RepOperand d = RepeatOperand(api, "dst", dst, m, blk_stride, rep_stride, loc);
   if (AICORE_UNLIKELY(core.instr != 0)) SanRepeat(api, "dst", dst, m, blk_stride, rep_stride, d, loc);

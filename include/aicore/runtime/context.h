@@ -179,6 +179,16 @@ struct ArenaDelete {
 
 enum class AtomicOp : uint8_t { kNone = 0, kAdd, kMax, kMin };
 
+// Scratch memory of the vector instructions whose intermediate results do
+// not fit in a stack tile (the tree levels of the reductions, ops/reduce.h):
+// grown on demand and kept for later calls; the instruction releases what
+// it grew beyond its limit when it returns. Slots f[] hold floats, w[] other
+// element types (8-byte aligned).
+struct VecScratch {
+  std::vector<float> f[2];
+  std::vector<uint64_t> w[2];
+};
+
 struct CoreContext {
   // Identity of the block being run.
   int32_t block_idx = -1;
@@ -278,6 +288,11 @@ struct CoreContext {
   const char* deferred_api = "";
   std::vector<char> deferred_detail;  // NUL-terminated
   SrcLoc deferred_loc{"", 0};
+
+  // Scratch of the vector instructions (kept across blocks: a per-thread
+  // allocation, not state of the block; last, so that the hot fields above
+  // keep their offsets).
+  VecScratch scratch;
 
   CoreContext() {
     for (int m = 0; m < kNumMemories; ++m) {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "aicore/aicore.h"
-#include "unit/ops/reference.h"
+#include "support/ref_element.h"
 
 namespace aicore_test {
 

@@ -1,8 +1,9 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Randomized tests of Cast<Dst, Src>(dst, src, RoundMode, count) against the
-// scalar model aicore::detail::ConvertScalar (reference.h): every supported
-// pair x every RoundMode x counts around the SIMD width x operand layouts
+// scalar model aicore::detail::ConvertScalar (ref::Cast in
+// tests/support/ref_elementwise.h): every supported pair x every RoundMode x
+// counts around the SIMD width x operand layouts
 // (separate, non-zero 32-byte offsets, in place when the sizes match), bit
 // for bit (any NaN matches any NaN). 16-bit sources are tested on all 65536
 // inputs; 32-bit sources on random bit patterns plus values at the rounding
@@ -15,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_elementwise.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
 
 namespace aicore_test {
 namespace {

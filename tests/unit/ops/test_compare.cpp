@@ -1,12 +1,13 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Randomized tests of Compare / CompareScalar / Select / GetCmpMask /
-// SetCmpMask against the scalar reference (reference_b.h):
+// SetCmpMask against the reference model (tests/support/ref_compare.h,
+// repeat_model.h):
 //   * count forms: every CMPMODE, half/float/int32, destinations of
 //     uint8/uint16/uint32/uint64, inputs full of ties, +-0, NaN and inf;
 //     Select in its three modes over counts around the SIMD width, for
 //     every 2- and 4-byte type (bit-exact copies, NaN payloads included);
-//   * repeat forms: the mask cases of repeat_cases_b.h x strides x
+//   * repeat forms: the mask cases of tests/support/repeat_cases.h x strides x
 //     repeatTimes 0, 1, 2, 7, 255; Select leaves masked-off lanes alone and
 //     follows the block-order write model with overlapping blocks;
 //   * the CMPMASK register: Compare without dst, GetCmpMask, SetCmpMask,
@@ -21,10 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_compare.h"
+#include "support/ref_element.h"
+#include "support/repeat_cases.h"
+#include "support/repeat_model.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
-#include "unit/ops/reference_b.h"
-#include "unit/ops/repeat_cases_b.h"
 
 namespace aicore_test {
 namespace {
@@ -63,7 +65,7 @@ std::vector<T> CmpValues(Rng& r, size_t n) {
 template <class T, class U>
 void CheckCompareCount(uint64_t seed, bool scalar) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
+  constexpr uint32_t L = ref::kLanes<T>;
   const uint32_t step = scalar ? 32 / sizeof(T) : L;
   for (uint32_t count : {0u, step, 2 * step, 3 * step, 5 * step, 64 * step}) {
     for (CMPMODE mode : kModes) {
@@ -86,7 +88,7 @@ void CheckCompareCount(uint64_t seed, bool scalar) {
         }
       });
       for (uint32_t i = 0; i < count; ++i) {
-        refb::SetBit(want.data() + d_off, i, refb::CompareOne(a[i], scalar ? s : b[i], mode));
+        ref::SetBit(want.data() + d_off, i, ref::CompareOne(a[i], scalar ? s : b[i], mode));
       }
       const std::string diff = FirstByteDiff(image, want, 0, 0);
       EXPECT_TRUE(diff.empty()) << (scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
@@ -141,7 +143,7 @@ TEST(OpsCompare, NaNAndSignedZero) {
 template <class T>
 void CheckSelectCount(uint64_t seed) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
+  constexpr uint32_t L = ref::kLanes<T>;
   for (size_t n : Sizes<T>()) {
     for (SELMODE mode : {SELMODE::VSEL_CMPMASK_SPR, SELMODE::VSEL_TENSOR_TENSOR_MODE, SELMODE::VSEL_TENSOR_SCALAR_MODE}) {
       std::vector<T> a(n), b(n);
@@ -173,7 +175,7 @@ void CheckSelectCount(uint64_t seed) {
       });
       for (size_t i = 0; i < n; ++i) {
         const size_t bit = mode == SELMODE::VSEL_CMPMASK_SPR ? i % L : i;
-        const T v = refb::GetBit(sel.data(), bit) ? a[i] : (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE ? s : b[i]);
+        const T v = ref::GetBit(sel.data(), bit) ? a[i] : (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE ? s : b[i]);
         std::memcpy(want.data() + dst_off + i * sizeof(T), &v, sizeof(T));
       }
       const std::string diff = FirstByteDiff(image, want, 0, 0);
@@ -249,28 +251,23 @@ const Geom3 kGeoms[] = {{1, 8, 1, 8, 1, 8}, {2, 16, 1, 8, 3, 24}, {1, 8, 0, 1, 1
 // Element span (in T) of an operand: end of the furthest block holding an
 // active lane.
 template <class T>
-size_t SpanElems(const refb::RefMask& m, uint32_t blk, uint32_t rep) {
-  size_t span = 0;
-  for (uint32_t r = 0; r < m.repeats; ++r) {
-    for (uint32_t l = 0; l < m.lanes; ++l) {
-      if (m.Active(r, l)) span = std::max(span, refb::LaneElem<T>(r, l, blk, rep) / refb::kE<T> * refb::kE<T> + refb::kE<T>);
-    }
-  }
-  return span;
+size_t SpanElems(const ref::RepeatPlan& m, uint32_t blk, uint32_t rep) {
+  return ref::BlockSpan(m, ref::Operand{0, blk, rep}, 8 * sizeof(T)) / sizeof(T);
 }
 
 template <class T>
 void CheckCompareRepeat(uint64_t seed, bool scalar) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
-  for (const MaskCase& mc : MaskCases<T>(rng)) {
-    const bool counter = mc.kind == MaskKind::kCounter || mc.kind == MaskKind::kCounterReg;
+  constexpr uint32_t L = ref::kLanes<T>;
+  for (MaskCase mc : MaskCases(rng, L)) {
+    const bool counter = IsCounter(mc.mode);
     for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
       if (counter && repeat != 1) continue;
+      mc.repeat = static_cast<int32_t>(repeat);
       for (const Geom3& g : kGeoms) {
         if (repeat == 255 && (g.rep0 > 8 || g.rep1 > 8 || g.blk0 > 1 || g.blk1 > 1)) continue;
         const CMPMODE mode = kModes[rng.Below(6)];
-        const refb::RefMask m = ResolveRef<T>(mc, repeat);
+        const ref::RepeatPlan m = PlanFor(mc, L);
         const size_t n0 = SpanElems<T>(m, g.blk0, g.rep0) + 32, n1 = SpanElems<T>(m, g.blk1, g.rep1) + 32;
         const std::vector<T> a = CmpValues<T>(rng, n0), b = CmpValues<T>(rng, n1);
         const T s = CmpValue<T>(rng);
@@ -302,15 +299,15 @@ void CheckCompareRepeat(uint64_t seed, bool scalar) {
           for (uint32_t l = 0; l < L; ++l) {
             bool v = false;
             if (m.Active(r, l)) {
-              const T xa = a[refb::LaneElem<T>(r, l, g.blk0, g.rep0)];
-              v = refb::CompareOne(xa, scalar ? s : b[refb::LaneElem<T>(r, l, g.blk1, g.rep1)], mode);
+              const T xa = a[ref::LaneElem<T>(r, l, g.blk0, g.rep0)];
+              v = ref::CompareOne(xa, scalar ? s : b[ref::LaneElem<T>(r, l, g.blk1, g.rep1)], mode);
             }
-            refb::SetBit(want.data() + d_off, size_t{r} * L + l, v);
+            ref::SetBit(want.data() + d_off, size_t{r} * L + l, v);
           }
         }
         const std::string diff = FirstByteDiff(image, want, 0, 0);
         EXPECT_TRUE(diff.empty()) << (scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
-                                  << "> repeat form, " << Describe(mc) << ", repeatTimes " << repeat << ", mode "
+                                  << "> repeat form, " << Describe(mc) << ", mode "
                                   << static_cast<int>(mode) << ", geometry " << int(g.blk0) << "/" << int(g.rep0)
                                   << ", " << int(g.blk1) << "/" << int(g.rep1) << ": " << diff;
         if (::testing::Test::HasFailure()) return;
@@ -333,11 +330,12 @@ TEST(OpsCompare, ScalarRepeatForm) {
 template <class T>
 void CheckSelectRepeat(uint64_t seed) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
-  for (const MaskCase& mc : MaskCases<T>(rng)) {
-    const bool counter = mc.kind == MaskKind::kCounter || mc.kind == MaskKind::kCounterReg;
+  constexpr uint32_t L = ref::kLanes<T>;
+  for (MaskCase mc : MaskCases(rng, L)) {
+    const bool counter = IsCounter(mc.mode);
     for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
       if (counter && repeat != 1) continue;
+      mc.repeat = static_cast<int32_t>(repeat);
       for (Geom3 g : kGeoms) {
         if (repeat == 255 && (g.rep0 > 8 || g.rep1 > 8 || g.drep > 8 || g.blk0 > 1 || g.blk1 > 1 || g.dblk > 1)) continue;
         if (repeat == 255) g.rep1 = 0;  // three 64 KiB operands would not fit the UB image
@@ -346,7 +344,7 @@ void CheckSelectRepeat(uint64_t seed) {
         const SELMODE mode = form == 3 ? SELMODE::VSEL_CMPMASK_SPR
                                        : (form == 4 ? SELMODE::VSEL_TENSOR_SCALAR_MODE : static_cast<SELMODE>(form));
         const bool scalar = mode == SELMODE::VSEL_TENSOR_SCALAR_MODE;
-        const refb::RefMask m = ResolveRef<T>(mc, repeat);
+        const ref::RepeatPlan m = PlanFor(mc, L);
         const size_t n0 = SpanElems<T>(m, g.blk0, g.rep0) + 32, n1 = SpanElems<T>(m, g.blk1, g.rep1) + 32;
         const size_t nd = SpanElems<T>(m, g.dblk, g.drep) + 32;
         std::vector<T> a(n0), b(n1), d(nd);
@@ -404,20 +402,20 @@ void CheckSelectRepeat(uint64_t seed) {
           std::vector<T> va(L), vb(L);
           for (uint32_t l = 0; l < L; ++l) {
             if (!m.Active(r, l)) continue;
-            std::memcpy(&va[l], W + a_off + refb::LaneElem<T>(r, l, g.blk0, g.rep0) * sizeof(T), sizeof(T));
-            std::memcpy(&vb[l], W + b_off + refb::LaneElem<T>(r, l, g.blk1, g.rep1) * sizeof(T), sizeof(T));
+            std::memcpy(&va[l], W + a_off + ref::LaneElem<T>(r, l, g.blk0, g.rep0) * sizeof(T), sizeof(T));
+            std::memcpy(&vb[l], W + b_off + ref::LaneElem<T>(r, l, g.blk1, g.rep1) * sizeof(T), sizeof(T));
           }
           for (uint32_t l = 0; l < L; ++l) {
             if (!m.Active(r, l)) continue;
             const bool continuous = form < 3 && mode != SELMODE::VSEL_CMPMASK_SPR;
-            const bool bit = refb::GetBit(sel.data(), continuous ? size_t{r} * L + l : l);
+            const bool bit = ref::GetBit(sel.data(), continuous ? size_t{r} * L + l : l);
             const T v = bit ? va[l] : (scalar ? s : vb[l]);
-            std::memcpy(W + d_off + refb::LaneElem<T>(r, l, g.dblk, g.drep) * sizeof(T), &v, sizeof(T));
+            std::memcpy(W + d_off + ref::LaneElem<T>(r, l, g.dblk, g.drep) * sizeof(T), &v, sizeof(T));
           }
         }
         const std::string diff = FirstByteDiff(image, want, 0, 0);
         EXPECT_TRUE(diff.empty()) << "Select<" << aicore::detail::TypeName<T>() << "> repeat form " << form << ", "
-                                  << Describe(mc) << ", repeatTimes " << repeat << ", geometry dst " << int(g.dblk)
+                                  << Describe(mc) << ", geometry dst " << int(g.dblk)
                                   << "/" << int(g.drep) << " src0 " << int(g.blk0) << "/" << int(g.rep0) << " src1 "
                                   << int(g.blk1) << "/" << int(g.rep1) << ": " << diff;
         if (::testing::Test::HasFailure()) return;
@@ -458,7 +456,7 @@ TEST(OpsCompare, CmpMaskRegister) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(Get<uint8_t>(image, 1024, i), pattern[i]) << i;
   for (int l = 0; l < 128; ++l) {
     const bool want = l < 80 && l % 3 == 2;
-    EXPECT_EQ(refb::GetBit(image.data() + 1056, l), want) << l;
+    EXPECT_EQ(ref::GetBit(image.data() + 1056, l), want) << l;
   }
 }
 

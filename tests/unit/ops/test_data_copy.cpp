@@ -1,6 +1,6 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Randomized tests of DataCopy against the scalar model (reference.h): the
+// Randomized tests of DataCopy against the scalar model (tests/support/ref_copy.h): the
 // count form and the DataCopyParams (burst) form, GM -> UB, UB -> GM and
 // UB -> UB, for 1-, 2-, 4- and 8-byte elements, with operands at zero and
 // non-zero offsets. Every byte outside the destination elements the model
@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_copy.h"
+#include "support/ref_element.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
 
 namespace aicore_test {
 namespace {

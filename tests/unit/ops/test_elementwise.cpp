@@ -1,8 +1,8 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Randomized tests of the element-wise count-form instructions against the
-// scalar reference model (reference.h): every supported dtype x counts
-// around the SIMD width x operand layouts (separate, at non-zero 32-byte
+// scalar reference model (tests/support/ref_elementwise.h): every supported
+// dtype x counts around the SIMD width x operand layouts (separate, at non-zero 32-byte
 // offsets, dst aliasing src0/src1, src0 == src1). Every byte of the UB image
 // other than dst[0, count) must be left untouched; dst must match the model
 // bit for bit (any NaN matches any NaN), except Exp/Ln/Rsqrt, which are
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_elementwise.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
 
 namespace aicore_test {
 namespace {

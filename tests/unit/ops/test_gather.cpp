@@ -2,8 +2,9 @@
 //
 // Randomized tests of Gather (count and repeat forms), GatherMask (pattern
 // tensors and built-in patterns, normal and reduce mode, strides,
-// repeatTimes 0, 1, 2, 7, 255, rsvdCnt) and Transpose against the scalar
-// reference (reference_b.h), plus their diagnostics with clean
+// repeatTimes 0, 1, 2, 7, 255, rsvdCnt) and Transpose against the reference
+// model (tests/support/repeat_model.h, ref_compare.h), over the mask cases of
+// tests/support/repeat_cases.h, plus their diagnostics with clean
 // counterparts. Every byte of the UB image is compared with the reference's.
 
 #include <gtest/gtest.h>
@@ -11,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_compare.h"
+#include "support/repeat_cases.h"
+#include "support/repeat_model.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
-#include "unit/ops/reference_b.h"
-#include "unit/ops/repeat_cases_b.h"
 
 namespace aicore_test {
 namespace {
@@ -73,14 +74,15 @@ TEST(OpsGather, CountForm) {
 template <class T>
 void CheckGatherRepeat(uint64_t seed) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
-  for (const MaskCase& mc : MaskCases<T>(rng)) {
-    const bool counter = mc.kind == MaskKind::kCounter || mc.kind == MaskKind::kCounterReg;
+  constexpr uint32_t L = ref::kLanes<T>;
+  for (MaskCase mc : MaskCases(rng, L)) {
+    const bool counter = IsCounter(mc.mode);
     for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
       if (counter && repeat != 1) continue;
+      mc.repeat = static_cast<int32_t>(repeat);
       for (uint32_t dst_rep : {8u, 0u, 9u, 16u}) {
         if (repeat == 255 && (dst_rep > 8 || (sizeof(T) == 2 && dst_rep != 0))) continue;  // fit the UB image
-        const refb::RefMask m = ResolveRef<T>(mc, repeat);
+        const ref::RepeatPlan m = PlanFor(mc, L);
         const size_t src_elems = 512;
         const std::vector<T> src = RandomBitsVec<T>(rng, src_elems);
         const size_t noff = size_t{std::max<uint32_t>(m.repeats, 1)} * L;
@@ -92,12 +94,7 @@ void CheckGatherRepeat(uint64_t seed) {
             if (!m.Active(r, l) && rng.Below(2)) off[size_t{r} * L + l] = 0xFFFFFFF1u;
           }
         }
-        size_t dspan = 0;
-        for (uint32_t r = 0; r < m.repeats; ++r) {
-          for (uint32_t l = 0; l < L; ++l) {
-            if (m.Active(r, l)) dspan = std::max(dspan, refb::LaneElem<T>(r, l, 1, dst_rep) + 1);
-          }
-        }
+        const size_t dspan = ref::LaneSpan(m, ref::Operand{0, 1, dst_rep}, 8 * sizeof(T)) / sizeof(T);
         const size_t src_off = 0, off_off = Round32(src_elems * sizeof(T) + 32), dst_off = off_off + Round32(noff * 4 + 32);
         std::vector<uint8_t> image(dst_off + Round32(dspan * sizeof(T) + 256), kSentinel);
         ASSERT_LE(image.size(), kUbBytes);
@@ -123,13 +120,13 @@ void CheckGatherRepeat(uint64_t seed) {
         for (uint32_t r = 0; r < m.repeats; ++r) {
           for (uint32_t l = 0; l < L; ++l) {
             if (!m.Active(r, l)) continue;
-            std::memcpy(want.data() + dst_off + refb::LaneElem<T>(r, l, 1, dst_rep) * sizeof(T),
+            std::memcpy(want.data() + dst_off + ref::LaneElem<T>(r, l, 1, dst_rep) * sizeof(T),
                         want.data() + src_off + off[size_t{r} * L + l], sizeof(T));
           }
         }
         const std::string diff = FirstByteDiff(image, want, 0, 0);
         EXPECT_TRUE(diff.empty()) << "Gather<" << aicore::detail::TypeName<T>() << "> repeat form, " << Describe(mc)
-                                  << ", repeatTimes " << repeat << ", dstRepStride " << dst_rep << ": " << diff;
+                                  << ", dstRepStride " << dst_rep << ": " << diff;
         if (::testing::Test::HasFailure()) return;
       }
     }
@@ -147,7 +144,7 @@ template <class T>
 void CheckGatherMask(uint64_t seed) {
   using U = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>, E = refb::kE<T>;
+  constexpr uint32_t L = ref::kLanes<T>, E = ref::kE<T>;
   struct G {
     uint8_t blk;
     uint16_t rep;
@@ -172,9 +169,9 @@ void CheckGatherMask(uint64_t seed) {
           std::vector<T> out;
           for (uint32_t r = 0; r < repeat; ++r) {
             for (uint32_t l = 0; l < used; ++l) {
-              const bool keep = pattern == 0 ? refb::GetBit(pat.data() + size_t{r} * g.prep * 32, l)
-                                             : refb::BuiltinKeeps(static_cast<uint32_t>(pattern), l);
-              if (keep) out.push_back(src[refb::LaneElem<T>(r, l, g.blk, g.rep)]);
+              const bool keep = pattern == 0 ? ref::GetBit(pat.data() + size_t{r} * g.prep * 32, l)
+                                             : ref::BuiltinKeeps(static_cast<uint32_t>(pattern), l);
+              if (keep) out.push_back(src[ref::LaneElem<T>(r, l, g.blk, g.rep)]);
             }
           }
           std::vector<uint8_t> image(dst_off + Round32(size_t{std::max<uint32_t>(repeat, 1)} * L * sizeof(T) + 64),

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_element.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
 
 namespace aicore_test {
 namespace {

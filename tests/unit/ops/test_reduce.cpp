@@ -1,13 +1,13 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Randomized tests of the reductions against the scalar reference models
-// (reference.h, reference_b.h), for half and float.
+// Randomized tests of the reductions against the reference model
+// (tests/support/ref_reduce.h, repeat_model.h), for half and float.
 //
 // Count forms (ReduceSum / ReduceMax / ReduceMin): counts around the SIMD
 // width, operands at zero and non-zero 32-byte offsets, dst aliasing src.
 // Only dst[0] (and dst[1] with calIndex) may change, apart from the shared
 // temporary buffer. ReduceSum is bit-exact against the documented tree model
-// (refb::ReduceSumCount: adjacent-pair tree per 256-byte repeat, every add
+// (ref::ReduceSumCount: adjacent-pair tree per 256-byte repeat, every add
 // rounded to T, then the repeat results again in rounds); it is also checked
 // against an exact long-double sum with the error bound of a pairwise sum.
 // ReduceMax/Min: value and index exact; ties go to the smallest index, NaNs
@@ -29,10 +29,11 @@
 #include <string>
 #include <vector>
 
+#include "support/ref_element.h"
+#include "support/ref_reduce.h"
+#include "support/repeat_cases.h"
+#include "support/repeat_model.h"
 #include "unit/ops/op_test_util.h"
-#include "unit/ops/reference.h"
-#include "unit/ops/reference_b.h"
-#include "unit/ops/repeat_cases_b.h"
 
 namespace aicore_test {
 namespace {
@@ -138,7 +139,7 @@ void CheckSums(uint64_t seed) {
                                   ">, count " + std::to_string(n) + ", " + p.name + ", inputs " +
                                   std::to_string(kind);
         const T got = Get<T>(after, p.dst, 0);
-        const T want = refb::ReduceSumCount(x.data(), n);
+        const T want = ref::ReduceSumCount(x.data(), n);
         EXPECT_TRUE(ref::SameBits(got, want)) << where << ": " << Show(got) << ", tree model " << Show(want);
         // Independent sanity bound: a pairwise tree of depth k has error
         // <= k * u * sum|x| (u = unit roundoff of T), unless a partial sum
@@ -315,8 +316,7 @@ bool IsReduce(ROp op) { return op == ROp::kReduceSum || op == ROp::kReduceMax ||
 
 struct RCase {
   ROp op;
-  MaskCase mask;
-  uint32_t repeat;
+  MaskCase mask;  // and repeatTimes
   uint32_t dst_rep;
   uint32_t blk;  // ReduceSum/Max/Min: always 1
   uint32_t rep;
@@ -332,7 +332,7 @@ uint64_t OutUnitBytes(const RCase& c) {
   switch (c.op) {
     case ROp::kWholeSum: return sizeof(T);
     case ROp::kBlockSum: case ROp::kBlockMax: case ROp::kBlockMin: return 8 * sizeof(T);
-    case ROp::kPairSum: return refb::kLanes<T> / 2 * sizeof(T);
+    case ROp::kPairSum: return ref::kLanes<T> / 2 * sizeof(T);
     case ROp::kWholeMax: case ROp::kWholeMin:
       if (c.order == ReduceOrder::ORDER_ONLY_INDEX) return 4;
       if (c.order == ReduceOrder::ORDER_ONLY_VALUE) return sizeof(T);
@@ -344,13 +344,13 @@ uint64_t OutUnitBytes(const RCase& c) {
 // The reference: writes the expected outputs into `want` (dst at byte
 // dst_off) from the source in `before`; value slots go to *values.
 template <class T>
-void RefRepeat(const RCase& c, const refb::RefMask& m, const std::vector<uint8_t>& before, size_t src_off,
+void RefRepeat(const RCase& c, const ref::RepeatPlan& m, const std::vector<uint8_t>& before, size_t src_off,
                size_t dst_off, std::vector<uint8_t>& want, std::vector<size_t>* values) {
   using AscendC::ReduceOrder;
-  constexpr uint32_t L = refb::kLanes<T>, E = refb::kE<T>;
+  constexpr uint32_t L = ref::kLanes<T>, E = ref::kE<T>;
   if (m.repeats == 0) return;
   const T* src = reinterpret_cast<const T*>(before.data() + src_off);
-  const std::vector<refb::Opt<T>> lanes = refb::LogicalLanes(src, m, c.blk, c.rep);
+  const std::vector<ref::Opt<T>> lanes = ref::LogicalLanes(src, m, c.blk, c.rep);
   const uint64_t unit = OutUnitBytes<T>(c);
   auto put = [&](size_t byte, T v) {
     std::memcpy(want.data() + byte, &v, sizeof(T));
@@ -366,10 +366,10 @@ void RefRepeat(const RCase& c, const refb::RefMask& m, const std::vector<uint8_t
   };
   if (IsReduce(c.op)) {
     if (c.op == ROp::kReduceSum) {
-      put(dst_off, refb::ReduceSumRounds(lanes));
+      put(dst_off, ref::ReduceSumRounds(lanes));
     } else {
-      const refb::Best<T> b = c.op == ROp::kReduceMax ? refb::ExtremeOpt<true>(lanes, 0, lanes.size())
-                                                      : refb::ExtremeOpt<false>(lanes, 0, lanes.size());
+      const ref::Best<T> b = c.op == ROp::kReduceMax ? ref::ExtremeOpt<true>(lanes, 0, lanes.size())
+                                                      : ref::ExtremeOpt<false>(lanes, 0, lanes.size());
       put(dst_off, b.value);
       if (c.cal_index) put_index(dst_off + sizeof(T), b.index, sizeof(T));
     }
@@ -380,25 +380,25 @@ void RefRepeat(const RCase& c, const refb::RefMask& m, const std::vector<uint8_t
     const size_t lo = size_t{r} * L;
     switch (c.op) {
       case ROp::kWholeSum:
-        put(out, refb::Finish(refb::Tree(lanes, lo, L)));
+        put(out, ref::Finish(ref::Tree(lanes, lo, L)));
         break;
       case ROp::kBlockSum:
-        for (uint32_t b = 0; b < 8; ++b) put(out + b * sizeof(T), refb::Finish(refb::Tree(lanes, lo + b * E, E)));
+        for (uint32_t b = 0; b < 8; ++b) put(out + b * sizeof(T), ref::Finish(ref::Tree(lanes, lo + b * E, E)));
         break;
       case ROp::kPairSum:
-        for (uint32_t j = 0; j < L / 2; ++j) put(out + j * sizeof(T), refb::Finish(refb::Tree(lanes, lo + 2 * j, 2)));
+        for (uint32_t j = 0; j < L / 2; ++j) put(out + j * sizeof(T), ref::Finish(ref::Tree(lanes, lo + 2 * j, 2)));
         break;
       case ROp::kBlockMax:
       case ROp::kBlockMin:
         for (uint32_t b = 0; b < 8; ++b) {
-          const refb::Best<T> x = c.op == ROp::kBlockMax ? refb::ExtremeOpt<true>(lanes, lo + b * E, E)
-                                                         : refb::ExtremeOpt<false>(lanes, lo + b * E, E);
+          const ref::Best<T> x = c.op == ROp::kBlockMax ? ref::ExtremeOpt<true>(lanes, lo + b * E, E)
+                                                         : ref::ExtremeOpt<false>(lanes, lo + b * E, E);
           put(out + b * sizeof(T), x.value);
         }
         break;
       default: {  // WholeReduceMax / Min
-        const refb::Best<T> x = c.op == ROp::kWholeMax ? refb::ExtremeOpt<true>(lanes, lo, L)
-                                                       : refb::ExtremeOpt<false>(lanes, lo, L);
+        const ref::Best<T> x = c.op == ROp::kWholeMax ? ref::ExtremeOpt<true>(lanes, lo, L)
+                                                       : ref::ExtremeOpt<false>(lanes, lo, L);
         const uint32_t lane = m.Any(r) ? static_cast<uint32_t>(x.index - lo) : 0;
         switch (c.order) {
           case ReduceOrder::ORDER_VALUE_INDEX:
@@ -424,7 +424,7 @@ void RefRepeat(const RCase& c, const refb::RefMask& m, const std::vector<uint8_t
 template <class T>
 void RunRepeatOp(const RCase& c, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                  const AscendC::LocalTensor<T>& tmp) {
-  const int32_t R = static_cast<int32_t>(c.repeat), D = static_cast<int32_t>(c.dst_rep);
+  const int32_t R = c.mask.repeat, D = static_cast<int32_t>(c.dst_rep);
   const int32_t B = static_cast<int32_t>(c.blk), P = static_cast<int32_t>(c.rep);
   WithMask<T>(c.mask, [&](auto set, auto mask) {
     constexpr bool S = decltype(set)::value;
@@ -445,15 +445,10 @@ void RunRepeatOp(const RCase& c, const AscendC::LocalTensor<T>& dst, const Ascen
 
 template <class T>
 void CheckRepeatCase(const RCase& c, Rng& rng) {
-  constexpr uint32_t L = refb::kLanes<T>, E = refb::kE<T>;
-  const refb::RefMask m = ResolveRef<T>(c.mask, c.repeat);
+  constexpr uint32_t L = ref::kLanes<T>;
+  const ref::RepeatPlan m = PlanFor(c.mask, L);
   // Source footprint: the end of the furthest block holding an active lane.
-  uint64_t span = 0;
-  for (uint32_t r = 0; r < m.repeats; ++r) {
-    for (uint32_t l = 0; l < L; ++l) {
-      if (m.Active(r, l)) span = std::max<uint64_t>(span, (uint64_t{r} * c.rep + uint64_t{l / E} * c.blk) * 32 + 32);
-    }
-  }
+  const uint64_t span = ref::BlockSpan(m, ref::Operand{0, c.blk, c.rep}, 8 * sizeof(T));
   const size_t src_off = 32;
   const size_t src_bytes = Round32(span + 64);
   const uint64_t unit = OutUnitBytes<T>(c);
@@ -484,7 +479,7 @@ void CheckRepeatCase(const RCase& c, Rng& rng) {
   RefRepeat<T>(c, m, before, src_off, dst_off, want, &values);
   const std::string diff = ImageDiff<T>(image, want, values);
   EXPECT_TRUE(diff.empty()) << ROpName(c.op) << "<" << aicore::detail::TypeName<T>() << ">, " << Describe(c.mask)
-                            << ", repeatTimes " << c.repeat << ", dstRepStride " << c.dst_rep << ", srcBlkStride "
+                            << ", dstRepStride " << c.dst_rep << ", srcBlkStride "
                             << c.blk << ", srcRepStride " << c.rep << ", order " << static_cast<int>(c.order)
                             << (c.cal_index ? ", calIndex" : "") << (c.in_place ? ", in place" : "")
                             << ", inputs " << kind << ": " << diff;
@@ -499,9 +494,9 @@ void CheckRepeatOps(const std::vector<ROp>& ops, uint64_t seed) {
   Rng rng(seed);
   const Geometry geoms[] = {{1, 8}, {1, 0}, {2, 16}, {0, 1}, {3, 5}, {1, 4}, {1, 9}};
   for (ROp op : ops) {
-    for (const MaskCase& mc : MaskCases<T>(rng)) {
+    for (const MaskCase& mc : MaskCases(rng, ref::kLanes<T>)) {
       for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
-        const bool counter = mc.kind == MaskKind::kCounter || mc.kind == MaskKind::kCounterReg;
+        const bool counter = IsCounter(mc.mode);
         if (counter && repeat != 1) continue;  // repeatTimes is ignored
         for (const Geometry& g : geoms) {
           if (repeat == 255 && (g.rep > 8 || (g.blk != 1 && g.blk != 0))) continue;
@@ -509,7 +504,7 @@ void CheckRepeatOps(const std::vector<ROp>& ops, uint64_t seed) {
           RCase c{};
           c.op = op;
           c.mask = mc;
-          c.repeat = repeat;
+          c.mask.repeat = static_cast<int32_t>(repeat);
           c.blk = g.blk;
           c.rep = g.rep;
           c.dst_rep = repeat == 255 ? static_cast<uint32_t>(rng.Below(2)) : static_cast<uint32_t>(rng.Below(4));
@@ -553,15 +548,15 @@ TEST(OpsReduceRepeat, ReduceSumMaxMin) {
 template <class T>
 void CheckLongCounter(uint64_t seed) {
   Rng rng(seed);
-  constexpr uint32_t L = refb::kLanes<T>;
+  constexpr uint32_t L = ref::kLanes<T>;
   for (ROp op : {ROp::kWholeSum, ROp::kBlockSum, ROp::kPairSum, ROp::kWholeMax, ROp::kBlockMin, ROp::kReduceSum,
                  ROp::kReduceMax}) {
-    for (MaskKind kind : {MaskKind::kCounter, MaskKind::kCounterReg}) {
+    for (MaskMode mode : {MaskMode::kCounterParam, MaskMode::kCounterLen}) {
       RCase c{};
       c.op = op;
-      c.mask.kind = kind;
-      c.mask.n = (sizeof(T) == 2 ? 259 : 300) * uint64_t{L} + 5;  // 260 / 301 repeats
-      c.repeat = 1;
+      c.mask.mode = mode;
+      c.mask.count = (sizeof(T) == 2 ? 259 : 300) * uint64_t{L} + 5;  // 260 / 301 repeats
+      c.mask.repeat = 1;
       c.dst_rep = op == ROp::kPairSum ? 0 : 1;
       c.blk = 1;
       c.rep = 8;
