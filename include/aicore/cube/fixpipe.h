@@ -624,8 +624,8 @@ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>
                     "the fixpipe buffer takes 128-byte aligned addresses", loc);
   core.cube.quant_buf = quantPre.buf_;
   core.cube.quant_addr = reinterpret_cast<const uint8_t*>(quantPre.addr_);
-  core.cube.quant_epoch = quantPre.epoch_;
-  core.cube.quant_gen = quantPre.gen_;
+  core.cube.quant_epoch = quantPre.address_.epoch_;
+  core.cube.quant_gen = quantPre.address_.gen_;
 }
 template <typename T, bool setRelu = false>
 inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false,

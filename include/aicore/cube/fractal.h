@@ -115,7 +115,7 @@ AICORE_INLINE void CheckCubeSpan(const char* api, const char* role,
                                  const AscendC::LocalTensor<T>& t, uint64_t bytes,
                                  const char* what, bool write, SrcLoc loc) {
   const BufferDesc& b = *t.buf_;
-  CheckOwned(api, role, b, t.gen_, write, loc);
+  CheckOwned(api, role, b, t.address_.gen_, write, loc);
   const uint64_t off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(t.addr_) - b.base);
   if (AICORE_UNLIKELY(off + bytes > b.bytes)) {
     Fail(ErrorKind::kBounds, api, loc,

@@ -1,0 +1,208 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Fill / InitConstValue (InitConstValueParams) of L1, L0A and L0B against a
+// scalar model of the documented geometry (blocks of 32 bytes in L1, 512 in
+// L0A/L0B; repeatTimes repeats of blockNum blocks, dstGap blocks between
+// repeats), randomized over the parameters and the 910B types, bit-exact,
+// the bytes outside the blocks untouched; and the diagnostics, each buggy
+// call with its clean twin.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "aicore/aicore.h"
+#include "unit/cube/cube_test_util.h"
+
+namespace {
+
+using namespace AscendC;  // NOLINT
+using cube_test::Bytes;
+
+constexpr uint8_t kFill = 0xA5;  // bytes the instruction must leave alone
+
+// The model: element by element, from the documented formula.
+template <class T>
+void RefFill(Bytes& dst, uint32_t block, const InitConstValueParams<T>& p) {
+  if (p.repeatTimes == 0 || p.blockNum == 0) return;
+  for (uint32_t r = 0; r < p.repeatTimes; ++r) {
+    for (uint32_t b = 0; b < p.blockNum; ++b) {
+      const uint64_t start = (uint64_t{r} * (p.blockNum + p.dstGap) + b) * block;
+      for (uint32_t e = 0; e < block / sizeof(T); ++e) {
+        std::memcpy(&dst[start + e * sizeof(T)], &p.initValue, sizeof(T));
+      }
+    }
+  }
+}
+
+template <class T>
+T RandomValue(cube_test::Rng& rng) {
+  T v;
+  uint64_t bits = rng.Next();
+  std::memcpy(static_cast<void*>(&v), &bits, sizeof(T));  // any bit pattern, NaNs included
+  return v;
+}
+
+// One Fill into a buffer at position Pos, against the model.
+template <TPosition Pos, class T>
+void CheckOne(cube_test::Rng& rng, bool old_name) {
+  constexpr bool kL1 = Pos == TPosition::A1 || Pos == TPosition::B1;
+  constexpr uint32_t kBlock = kL1 ? 32 : 512;
+  InitConstValueParams<T> p;
+  p.repeatTimes = static_cast<uint16_t>(rng.Below(6));
+  p.blockNum = static_cast<uint16_t>(rng.Below(kL1 ? 9 : 4));
+  p.dstGap = static_cast<uint16_t>(rng.Below(4));
+  p.initValue = RandomValue<T>(rng);
+  const uint32_t lead = kBlock * rng.Below(3);  // dst starts this far into its buffer
+  const uint32_t span = p.repeatTimes == 0 || p.blockNum == 0
+                            ? 0
+                            : ((p.repeatTimes - 1u) * (p.blockNum + p.dstGap) + p.blockNum) * kBlock;
+  const uint32_t bytes = lead + span + kBlock * (1 + rng.Below(2));
+  SCOPED_TRACE(testing::Message() << "pos " << static_cast<int>(Pos) << " es " << sizeof(T)
+                                  << " repeat " << p.repeatTimes << " blockNum " << p.blockNum
+                                  << " gap " << p.dstGap << " lead " << lead << " old " << old_name);
+  Bytes want(bytes, kFill), got(bytes, kFill);
+  {
+    Bytes tail(want.begin() + lead, want.end());
+    RefFill(tail, kBlock, p);
+    std::copy(tail.begin(), tail.end(), want.begin() + lead);
+  }
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<Pos> buf;
+    pipe.InitBuffer(buf, bytes);
+    LocalTensor<uint8_t> all = buf.template Get<uint8_t>();
+    std::memcpy(all.GetPhyAddr(), got.data(), bytes);
+    LocalTensor<T> dst = all[lead].template ReinterpretCast<T>();
+    if (old_name) {
+      InitConstValue(dst, p);
+    } else {
+      Fill(dst, p);
+    }
+    std::memcpy(got.data(), all.GetPhyAddr(), bytes);
+  });
+  for (size_t i = 0; i < bytes; ++i) {
+    ASSERT_EQ(got[i], want[i]) << "byte " << i;
+  }
+}
+
+template <class T>
+void CheckType(uint64_t seed) {
+  cube_test::Rng rng(seed);
+  for (int t = 0; t < 25; ++t) {
+    CheckOne<TPosition::A1, T>(rng, t % 5 == 0);
+    CheckOne<TPosition::B1, T>(rng, false);
+    CheckOne<TPosition::A2, T>(rng, t % 7 == 0);
+    CheckOne<TPosition::B2, T>(rng, false);
+  }
+}
+
+TEST(CubeFill, RandomizedInt16) { CheckType<int16_t>(1); }
+TEST(CubeFill, RandomizedUint16) { CheckType<uint16_t>(2); }
+TEST(CubeFill, RandomizedHalf) { CheckType<half>(3); }
+TEST(CubeFill, RandomizedBf16) { CheckType<bfloat16_t>(4); }
+TEST(CubeFill, RandomizedInt32) { CheckType<int32_t>(5); }
+TEST(CubeFill, RandomizedUint32) { CheckType<uint32_t>(6); }
+TEST(CubeFill, RandomizedFloat) { CheckType<float>(7); }
+
+// The documented example: 16 x 16 floats of L1 set to 1 with brace init.
+TEST(CubeFill, DocumentedExample) {
+  std::vector<float> got(16 * 16 + 8, -2.0f);
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    pipe.InitBuffer(a1, static_cast<uint32_t>(got.size() * sizeof(float)));
+    LocalTensor<float> m = a1.Get<float>();
+    std::memcpy(m.GetPhyAddr(), got.data(), got.size() * sizeof(float));
+    Fill(m, {1, static_cast<uint16_t>(16 * 16 * sizeof(float) / 32), 0, 1});
+    std::memcpy(got.data(), m.GetPhyAddr(), got.size() * sizeof(float));
+  });
+  for (size_t i = 0; i < 256; ++i) ASSERT_EQ(got[i], 1.0f) << i;
+  for (size_t i = 256; i < got.size(); ++i) ASSERT_EQ(got[i], -2.0f) << i;
+}
+
+// ---- diagnostics: buggy call and clean twin ------------------------------------------
+
+template <class F>
+void ExpectPair(F&& body, const std::vector<std::string>& fragments) {
+  const std::string bad = cube_test::ErrorOf([&] { body(true); });
+  ASSERT_FALSE(bad.empty()) << "no error from the buggy variant";
+  for (const auto& f : fragments) EXPECT_TRUE(cube_test::Has(bad, f)) << "missing '" << f << "' in: " << bad;
+  EXPECT_TRUE(cube_test::Has(bad, "test_cube_fill.cpp:")) << bad;
+  EXPECT_EQ(cube_test::ErrorOf([&] { body(false); }), "");
+}
+
+TEST(CubeFillDiagnostics, WrongPosition) {
+  ExpectPair(
+      [](bool bad) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ub;
+        TBuf<TPosition::B2> b2;
+        pipe.InitBuffer(ub, 1024);
+        pipe.InitBuffer(b2, 1024);
+        LocalTensor<half> dst = bad ? ub.Get<half>() : b2.Get<half>();
+        Fill(dst, InitConstValueParams<half>(2, 1, 0, half(0.5f)));
+      },
+      {"Fill", "dst", "VECCALC", "L0A (A2) or L0B (B2) or L1 (A1/B1)"});
+}
+
+TEST(CubeFillDiagnostics, L0Misaligned) {
+  ExpectPair(
+      [](bool bad) {
+        TPipe pipe;
+        TBuf<TPosition::A2> a2;
+        pipe.InitBuffer(a2, 2048);
+        LocalTensor<float> all = a2.Get<float>();
+        // 64 bytes in: 32-byte aligned (enough in L1) but not one fractal.
+        LocalTensor<float> dst = bad ? all[16] : all[128];
+        InitConstValue(dst, InitConstValueParams<float>(1, 1, 0, 2.0f));
+      },
+      {"InitConstValue", "512-byte aligned"});
+}
+
+TEST(CubeFillDiagnostics, PastTheBuffer) {
+  ExpectPair(
+      [](bool bad) {
+        TPipe pipe;
+        TBuf<TPosition::A1> a1;
+        pipe.InitBuffer(a1, 32 * 10);
+        // 3 repeats of 2 blocks, gap 2: the last block ends at (2*4 + 2) * 32 = 320 bytes.
+        InitConstValueParams<int32_t> p(3, 2, bad ? 3 : 2, 7);
+        Fill(a1.Get<int32_t>(), p);
+      },
+      {"Fill", "dst", "the last block written"});
+}
+
+TEST(CubeFillDiagnostics, ParameterRange) {
+  ExpectPair(
+      [](bool bad) {
+        TPipe pipe;
+        TBuf<TPosition::B1> b1;
+        pipe.InitBuffer(b1, 64);
+        InitConstValueParams<uint16_t> p(1, 1, 0, 3);
+        if (bad) p.dstGap = 40000;
+        Fill(b1.Get<uint16_t>(), p);
+      },
+      {"Fill", "InitConstValueParams.dstGap 40000 is outside [0, 32767]"});
+}
+
+// repeatTimes 0 or blockNum 0 (the two-argument constructor) write nothing,
+// even where the blocks would not fit.
+TEST(CubeFill, ZeroIsNoOp) {
+  std::vector<uint16_t> got(32, 0x1234);
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<TPosition::B1> b1;
+    pipe.InitBuffer(b1, 64);
+    LocalTensor<uint16_t> t = b1.Get<uint16_t>();
+    std::memcpy(t.GetPhyAddr(), got.data(), 64);
+    Fill(t, InitConstValueParams<uint16_t>(1000, 0));
+    Fill(t, InitConstValueParams<uint16_t>(0, 1000, 0, 0));
+    std::memcpy(got.data(), t.GetPhyAddr(), 64);
+  });
+  for (uint16_t v : got) ASSERT_EQ(v, 0x1234);
+}
+
+}  // namespace
