@@ -4,8 +4,9 @@
 // scalar model of the documented geometry (blocks of 32 bytes in L1, 512 in
 // L0A/L0B; repeatTimes repeats of blockNum blocks, dstGap blocks between
 // repeats), randomized over the parameters and the 910B types, bit-exact,
-// the bytes outside the blocks untouched; and the diagnostics, each buggy
-// call with its clean twin.
+// the bytes outside the blocks untouched; the diagnostics, each buggy call
+// with its clean twin; and Fill's events: an Mmad after a Fill of L0A/L0B
+// needs MTE1 -> M (synccheck) and reads bytes Fill initialized (initcheck).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -203,6 +204,64 @@ TEST(CubeFill, ZeroIsNoOp) {
     std::memcpy(got.data(), t.GetPhyAddr(), 64);
   });
   for (uint16_t v : got) ASSERT_EQ(v, 0x1234);
+}
+
+// ---- events: Fill then Mmad -----------------------------------------------------------
+
+// A (16 x 32) filled with 1, B (32 x 16) with 2, C = A x B (every element
+// 64); `flag`: MTE1 -> M between them; `short_a`: only A's first fractal.
+std::vector<aicore::KernelError> FillThenMmad(uint32_t modes, bool flag, bool short_a, float* c00) {
+  aicore::ErrorRecorder rec(modes);
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a2, 1024);
+    pipe.InitBuffer(b2, 1024);
+    pipe.InitBuffer(co1, 1024);
+    LocalTensor<half> a = a2.Get<half>(), b = b2.Get<half>();
+    LocalTensor<float> c = co1.Get<float>();
+    Fill(a, InitConstValueParams<half>(1, short_a ? 1 : 2, 0, half(1.0f)));
+    InitConstValue(b, InitConstValueParams<half>(2, 1, 0, half(2.0f)));
+    if (flag) {
+      SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+      WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
+    }
+    MmadParams mp;
+    mp.m = 16;
+    mp.n = 16;
+    mp.k = 32;
+    Mmad(c, a, b, mp);  // the line the reports name
+    *c00 = *c.GetPhyAddr();
+  });
+  return rec.reports();
+}
+
+TEST(CubeFillEvents, SynccheckWantsMte1ToM) {
+  float c00 = 0;
+  auto reps = FillThenMmad(aicore::kSanitizeAll, true, false, &c00);
+  EXPECT_TRUE(reps.empty()) << reps[0].what();
+  EXPECT_EQ(c00, 64.0f);
+  reps = FillThenMmad(aicore::kSynccheck, false, false, &c00);
+  ASSERT_FALSE(reps.empty());
+  const std::string what = reps[0].what();
+  EXPECT_EQ(reps[0].kind(), aicore::ErrorKind::kHazard) << what;
+  EXPECT_TRUE(cube_test::Has(what, "of Mmad (M pipe) reads")) << what;
+  EXPECT_TRUE(cube_test::Has(what, "last written by dst of")) << what;
+  EXPECT_TRUE(cube_test::Has(what, "(MTE1 pipe)")) << what;
+  EXPECT_TRUE(cube_test::Has(what, "SetFlag<HardEvent::MTE1_M>(id)")) << what;
+  EXPECT_TRUE(cube_test::Has(what, "test_cube_fill.cpp:")) << what;
+}
+
+TEST(CubeFillEvents, InitcheckSeesTheFilledBytes) {
+  float c00 = 0;
+  EXPECT_TRUE(FillThenMmad(aicore::kInitcheck, true, false, &c00).empty());
+  const auto reps = FillThenMmad(aicore::kInitcheck, true, true, &c00);
+  ASSERT_FALSE(reps.empty());
+  const std::string what = reps[0].what();
+  EXPECT_EQ(reps[0].kind(), aicore::ErrorKind::kUninit) << what;
+  EXPECT_TRUE(cube_test::Has(what, "uninitialized read: fm of Mmad reads")) << what;
 }
 
 }  // namespace
