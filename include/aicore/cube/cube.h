@@ -10,12 +10,14 @@
 //   load_data.h  L1 / GM -> L0A / L0B (LoadData 2D and 3D, LoadDataWithTranspose)
 //   mmad.h       Mmad, HF32 and layout registers
 //   fixpipe.h    L0C -> GM / L1 (Fixpipe, DataCopy + DataCopyCO12DstParams)
+//   fill.h       Fill / InitConstValue of L1, L0A, L0B (InitConstValueParams)
 //
 // The plain copies of the cube's memories (GM <-> L1, UB -> L1, L1 -> bias
 // table, L1 -> fixpipe buffer) are DataCopy in ops/data_copy.h.
 #pragma once
 
 #include "aicore/cube/copy.h"
+#include "aicore/cube/fill.h"
 #include "aicore/cube/fixpipe.h"
 #include "aicore/cube/fractal.h"
 #include "aicore/cube/load_data.h"

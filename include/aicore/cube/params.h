@@ -10,6 +10,7 @@
 //                       LoadData3DParamsV2Pro, IsResetLoad3dConfig,
 //                       LoadDataRepeatParam, FmatrixMode
 //   Mmad                MmadParams, HF32Mode, HF32TransMode
+//   Fill L1/L0A/L0B     InitConstValueParams<T>
 //   L0C -> GM/L1        FixpipeParamsV220, FixpipeParams<T> (older), QuantParams,
 //                       Nz2NdParams, CO2Layout, FixpipeConfig (CFG_NZ,
 //                       CFG_ROW_MAJOR, CFG_COLUMN_MAJOR), DataCopyCO12DstParams,
@@ -257,6 +258,27 @@ struct LoadDataRepeatParam {
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
   uint8_t reserved = 0;
+};
+
+// ---- Fill / InitConstValue (L1, L0A, L0B) -------------------------------------------
+
+// repeatTimes repeats of blockNum blocks each, dstGap blocks between the end
+// of one repeat and the start of the next (a block is 32 bytes in L1, 512 in
+// L0A/L0B); repeatTimes or blockNum 0 is a no-op. The two-argument
+// constructor leaves blockNum 0 (on the 910B generation, a no-op).
+template <typename T>
+struct InitConstValueParams {
+  InitConstValueParams() {}
+  InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn,
+                       const uint16_t dstGapIn, const T initValueIn)
+      : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+  InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
+      : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
+
+  uint16_t repeatTimes = 0;
+  uint16_t blockNum = 0;
+  uint16_t dstGap = 0;
+  T initValue = 0;
 };
 
 // ---- Mmad -----------------------------------------------------------------------

@@ -13,16 +13,21 @@
 //             transpose of 2-byte elements);
 //   1-byte T: dst block i, byte h_d + j = src block j, byte h_s + i, for
 //             i, j in [0, 16), h_s = srcHighHalf ? 16 : 0, h_d = dstHighHalf ?
-//             16 : 0 (the other half of each destination block keeps its value).
+//             16 : 0 (the other half of each destination block keeps its value);
+//   4-byte T: the 16 source blocks are a 16 x 8 matrix (row j = block j), its
+//             8 x 16 transpose is written row by row over the 16 destination
+//             blocks, two blocks a row: dst block i, element e = src block
+//             8 * (i % 2) + e, element i / 2 (the documented "(16, 8) matrix
+//             transposed into (8, 16)"; the vendor's own float transposes list
+//             the addresses this way).
 // All 16 source blocks of a repeat are read before its writes. Repeat r uses
 // every address shifted by k * dstRepStride (resp. srcRepStride) blocks,
 // where k = r when repeatTimes > 1 and k = 1 when repeatTimes == 1 (the
 // documented behaviour: a single repeat is shifted once; pass strides 0 to
 // use the listed addresses).
 //
-// The 4-byte element types (float, int32_t, uint32_t) are not modelled: their
-// block layout is documented only by a figure; they are refused at compile
-// time rather than given an unverified layout.
+// dstHighHalf / srcHighHalf apply to the 1-byte types only. Types: int8_t,
+// uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float.
 //
 // Raw addresses (the uint64_t forms) must be GetPhyAddr() values of Unified
 // Buffer tensors of the calling core: each is checked to be a 32-byte
@@ -74,7 +79,7 @@ AICORE_TARGET_BEGIN
 
 template <class T>
 constexpr bool kTrans5HDType =
-    kIsOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t>;
+    kIsOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>;
 
 // Bytes from a listed address to the end of its last block.
 inline uint64_t Trans5HDSpan(const AscendC::TransDataTo5HDParams& p, bool dst) {
@@ -124,7 +129,12 @@ inline void Trans5HDRun(uint8_t* const* dst, const uint8_t* const* src,
     for (int j = 0; j < 16; ++j) std::memcpy(tile[j], src[j] + ss, 32);
     for (int i = 0; i < 16; ++i) {
       uint8_t* d = dst[i] + ds;
-      if constexpr (sizeof(T) == 2) {
+      if constexpr (sizeof(T) == 4) {
+        uint8_t out[32];
+        const int row = i / 2, half_row = 8 * (i % 2);
+        for (int e = 0; e < 8; ++e) std::memcpy(out + 4 * e, tile[half_row + e] + 4 * row, 4);
+        std::memcpy(d, out, 32);
+      } else if constexpr (sizeof(T) == 2) {
         uint8_t out[32];
         for (int j = 0; j < 16; ++j) std::memcpy(out + 2 * j, tile[j] + 2 * i, 2);
         std::memcpy(d, out, 32);
@@ -163,7 +173,7 @@ AICORE_INLINE void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
                                   const TransDataTo5HDParams& nchwconvParams,
                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kTrans5HDType<T>,
-                "TransDataTo5HD: 1- and 2-byte element types only (4-byte layout not modelled)");
+                "TransDataTo5HD: T must be int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t or float");
   aicore::detail::Enter("TransDataTo5HD", loc);
   aicore::detail::Trans5HDAddrs<T>(dstList, srcList, nchwconvParams, loc);
 }
@@ -173,7 +183,7 @@ AICORE_INLINE void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalT
                                   const TransDataTo5HDParams& nchwconvParams,
                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kTrans5HDType<T>,
-                "TransDataTo5HD: 1- and 2-byte element types only (4-byte layout not modelled)");
+                "TransDataTo5HD: T must be int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t or float");
   aicore::detail::Enter("TransDataTo5HD", loc);
   // The address tensors are read (16 addresses each).
   aicore::detail::CheckLocal("TransDataTo5HD", "dst address list", dst, 16 * sizeof(uint64_t), loc);
@@ -190,7 +200,7 @@ AICORE_INLINE void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR
                                   const TransDataTo5HDParams& nchwconvParams,
                                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::detail::kTrans5HDType<T>,
-                "TransDataTo5HD: 1- and 2-byte element types only (4-byte layout not modelled)");
+                "TransDataTo5HD: T must be int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t or float");
   aicore::detail::Enter("TransDataTo5HD", loc);
   const uint64_t dspan = aicore::detail::Trans5HDSpan(nchwconvParams, true);
   const uint64_t sspan = aicore::detail::Trans5HDSpan(nchwconvParams, false);

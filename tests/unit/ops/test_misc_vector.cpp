@@ -1,8 +1,8 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Randomized tests of Copy (CopyRepeatParams, bit / continuous / counter
-// masks), ArithProgression, RepeatReduceSum, Gatherb, TransDataTo5HD (1- and
-// 2-byte types, the three address forms) and SetVectorMask<T, MaskMode>
+// masks), ArithProgression, RepeatReduceSum, Gatherb, TransDataTo5HD (1-, 2-
+// and 4-byte types, the three address forms) and SetVectorMask<T, MaskMode>
 // against scalar reference models written here from the documented
 // semantics, plus their diagnostics. Every byte of the
 // UB image is compared with the model's (unwritten bytes keep a sentinel).
@@ -515,7 +515,16 @@ void CheckTrans5HD(uint64_t seed) {
       for (int i = 0; i < 16; ++i) {
         uint8_t* d = want.data() + dst_off + (db[i] + k * p.dstRepStride) * 32;
         for (int j = 0; j < 16; ++j) {
-          if (sizeof(T) == 2) {
+          if (sizeof(T) == 4) {
+            // The 16 x 8 matrix of blocks transposed to 8 x 16, stored row-major
+            // across the destination blocks: element (k, j) of the transpose is
+            // src block j, element k, at linear position 16 k + j.
+            if (j < 8) {
+              const int lin = 8 * i + j;  // dst block i, element j
+              const int k = lin / 16, col = lin % 16;
+              std::memcpy(d + 4 * j, tile[col] + 4 * k, 4);
+            }
+          } else if (sizeof(T) == 2) {
             d[2 * j] = tile[j][2 * i];
             d[2 * j + 1] = tile[j][2 * i + 1];
           } else {
@@ -566,6 +575,8 @@ void CheckTrans5HD(uint64_t seed) {
 TEST(OpsTransDataTo5HD, RandomAgainstModel) {
   CheckTrans5HD<half>(51);
   CheckTrans5HD<uint8_t>(52);
+  CheckTrans5HD<float>(53);
+  CheckTrans5HD<int32_t>(54);
 }
 
 TEST(OpsTransDataTo5HD, Diagnostics) {
@@ -588,6 +599,22 @@ TEST(OpsTransDataTo5HD, Diagnostics) {
   e = ErrorOf(raw(7, uint64_t{1} << 40), &kind);
   EXPECT_TRUE(Has(e, "dstList[7]") && Has(e, "is not a Unified Buffer address of this core")) << e;
   EXPECT_EQ(kind, aicore::ErrorKind::kBounds);
+  // 4-byte type, tensor-array form: a destination one float off a block
+  // boundary, and its clean twin.
+  auto f32 = [](uint32_t shift) {
+    return [=](Buf& b) {
+      LocalTensor<float> dl[16], sl[16];
+      for (int i = 0; i < 16; ++i) {
+        dl[i] = b.GetWithOffset<float>(8, 1024 + 32 * i + (i == 5 ? shift : 0));
+        sl[i] = b.GetWithOffset<float>(8, 32 * i);
+      }
+      AscendC::TransDataTo5HD<float>(dl, sl, AscendC::TransDataTo5HDParams());
+    };
+  };
+  EXPECT_EQ(ErrorOf(f32(0)), "");
+  e = ErrorOf(f32(4), &kind);
+  EXPECT_TRUE(Has(e, "TransDataTo5HD") && Has(e, "dst") && Has(e, "test_misc_vector.cpp:")) << e;
+  EXPECT_EQ(kind, aicore::ErrorKind::kAlignment);
   // Tensor-array form: a strided repeat footprint past the buffer's end.
   e = ErrorOf([](Buf& b) {
     LocalTensor<half> dl[16], sl[16];
