@@ -982,8 +982,9 @@ TEST_F(MatmulTest, ParameterMisuseIsReported) {
   }));
   EXPECT_MM_CLEAN(with([&f](GmMM& mm, TPipe&) {
     mm.SetSingleShape(16, 32, 30);
-    mm.Iterate(false);
-    mm.Iterate(true);
+    EXPECT_TRUE(mm.Iterate(false));   // the first part into L0C
+    EXPECT_FALSE(mm.Iterate(false));  // the loop ends; L0C keeps the block
+    EXPECT_TRUE(mm.Iterate(true));    // the next part accumulates onto it
     mm.GetTensorC(f.C());
   }));
   // baseK must be a multiple of 16 (half, B not transposed).
