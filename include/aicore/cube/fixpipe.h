@@ -447,6 +447,26 @@ inline void CheckV220Nd(const char* api, const AscendC::FixpipeParamsV220& p, Sr
   }
 }
 
+// The checks every FixpipeParamsV220 form runs, in order; false when the
+// call moves nothing. Without `with_workspace` a per-column quantPre (its
+// parameters come from cbufWorkspace) is an error.
+template <class T, class U>
+inline bool PrepareFixV220(const char* api, const AscendC::LocalTensor<U>& src,
+                           const AscendC::FixpipeParamsV220& p, bool nd, bool with_workspace,
+                           FixJob& j, SrcLoc loc) {
+  j = FixJobV220<T, U>(p, nd);
+  if (!CheckFixCommon<T, U>(api, src, j, p.unitFlag, loc)) return false;
+  if (AICORE_UNLIKELY(!with_workspace && QuantIsVector(p.quantPre))) {
+    FailCubeParam(api, loc, std::string("quantPre ") + QuantModeName(p.quantPre) +
+                                " takes its per-column parameters from a tensor: use the "
+                                "Fixpipe form with cbufWorkspace");
+  }
+  CheckV220Nd(api, p, loc);
+  CheckFixSrcSpan(api, src, j, p.srcStride, loc);
+  CheckFixDstLayout(api, j, NzRowBytes<T>(j.split), loc);
+  return true;
+}
+
 }  // namespace detail
 }  // namespace aicore
 
@@ -461,16 +481,8 @@ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   namespace d = aicore::detail;
   constexpr const char* kApi = "Fixpipe";
   auto& core = d::Enter(kApi, loc);
-  d::FixJob j = d::FixJobV220<T, U>(p, config.format == CO2Layout::ROW_MAJOR);
-  if (!d::CheckFixCommon<T, U>(kApi, src, j, p.unitFlag, loc)) return;
-  if (AICORE_UNLIKELY(d::QuantIsVector(p.quantPre))) {
-    d::FailCubeParam(kApi, loc, std::string("quantPre ") + d::QuantModeName(p.quantPre) +
-                                    " takes its per-column parameters from a tensor: use the "
-                                    "Fixpipe form with cbufWorkspace");
-  }
-  d::CheckV220Nd(kApi, p, loc);
-  d::CheckFixSrcSpan(kApi, src, j, p.srcStride, loc);
-  d::CheckFixDstLayout(kApi, j, d::NzRowBytes<T>(j.split), loc);
+  d::FixJob j;
+  if (!d::PrepareFixV220<T, U>(kApi, src, p, config.format == CO2Layout::ROW_MAJOR, false, j, loc)) return;
   d::FixToGm<T, U>(core, dst, src, j, nullptr, nullptr, kApi, loc);
 }
 
@@ -485,11 +497,8 @@ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   namespace d = aicore::detail;
   constexpr const char* kApi = "Fixpipe";
   auto& core = d::Enter(kApi, loc);
-  d::FixJob j = d::FixJobV220<T, U>(p, config.format == CO2Layout::ROW_MAJOR);
-  if (!d::CheckFixCommon<T, U>(kApi, src, j, p.unitFlag, loc)) return;
-  d::CheckV220Nd(kApi, p, loc);
-  d::CheckFixSrcSpan(kApi, src, j, p.srcStride, loc);
-  d::CheckFixDstLayout(kApi, j, d::NzRowBytes<T>(j.split), loc);
+  d::FixJob j;
+  if (!d::PrepareFixV220<T, U>(kApi, src, p, config.format == CO2Layout::ROW_MAJOR, true, j, loc)) return;
   const uint8_t* wk = nullptr;
   if (d::QuantIsVector(p.quantPre)) {
     wk = d::CheckQuantWorkspace(kApi, cbufWorkspace, j, loc);
@@ -505,16 +514,8 @@ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
   namespace d = aicore::detail;
   constexpr const char* kApi = "Fixpipe";
   auto& core = d::Enter(kApi, loc);
-  d::FixJob j = d::FixJobV220<T, U>(p, false);
-  if (!d::CheckFixCommon<T, U>(kApi, src, j, p.unitFlag, loc)) return;
-  if (AICORE_UNLIKELY(d::QuantIsVector(p.quantPre))) {
-    d::FailCubeParam(kApi, loc, std::string("quantPre ") + d::QuantModeName(p.quantPre) +
-                                    " takes its per-column parameters from a tensor: use the "
-                                    "Fixpipe form with cbufWorkspace");
-  }
-  d::CheckV220Nd(kApi, p, loc);
-  d::CheckFixSrcSpan(kApi, src, j, p.srcStride, loc);
-  d::CheckFixDstLayout(kApi, j, d::NzRowBytes<T>(j.split), loc);
+  d::FixJob j;
+  if (!d::PrepareFixV220<T, U>(kApi, src, p, false, false, j, loc)) return;
   d::FixToL1<T, U>(core, dst, src, j, nullptr, nullptr, kApi, loc);
 }
 
@@ -526,11 +527,8 @@ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
   namespace d = aicore::detail;
   constexpr const char* kApi = "Fixpipe";
   auto& core = d::Enter(kApi, loc);
-  d::FixJob j = d::FixJobV220<T, U>(p, false);
-  if (!d::CheckFixCommon<T, U>(kApi, src, j, p.unitFlag, loc)) return;
-  d::CheckV220Nd(kApi, p, loc);
-  d::CheckFixSrcSpan(kApi, src, j, p.srcStride, loc);
-  d::CheckFixDstLayout(kApi, j, d::NzRowBytes<T>(j.split), loc);
+  d::FixJob j;
+  if (!d::PrepareFixV220<T, U>(kApi, src, p, false, true, j, loc)) return;
   const uint8_t* wk = nullptr;
   if (d::QuantIsVector(p.quantPre)) {
     wk = d::CheckQuantWorkspace(kApi, cbufWorkspace, j, loc);
