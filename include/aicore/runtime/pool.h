@@ -6,7 +6,11 @@
 // CPU.
 //
 // Job hand-off protocol (all atomics seq_cst where it matters):
-//  - state_ is 2*generation+1 while a job is open, even while closed.
+//  - state_ is odd while a job is open, even while closed. An open state also
+//    carries the job's worker count w (bits 1-11): workers 1..w take part,
+//    the others see from state_ alone that the job does not need them and
+//    never touch its counters (an 8-block launch on a 16-thread grid costs
+//    the handshakes of 7 workers, not 15).
 //  - The launcher writes the job fields, then opens state_. A worker that
 //    sees an open state it has not served registers in busy_, re-reads
 //    state_, and only if it is still open reads the fields and takes tasks.
@@ -50,7 +54,7 @@ class ThreadPool {
   // `spin` / `yield`: how long an idle worker spins, then yields, before it
   // parks (a pool with more threads than cores should park almost at once).
   explicit ThreadPool(uint32_t num_threads, uint32_t spin = kSpin, uint32_t yield = kYield)
-      : num_threads_(std::max<uint32_t>(1, num_threads)), spin_(spin), yield_(yield) {
+      : num_threads_(std::clamp<uint32_t>(num_threads, 1, kWorkerMask + 1)), spin_(spin), yield_(yield) {
     for (uint32_t t = 1; t < num_threads_; ++t) {
       workers_.emplace_back([this, t] { WorkerLoop(t); });
     }
@@ -87,16 +91,14 @@ class ThreadPool {
     next_.store(0, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
     joined_.store(0, std::memory_order_relaxed);
-    const uint64_t open = state_.load(std::memory_order_relaxed) + 1;  // odd
+    ++job_;
+    const uint64_t open = (job_ << kJobShift) | (uint64_t{max_workers_} << 1) | 1;
     state_.store(open, std::memory_order_seq_cst);
-    if (const uint32_t parked = parked_.load(std::memory_order_seq_cst); parked > 0) {
+    if (parked_.load(std::memory_order_seq_cst) > 0) {
+      // All of them: a notification could reach a worker the job does not
+      // take, and a cooperative launch needs every one it takes.
       std::lock_guard<std::mutex> lock(park_mu_);
-      // Wake only as many parked workers as the job can use.
-      if (max_workers_ >= parked) {
-        park_cv_.notify_all();
-      } else {
-        for (uint32_t k = 0; k < max_workers_; ++k) park_cv_.notify_one();
-      }
+      park_cv_.notify_all();
     }
     // The caller works too.
     for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < num_tasks;) {
@@ -110,7 +112,7 @@ class ThreadPool {
         std::this_thread::yield();
       }
     }
-    state_.store(open + 1, std::memory_order_seq_cst);  // close
+    state_.store(job_ << kJobShift, std::memory_order_seq_cst);  // close (even)
     while (busy_.load(std::memory_order_seq_cst) != 0) AICORE_PAUSE();
   }
 
@@ -138,6 +140,10 @@ class ThreadPool {
         }
         s = state_.load(std::memory_order_acquire);
       }
+      if (thread > ((s >> 1) & kWorkerMask)) {  // a job for fewer workers
+        served = s;
+        continue;
+      }
       busy_.fetch_add(1, std::memory_order_seq_cst);
       const uint64_t now = state_.load(std::memory_order_seq_cst);
       if ((now & 1) && now != served) {
@@ -156,6 +162,8 @@ class ThreadPool {
 
   static constexpr uint32_t kSpin = 20000;  // ~ tens of microseconds
   static constexpr uint32_t kYield = 2000;  // then yield for a while before parking
+  static constexpr unsigned kJobShift = 12;    // state_: job << 12 | workers << 1 | open
+  static constexpr uint64_t kWorkerMask = 0x7ff;
 
   const uint32_t num_threads_;
   const uint32_t spin_;
@@ -167,6 +175,7 @@ class ThreadPool {
   void* closure_ = nullptr;
   uint32_t num_tasks_ = 0;
   uint32_t max_workers_ = 0;
+  uint64_t job_ = 0;  // the launcher's job counter
 
   alignas(64) std::atomic<uint64_t> state_{0};
   alignas(64) std::atomic<uint32_t> next_{0};

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <set>
 #include <stdexcept>
@@ -30,6 +31,20 @@ TEST_P(ParallelForTest, EveryIndexExactlyOnce) {
     std::vector<std::atomic<int>> hits(n);
     aicore::ParallelFor(n, [&](uint32_t i) { hits[i].fetch_add(1, std::memory_order_relaxed); });
     for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(hits[i].load(), 1) << "i=" << i << " n=" << n;
+  }
+}
+
+// Jobs with fewer tasks than threads leave the other workers out (they see
+// it from the job state alone); after an idle pause every worker has parked,
+// and each job must still run every index once, whichever workers wake.
+TEST_P(ParallelForTest, SmallJobsAfterTheWorkersParked) {
+  for (int round = 0; round < 4; ++round) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    for (uint32_t n : {1u, 2u, 3u, 9u, 2u, 5u}) {
+      std::vector<std::atomic<int>> hits(n);
+      aicore::ParallelFor(n, [&](uint32_t i) { hits[i].fetch_add(1, std::memory_order_relaxed); });
+      for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(hits[i].load(), 1) << "i=" << i << " n=" << n;
+    }
   }
 }
 
