@@ -49,6 +49,16 @@ BEGIN_TILING_DATA_DEF(OtherTiling)
   TILING_DATA_FIELD_DEF(uint64_t, big);
 END_TILING_DATA_DEF;
 
+// The field order of ops-math's ConcatDV2TilingData: a 4-byte field, then
+// 8-byte ones (the vendor pads elePercore to byte 8).
+BEGIN_TILING_DATA_DEF(UnalignedTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, elePerLoop);
+  TILING_DATA_FIELD_DEF(int64_t, elePercore);
+  TILING_DATA_FIELD_DEF(uint8_t, flag);
+  TILING_DATA_FIELD_DEF_ARR(int64_t, 2, offsets);
+  TILING_DATA_FIELD_DEF(uint16_t, tail);
+END_TILING_DATA_DEF;
+
 namespace {
 
 class CompatTest : public ::testing::Test {
@@ -371,10 +381,43 @@ TEST_F(CompatTest, Workspaces) {
 // ---------------------------------------------------------------------------
 // Tiling data.
 
+TEST_F(CompatTest, UnalignedTilingFieldsArePaddedAsTheVendorDoes) {
+  static_assert(std::is_trivially_copyable_v<UnalignedTiling>);
+  static_assert(std::is_standard_layout_v<UnalignedTiling>);
+  static_assert(offsetof(UnalignedTiling, elePercore) == 8);
+  static_assert(offsetof(UnalignedTiling, flag) == 16);
+  static_assert(offsetof(UnalignedTiling, offsets) == 24);
+  static_assert(offsetof(UnalignedTiling, tail) == 40);
+  static_assert(sizeof(UnalignedTiling) == 42, "no padding after the last field");
+
+  UnalignedTiling t;
+  t.set_elePerLoop(0x01020304u);
+  t.set_elePercore(-5);
+  t.set_flag(9);
+  const int64_t offsets[2] = {int64_t{1} << 40, -7};
+  t.set_offsets(offsets);
+  t.set_tail(65000);
+  EXPECT_EQ(t.GetDataSize(), 42u);
+  auto* gm = static_cast<uint8_t*>(GmAlloc(t.GetDataSize()));
+  t.SaveToBuffer(gm, t.GetDataSize());
+  int64_t core;
+  std::memcpy(&core, gm + 8, 8);
+  EXPECT_EQ(core, -5);
+  // The kernel side reads the same layout.
+  GET_TILING_DATA_WITH_STRUCT(UnalignedTiling, k, gm);
+  EXPECT_EQ(k.elePerLoop, 0x01020304u);
+  EXPECT_EQ(k.elePercore, -5);
+  EXPECT_EQ(k.flag, 9);
+  EXPECT_EQ(k.offsets[0], int64_t{1} << 40);
+  EXPECT_EQ(k.offsets[1], -7);
+  EXPECT_EQ(k.tail, 65000);
+  GmFree(gm);
+}
+
 TEST_F(CompatTest, TilingClassLayoutAndAccessors) {
   static_assert(std::is_trivially_copyable_v<optiling::DemoTiling>);
   static_assert(std::is_standard_layout_v<optiling::DemoTiling>);
-  static_assert(sizeof(optiling::DemoTiling) == 4 + 12 + 4 + 4 + 1, "packed, fields in order");
+  static_assert(sizeof(optiling::DemoTiling) == 4 + 12 + 4 + 4 + 1, "packed, fields in order, no tail");
   static_assert(offsetof(optiling::DemoTiling, splits) == 4);
   static_assert(offsetof(optiling::DemoTiling, inner) == 16);
   static_assert(offsetof(optiling::DemoTiling, scale) == 20);

@@ -14,14 +14,17 @@
 // defines `struct AddTiling`: a packed (#pragma pack(1)) standard-layout,
 // trivially copyable struct whose public data members are the fields, in
 // order, zero-initialised, plus set_<field>(v) / get_<field>() (arrays: a
-// pointer to n elements in, a pointer out; structs: by reference). Every
-// field must be naturally aligned (checked at compile time), so the packed
-// layout is also the natural one. It also has
+// pointer to n elements in, a pointer out; structs: by reference). Each
+// field starts at a multiple of its type's alignment: where the fields
+// before it end elsewhere, padding comes first (an unnamed zero-width
+// bit-field), as the vendor's framework inserts placeholder fields for
+// unaligned ones (CheckAlignAndGenPlaceHolder) — `uint32_t a; int64_t b;`
+// puts b at byte 8 — and no padding follows the last field. It also has
 // SaveToBuffer(ptr, capacity) (copies the bytes; throws aicore::KernelError
 // naming the caller's file:line when capacity is too small) and GetDataSize()
 // (the byte size).
-// (A nested tiling struct is itself packed: its offset is not checked
-// against the alignment of its own fields.)
+// (A nested tiling struct is itself packed, with alignment 1: it is placed
+// right after the field before it.)
 //
 // Kernel side, the same struct is the "plain packed struct" kernels read:
 //
@@ -90,6 +93,22 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
   return t;
 }
 
+// The unsigned type with alignment A (see AICORE_TILING_ALIGNED).
+template <size_t A>
+struct TilingAlignOf {
+  static_assert(A != A, "a tiling field type's alignment must be 1, 2, 4 or 8 bytes");
+};
+template <>
+struct TilingAlignOf<1> { using type = uint8_t; };
+template <>
+struct TilingAlignOf<2> { using type = uint16_t; };
+template <>
+struct TilingAlignOf<4> { using type = uint32_t; };
+template <>
+struct TilingAlignOf<8> { using type = uint64_t; };
+template <size_t A>
+using TilingAlignUnit = typename TilingAlignOf<A>::type;
+
 [[noreturn]] AICORE_COLD inline void FailTilingCapacity(const char* name, size_t need, size_t cap,
                                                        SrcLoc loc) {
   throw KernelError(ErrorKind::kParameter, "", -1, 0, "SaveToBuffer", loc,
@@ -108,7 +127,6 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
 #define BEGIN_TILING_DATA_DEF(name)                                                    \
   _Pragma("pack(push, 1)") _Pragma("GCC diagnostic push")                              \
       _Pragma("GCC diagnostic ignored \"-Waddress-of-packed-member\"") struct name {   \
-    using AicoreTilingSelf = name;                                                     \
     size_t GetDataSize() const { return sizeof(name); }                                \
     void SaveToBuffer(void* aicoreBuf, size_t aicoreCapacity,                          \
                       ::aicore::SrcLoc aicoreLoc = ::aicore::SrcLoc::Current()) const { \
@@ -119,39 +137,34 @@ T LoadTiling(const char* api, const void* p, SrcLoc loc) {
       std::memcpy(aicoreBuf, static_cast<const void*>(this), sizeof(name));           \
     }
 
-// Fields must be naturally aligned (offset a multiple of the type's
-// alignment): the struct is packed, and get_<field>() of arrays and structs
-// returns pointers and references into it.
-#define AICORE_TILING_ALIGNED(type, field)                                                   \
-  static void aicoreCheckAlign_##field() {                                                  \
-    static_assert(offsetof(AicoreTilingSelf, field) % alignof(type) == 0,                   \
-                  "tiling field " #field " is not naturally aligned: reorder the fields or " \
-                  "add padding fields");                                                     \
-  }
+// Before each field: an unnamed zero-width bit-field of an unsigned type with
+// the field type's alignment, which moves the field to that alignment even
+// inside the packed struct (GCC and Clang).
+#define AICORE_TILING_ALIGNED(type) ::aicore::detail::TilingAlignUnit<alignof(type)> : 0;
 
 #define TILING_DATA_FIELD_DEF(type, field)                    \
+  AICORE_TILING_ALIGNED(type)                                 \
   type field{};                                               \
   void set_##field(type aicoreValue) { field = aicoreValue; } \
-  type get_##field() const { return field; }                  \
-  AICORE_TILING_ALIGNED(type, field)
+  type get_##field() const { return field; }
 
 #define TILING_DATA_FIELD_DEF_ARR(type, count, field)                                   \
+  AICORE_TILING_ALIGNED(type)                                                           \
   type field[count]{};                                                                  \
   void set_##field(const type* aicoreValue) {                                           \
     std::memcpy(static_cast<void*>(field), aicoreValue, sizeof(type) * (count));        \
   }                                                                                     \
   type* get_##field() { return field; }                                                 \
-  const type* get_##field() const { return field; }                                     \
-  AICORE_TILING_ALIGNED(type, field)
+  const type* get_##field() const { return field; }
 
 #define TILING_DATA_FIELD_DEF_STRUCT(type, field)                                     \
+  AICORE_TILING_ALIGNED(type)                                                         \
   type field{};                                                                       \
   void set_##field(const type& aicoreValue) {                                         \
     std::memcpy(static_cast<void*>(&field), &aicoreValue, sizeof(type));             \
   }                                                                                   \
   type& get_##field() { return field; }                                               \
-  const type& get_##field() const { return field; }                                   \
-  AICORE_TILING_ALIGNED(type, field)
+  const type& get_##field() const { return field; }
 
 #define END_TILING_DATA_DEF \
   }                         \

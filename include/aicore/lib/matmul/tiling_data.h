@@ -5,7 +5,7 @@
 //
 // TCubeTiling is AscendC::tiling::TCubeTiling (the kernel's struct) and, the
 // same type, optiling::TCubeTiling (the host's tiling class, with set_<field>
-// / get_<field>, GetDataSize, SaveToBuffer): one packed struct of int32_t
+// / get_<field>, GetDataSize, SaveToBuffer): one plain struct of int32_t
 // fields in the vendor's order, so it can be a field of a
 // BEGIN_TILING_DATA_DEF struct (TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, x)),
 // be read by GET_TILING_DATA, or be copied word by word as kernels do.
