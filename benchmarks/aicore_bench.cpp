@@ -173,6 +173,9 @@ struct Workload {
   std::function<void()> aicore, highway, scalar;
   // Optional: the kernel's own data flow written by hand (see StagedAdd).
   std::function<void()> staged;
+  // Optional: the same kernel computing each tile with one high-level API
+  // call instead of an instruction chain (gelu_api_custom).
+  std::function<void()> api;
   // Compares the output buffer with the reference buffer; "" when it matches.
   std::function<std::string()> check;
   bool sanitizer_rows = false;  // also time `aicore` under each sanitizer mode
@@ -313,6 +316,9 @@ Workload GeluWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks,
   const GeluTiling tiling{n, tile};
   w.aicore = [=, &b] {
     aicore::LaunchNamed("gelu_custom", gelu_custom<T>, blocks, b.x.bytes(), b.z.bytes(), tiling);
+  };
+  w.api = [=, &b] {
+    aicore::LaunchNamed("gelu_api_custom", gelu_api_custom<T>, blocks, b.x.bytes(), b.z.bytes(), tiling);
   };
   w.highway = [=] {
     const size_t len = n / blocks;
@@ -851,6 +857,7 @@ double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar,
     all.push_back({"scalar", w.scalar});
   }
   if (w.staged) all.push_back({"staged", w.staged});
+  if (w.api) all.push_back({"api", w.api});
   if (w.peak) round += timed(w.peak);
   all.insert(all.end(), sanitized.begin(), sanitized.end());
   bool ok = true;
@@ -1017,6 +1024,7 @@ int main(int argc, char** argv) {
 
       std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
       if (w.staged) variants.push_back({"staged", w.staged});
+      if (w.api) variants.push_back({"api", w.api});
       // (--quick: a self-checking workload's scalar loop, which is slow, only
       // runs once, in the check.)
       if (with_scalar && w.scalar && !(opt.quick && w.self_check)) variants.push_back({"scalar", w.scalar});
@@ -1088,8 +1096,13 @@ int main(int argc, char** argv) {
           st == nullptr ? ""
                         : "  (aicore / staged: " +
                               aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(a, *st)) + ")";
-      std::printf("  %-20s %-6s thr %u  %.3fx  %s%s\n", a.workload.c_str(), a.dtype.c_str(), a.threads,
-                  ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str());
+      const Row* ap = FindRow(rows, "api", a);  // the same kernel with one high-level API call per tile
+      const std::string api =
+          ap == nullptr ? ""
+                        : "  (api / highway: " +
+                              aicore::bench::detail::Format("%.3fx", aicore::bench::SpeedRatio(*ap, *h)) + ")";
+      std::printf("  %-20s %-6s thr %u  %.3fx  %s%s%s\n", a.workload.c_str(), a.dtype.c_str(), a.threads,
+                  ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str(), api.c_str());
     }
   }
   if (!opt.csv) PrintGemmSummary(std::cout, rows, workloads);

@@ -6,9 +6,15 @@
 // (the same function: 0.5 (1 + tanh u) = 1 / (1 + exp(-2u))), in float.
 // T is half (cast to float in UB) or float. Each block owns a contiguous slice
 // of totalLength / blockNum elements and walks it in tiles, double-buffered.
+//
+// Two kernels share the data flow: gelu_custom computes each tile with a chain
+// of basic vector instructions; gelu_api_custom with one call of the
+// high-level API `Gelu` (lib/activation/gelu.h, the same formula), so the two
+// can be compared side by side (aicore_bench's `api` variant).
 #pragma once
 
 #include <aicore/aicore.h>
+#include <aicore/lib/activation.h>
 
 #include <cmath>
 #include <type_traits>
@@ -18,7 +24,7 @@ struct GeluTiling {
   uint32_t tileLength;   // elements per tile; a multiple of 32 / sizeof(T)
 };
 
-template <typename T>
+template <typename T, bool kFusedApi = false>
 class KernelGelu {
  public:
   static constexpr int32_t BUFFER_NUM = 2;
@@ -32,8 +38,10 @@ class KernelGelu {
     yGm_.SetGlobalBuffer((__gm__ T*)y + offset, blockLength_);
     pipe_.InitBuffer(inQueue_, BUFFER_NUM, tileLength_ * sizeof(T));
     pipe_.InitBuffer(outQueue_, BUFFER_NUM, tileLength_ * sizeof(T));
-    pipe_.InitBuffer(tmp_, tileLength_ * sizeof(float));
-    if constexpr (kIsHalf) pipe_.InitBuffer(xf_, tileLength_ * sizeof(float));
+    if constexpr (!kFusedApi) {
+      pipe_.InitBuffer(tmp_, tileLength_ * sizeof(float));
+      if constexpr (kIsHalf) pipe_.InitBuffer(xf_, tileLength_ * sizeof(float));
+    }
   }
 
   __aicore__ inline void Process() {
@@ -57,6 +65,12 @@ class KernelGelu {
     constexpr float kSqrt2OverPi = 0.7978845608028654f;
     LocalTensor<T> xIn = inQueue_.template DeQue<T>();
     LocalTensor<T> yOut = outQueue_.template AllocTensor<T>();
+    if constexpr (kFusedApi) {
+      Gelu(yOut, xIn, len);
+      outQueue_.EnQue(yOut);
+      inQueue_.FreeTensor(xIn);
+      return;
+    }
     LocalTensor<float> t = tmp_.Get<float>();
     LocalTensor<float> x;
     LocalTensor<float> y;
@@ -101,6 +115,13 @@ class KernelGelu {
 template <typename T>
 __global__ __aicore__ void gelu_custom(GM_ADDR x, GM_ADDR y, GeluTiling tiling) {
   KernelGelu<T> op;
+  op.Init(x, y, tiling);
+  op.Process();
+}
+
+template <typename T>
+__global__ __aicore__ void gelu_api_custom(GM_ADDR x, GM_ADDR y, GeluTiling tiling) {
+  KernelGelu<T, true> op;
   op.Init(x, y, tiling);
   op.Process();
 }
