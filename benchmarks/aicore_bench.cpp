@@ -174,7 +174,7 @@ struct Workload {
   // Optional: the kernel's own data flow written by hand (see StagedAdd).
   std::function<void()> staged;
   // Optional: the same kernel computing each tile with one high-level API
-  // call instead of an instruction chain (gelu_api_custom).
+  // call instead of an instruction chain (gelu_api_custom, rms_norm_api_custom).
   std::function<void()> api;
   // Compares the output buffer with the reference buffer; "" when it matches.
   std::function<std::string()> check;
@@ -355,6 +355,13 @@ Workload RmsNormWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t h
     aicore::LaunchNamed("rms_norm_custom", rms_norm_custom, blocks, b.x.bytes(), b.gamma.bytes(),
                         b.z.bytes(), tiling);
   };
+  RmsNormApiTiling api_tiling;
+  if (MakeRmsNormApiTiling(rows, hidden, kEps, &api_tiling)) {
+    w.api = [=, &b] {
+      aicore::LaunchNamed("rms_norm_api_custom", rms_norm_api_custom, blocks, b.x.bytes(), b.gamma.bytes(),
+                          b.z.bytes(), api_tiling);
+    };
+  }
   w.highway = [=] {
     const size_t per = rows / blocks;
     aicore::ParallelFor(blocks, [&](uint32_t i) {
