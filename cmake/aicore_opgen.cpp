@@ -104,12 +104,11 @@ bool Generate(const std::string& dir, const std::string& type) {
     << "extern \"C\" aclnnStatus aclnn" << type << "GetWorkspaceSize(\n"
     << params << "    uint64_t *workspaceSize,\n    aclOpExecutor **executor) {\n"
     << "  return aicore::compat::AclnnPrepare(\"" << type << "\", {" << ins << "}, {" << outs << "}, {" << attrs
-    << "},\n                                      workspaceSize, executor, aicore::SrcLoc{\"aclnn" << type
-    << "GetWorkspaceSize\", 0});\n}\n\n"
+    << "},\n                                      workspaceSize, executor, aicore::SrcLoc::Current());\n}\n\n"
     << "extern \"C\" aclnnStatus aclnn" << type << "(\n    void *workspace,\n    uint64_t workspaceSize,\n"
     << "    aclOpExecutor *executor,\n    aclrtStream stream) {\n"
     << "  return aicore::compat::AclnnRun(\"" << type << "\", workspace, workspaceSize, executor, stream,\n"
-    << "                                  aicore::SrcLoc{\"aclnn" << type << "\", 0});\n}\n";
+    << "                                  aicore::SrcLoc::Current());\n}\n";
   return static_cast<bool>(h) && static_cast<bool>(c);
 }
 

@@ -19,7 +19,8 @@
 //      defaults filled in;
 //   2. InferShape and InferDataType (without them: the shapes the caller
 //      gives, the dtypes of the matching column); given outputs must agree;
-//   3. the tiling function over a 64 KiB raw tiling buffer; its status, data
+//   3. the tiling function over a 64 KiB raw tiling buffer (its first 4 KiB
+//      zeroed); its status, data
 //      size, block dim (not 0) and workspace sizes are checked;
 //   4. the kernel <snake_case of the op type> (AddCustom -> add_custom),
 //      which must take inputs + outputs + 2 GM_ADDR arguments, is launched
@@ -162,6 +163,7 @@ struct OpAttr {
 };
 
 constexpr size_t kTilingCapacity = 64 * 1024;  // bytes of the raw tiling buffer
+constexpr size_t kTilingZeroed = 4 * 1024;     // of which start as zeros
 
 namespace detail {
 
@@ -216,7 +218,7 @@ class PreparedOp {
   std::vector<gert::Tensor> inputs_;   // one per OpDef input (absent ones unused)
   std::vector<gert::Tensor> outputs_;  // one per OpDef output
   gert::TilingContext ctx_;
-  std::vector<uint8_t> tiling_;
+  std::unique_ptr<uint8_t[]> tiling_;
   uint64_t workspace_size_ = 0;
 };
 
@@ -257,31 +259,31 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
                std::to_string(in_defs.size()));
   }
   auto check_tensor = [&](const char* what, const std::string& name, size_t idx, const OpTensor& t) {
-    const std::string who = std::string(what) + " " + name + " (" + what + " " + std::to_string(idx) + ") of " + type;
+    auto who = [&] { return std::string(what) + " " + name + " (" + what + " " + std::to_string(idx) + ") of " + type; };
     if (t.shape.size() > gert::Shape::kMaxDimNum) {
       FailOp(type, api, loc,
-             who + " has rank " + std::to_string(t.shape.size()) + "; at most " +
+             who() + " has rank " + std::to_string(t.shape.size()) + "; at most " +
                  std::to_string(gert::Shape::kMaxDimNum) + " dimensions are supported");
     }
     uint64_t n = 1;
     for (size_t k = 0; k < t.shape.size(); ++k) {
       if (t.shape[k] < 0) {
         FailOp(type, api, loc,
-               who + " has dimension " + std::to_string(k) + " = " + std::to_string(t.shape[k]) +
+               who() + " has dimension " + std::to_string(k) + " = " + std::to_string(t.shape[k]) +
                    " (dimensions must be >= 0)");
       }
       n *= static_cast<uint64_t>(t.shape[k]);
     }
     const uint64_t bytes = n * ge::DataTypeBytes(t.dtype);
     if (t.data == nullptr && bytes > 0 && std::string(what) == "input") {
-      FailOp(type, api, loc, who + " has no data (nullptr) for " + std::to_string(n) + " elements");
+      FailOp(type, api, loc, who() + " has no data (nullptr) for " + std::to_string(n) + " elements");
     }
     GmBlock blk;
     if (t.data != nullptr && GmFind(t.data, &blk)) {
       const uint64_t off = static_cast<uint64_t>(static_cast<const uint8_t*>(t.data) - blk.base);
       if (off + bytes > blk.size) {
         FailOp(type, api, loc,
-               who + " needs " + std::to_string(bytes) + " bytes but its GM block has " +
+               who() + " needs " + std::to_string(bytes) + " bytes but its GM block has " +
                    std::to_string(blk.size - off) + " from the data pointer");
       }
     }
@@ -563,8 +565,11 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
     desc.SetFormat(p->outputs_[i].GetOriginFormat());
     p->ctx_.output_desc_.push_back(desc);
   }
-  p->tiling_.assign(kTilingCapacity, 0);
-  p->ctx_.tiling_.Reset(p->tiling_.data(), p->tiling_.size());
+  // The raw tiling buffer: its first kTilingZeroed bytes start as zeros (the
+  // rest is not cleared: filling 64 KiB per call would cost microseconds).
+  p->tiling_.reset(new uint8_t[kTilingCapacity]);
+  std::memset(p->tiling_.get(), 0, kTilingZeroed);
+  p->ctx_.tiling_.Reset(p->tiling_.get(), kTilingCapacity);
   ge::graphStatus st = ge::GRAPH_SUCCESS;
   try {
     st = def->GetAICore().GetTiling()(&p->ctx_);
@@ -628,7 +633,7 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
   for (const gert::Tensor& t : p.inputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
   for (const gert::Tensor& t : p.outputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
   args.push_back(p.workspace_size_ > 0 ? static_cast<uint8_t*>(workspace) : nullptr);
-  args.push_back(p.tiling_.data());
+  args.push_back(p.tiling_.get());
   const KernelEntry* k = p.kernel_;
   ::aicore::detail::LaunchConfig cfg;
   cfg.cooperative = true;
