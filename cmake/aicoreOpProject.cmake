@@ -17,7 +17,9 @@
 #   kernel_<op>.cpp  includes op_host/<op>_tiling.h when it exists (the vendor
 #                    build gives the kernel the tiling header the same way), the
 #                    unchanged op_kernel/<op>.cpp, and registers the entry
-#                    (AICORE_OP_KERNEL, aicore_op_kernel.h)
+#                    (AICORE_OP_KERNEL, aicore_op_kernel.h); op_host/ is on the
+#                    kernel's include path too, for kernels that include their
+#                    tiling header by name
 #   aclnn_<op>.h/.cpp  from the registered OpDef, by <name>_opgen, a program
 #                    built from aicore_opgen.cpp and the op_host objects
 #                    (the CPU's opbuild)
@@ -77,7 +79,7 @@ function(aicore_add_op_project name dir)
 
   add_library(${name}_kernels OBJECT ${kernel_wrappers} ${aclnn_srcs})
   target_include_directories(${name}_kernels PUBLIC ${gen})
-  target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel)
+  target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel ${dir}/op_host)
   target_link_libraries(${name}_kernels PUBLIC aicore::compat ${P_LIBRARIES})
 
   add_library(${name} INTERFACE)
