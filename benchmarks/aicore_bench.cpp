@@ -36,6 +36,15 @@
 // without the API); their ratio is the API's cost. Their outputs are checked
 // at 4096 sampled elements against the contract's fma chain; no scalar run.
 // --quick skips them (a few seconds per call with the scalar engine).
+//
+// The op_add_1K / op_add_1M workloads (float) run the AddCustom operator of
+// examples/op_projects/add_custom (8 blocks, tiling key 2): variant aicore is
+// the whole aclnn call a host program makes (three aclCreateTensor,
+// aclnnAddCustomGetWorkspaceSize, aclnnAddCustom, three aclDestroyTensor),
+// staged is aicore::op::RunOp by name, and highway is the direct launch of
+// the same op_kernel entry with the same tiling (no operator layer); the
+// table after the targets gives each call's overhead over the direct launch
+// in microseconds (target <= 5 us for the small op).
 #include <aicore/aicore.h>
 #include <aicore/bench/bench.h>
 #include <aicore/simd/gemm.h>
@@ -55,6 +64,9 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "aclnn_add_custom.h"
+#include <aicore/op/runner.h>
 
 #if defined(__linux__)
 #include <time.h>
@@ -777,6 +789,66 @@ Workload LaunchEmptyWorkload() {
   return w;
 }
 
+// ---- custom-operator projects -------------------------------------------------
+
+}  // namespace
+// The op_kernel entry of examples/op_projects/add_custom (linked in).
+extern "C" void add_custom(uint8_t* x, uint8_t* y, uint8_t* z, uint8_t* workspace, uint8_t* tiling);
+namespace {
+
+Workload OpAddWorkload(Buffers& b, const char* name, uint32_t n) {
+  Workload w;
+  w.name = name;
+  w.dtype = "float";
+  w.elements = n;
+  w.bytes = 3.0 * n * sizeof(float);
+  float* x = reinterpret_cast<float*>(b.x.data());
+  float* y = reinterpret_cast<float*>(b.y.data());
+  float* z = reinterpret_cast<float*>(b.z.data());
+  w.prepare = [=] {
+    Fill(x, n, -100.0f, 100.0f, 1);
+    Fill(y, n, -100.0f, 100.0f, 2);
+  };
+  const int64_t dims[1] = {static_cast<int64_t>(n)};
+  w.aicore = [=] {
+    aclTensor* xt = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, x);
+    aclTensor* yt = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, y);
+    aclTensor* zt = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, z);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (aclnnAddCustomGetWorkspaceSize(xt, yt, zt, &ws, &ex) != ACLNN_SUCCESS ||
+        aclnnAddCustom(nullptr, ws, ex, nullptr) != ACLNN_SUCCESS) {
+      std::abort();  // reported on stderr by the call
+    }
+    aclDestroyTensor(xt);
+    aclDestroyTensor(yt);
+    aclDestroyTensor(zt);
+  };
+  w.staged = [=] {
+    const std::vector<int64_t> shape = {static_cast<int64_t>(n)};
+    aicore::op::RunOp("AddCustom", {{x, shape, ge::DT_FLOAT}, {y, shape, ge::DT_FLOAT}},
+                      {{z, shape, ge::DT_FLOAT}});
+  };
+  w.highway = [=] {
+    // The tiling AddCustom's tiling function makes: {totalLength, tileNum}.
+    uint32_t tiling[2] = {n, 8};
+    aicore::detail::LaunchConfig cfg;
+    cfg.cooperative = true;
+    cfg.tiling_key = 2;
+    cfg.geom = aicore::detail::Geometry::kAIV;
+    uint8_t* t = reinterpret_cast<uint8_t*>(tiling);
+    aicore::detail::LaunchWith(cfg, aicore::SrcLoc{"aicore_bench.cpp", 0}, "add_custom",
+                               [=] { add_custom(reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y),
+                                                reinterpret_cast<uint8_t*>(z), nullptr, t); },
+                               8);
+  };
+  w.scalar = [=] {
+    for (size_t i = 0; i < n; ++i) z[i] = x[i] + y[i];
+  };
+  w.check = Checker<float>(b, n);
+  return w;
+}
+
 // Tiling, chosen by measurement on the 2-core development machine:
 //  - add: 32 KiB per buffer (BUFFER_NUM 2, three queues: 192 KiB, the whole
 //    Ascend910B UB). Larger tiles are faster here at every size (per tile,
@@ -802,6 +874,8 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(RmsNormWorkload(b, "rms_norm_32x4096", 32, 4096, 8));
   w.back().sanitizer_rows = true;
   w.push_back(RmsNormWorkload(b, "rms_norm_2048x4096", 2048, 4096, 16));
+  w.push_back(OpAddWorkload(b, "op_add_1K", 1024));
+  w.push_back(OpAddWorkload(b, "op_add_1M", k1M));
   // Strided repeat forms: 1M outputs from 2M-element inputs, output tiles
   // of 16 KiB (x/y tiles of 32 KiB; 160 KiB of UB double-buffered).
   constexpr uint32_t kStridedTileBytes = 16 * 1024;
@@ -1112,7 +1186,27 @@ int main(int argc, char** argv) {
                   ratio, ratio >= 0.95 ? "ok" : "MISS", staged.c_str(), api.c_str());
     }
   }
-  if (!opt.csv) PrintGemmSummary(std::cout, rows, workloads);
+  if (!opt.csv) {
+    // Custom operators: the cost of the operator layer over a direct launch.
+    bool header = false;
+    for (const Row& a : rows) {
+      if (a.variant != "highway" || a.workload.rfind("op_", 0) != 0) continue;
+      const Row* aclnn = FindRow(rows, "aicore", a);
+      const Row* byname = FindRow(rows, "staged", a);
+      if (aclnn == nullptr || byname == nullptr) continue;
+      if (!header) {
+        std::cout << "\noperator call overhead over a direct launch of the kernel (median; target <= 5 us for the "
+                     "small op):\n";
+        header = true;
+      }
+      const double over_aclnn = (aclnn->stats.median - a.stats.median) * 1e-3;
+      const double over_name = (byname->stats.median - a.stats.median) * 1e-3;
+      std::printf("  %-12s %-6s thr %u  launch %8.1f us  aclnn +%6.2f us  RunOp +%6.2f us  %s\n",
+                  a.workload.c_str(), a.dtype.c_str(), a.threads, a.stats.median * 1e-3, over_aclnn, over_name,
+                  a.workload == "op_add_1K" ? (over_aclnn <= 5.0 ? "ok" : "MISS") : "");
+    }
+    PrintGemmSummary(std::cout, rows, workloads);
+  }
   if (!all_ok) {
     std::fprintf(stderr, "aicore_bench: some outputs were wrong (see above)\n");
     return 1;

@@ -9,6 +9,9 @@
 #include "kernel_tiling/kernel_tiling.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "register/op_def_registry.h"
+#include "aclnn/acl_meta.h"
+#include "aicore_op_kernel.h"
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(HeaderTiling)

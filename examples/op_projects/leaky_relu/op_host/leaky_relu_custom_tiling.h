@@ -1,0 +1,17 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Tiling data of LeakyReluCustom.
+#ifndef LEAKY_RELU_CUSTOM_TILING_H
+#define LEAKY_RELU_CUSTOM_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(LeakyReluCustomTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);
+TILING_DATA_FIELD_DEF(float, negativeSlope);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(LeakyReluCustom, LeakyReluCustomTilingData)
+}  // namespace optiling
+#endif  // LEAKY_RELU_CUSTOM_TILING_H

@@ -1,0 +1,207 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// aclnn/acl_meta.h for the CPU: the objects of the two-phase aclnn API over
+// host memory, and the calls a host program makes around a generated
+// aclnnXxxGetWorkspaceSize / aclnnXxx pair (see aicore_add_op_project):
+//
+//   aclCreateTensor(viewDims, n, dtype, strides, offset, format, storageDims, m, data)
+//   aclDestroyTensor, aclCreateScalar / aclDestroyScalar,
+//   aclCreateIntArray / aclCreateFloatArray / aclCreateBoolArray and their
+//   aclDestroy*, aclnnStatus, aclOpExecutor
+//
+// A tensor's data is `data` advanced by `offset` elements; only contiguous
+// strides (or nullptr) are accepted. The generated functions return
+// ACLNN_SUCCESS, or an error code whose report (the aicore::KernelError text
+// naming the operator, the argument and what was expected) is printed on
+// stderr and returned by aclGetRecentErrMsg().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "aicore/op/runner.h"
+
+typedef int32_t aclnnStatus;
+constexpr aclnnStatus ACLNN_SUCCESS = 0;
+constexpr aclnnStatus ACLNN_ERR_PARAM_NULLPTR = 161001;
+constexpr aclnnStatus ACLNN_ERR_PARAM_INVALID = 161002;
+constexpr aclnnStatus ACLNN_ERR_INNER = 561000;
+
+struct aclTensor {
+  aicore::op::OpTensor t;
+};
+struct aclScalar {
+  aclDataType dtype = ACL_FLOAT;
+  double value = 0.0;
+  int64_t ivalue = 0;
+};
+struct aclIntArray {
+  std::vector<int64_t> v;
+};
+struct aclFloatArray {
+  std::vector<float> v;
+};
+struct aclBoolArray {
+  std::vector<bool> v;
+};
+struct aclOpExecutor {
+  std::unique_ptr<aicore::op::PreparedOp> op;
+};
+
+inline aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                  const int64_t* stride, int64_t offset, aclFormat format,
+                                  const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
+  (void)storageDims, (void)storageDimsNum;
+  if (viewDimsNum > 0 && viewDims == nullptr) return nullptr;
+  auto* t = new aclTensor;
+  t->t.shape.assign(viewDims, viewDims + viewDimsNum);
+  // Contiguous strides only: stride[i] == product of the later dims.
+  if (stride != nullptr) {
+    int64_t s = 1;
+    for (uint64_t i = viewDimsNum; i-- > 0;) {
+      if (viewDims[i] > 1 && stride[i] != s) {
+        delete t;
+        aicore::compat::AclFail(ACL_ERROR_INVALID_PARAM, "aclCreateTensor: only contiguous strides are supported");
+        return nullptr;
+      }
+      s *= viewDims[i];
+    }
+  }
+  t->t.dtype = static_cast<ge::DataType>(dataType);
+  t->t.format = format == ACL_FORMAT_UNDEFINED ? ge::FORMAT_ND : static_cast<ge::Format>(format);
+  t->t.data = tensorData == nullptr
+                  ? nullptr
+                  : static_cast<uint8_t*>(tensorData) + offset * static_cast<int64_t>(ge::DataTypeBytes(t->t.dtype));
+  return t;
+}
+inline aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
+  delete tensor;
+  return ACLNN_SUCCESS;
+}
+inline aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
+  if (value == nullptr) return nullptr;
+  auto* s = new aclScalar;
+  s->dtype = dataType;
+  switch (dataType) {
+    case ACL_FLOAT: s->value = *static_cast<float*>(value); break;
+    case ACL_DOUBLE: s->value = *static_cast<double*>(value); break;
+    case ACL_FLOAT16: s->value = aclFloat16ToFloat(*static_cast<aclFloat16*>(value)); break;
+    case ACL_INT32: s->ivalue = *static_cast<int32_t*>(value); s->value = static_cast<double>(s->ivalue); break;
+    case ACL_INT64: s->ivalue = *static_cast<int64_t*>(value); s->value = static_cast<double>(s->ivalue); break;
+    case ACL_BOOL: s->ivalue = *static_cast<bool*>(value); s->value = static_cast<double>(s->ivalue); break;
+    default: delete s; return nullptr;
+  }
+  return s;
+}
+inline aclnnStatus aclDestroyScalar(const aclScalar* scalar) {
+  delete scalar;
+  return ACLNN_SUCCESS;
+}
+inline aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
+  if (size > 0 && value == nullptr) return nullptr;
+  return new aclIntArray{std::vector<int64_t>(value, value + size)};
+}
+inline aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
+  delete array;
+  return ACLNN_SUCCESS;
+}
+inline aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
+  if (size > 0 && value == nullptr) return nullptr;
+  return new aclFloatArray{std::vector<float>(value, value + size)};
+}
+inline aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
+  delete array;
+  return ACLNN_SUCCESS;
+}
+inline aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) {
+  if (size > 0 && value == nullptr) return nullptr;
+  return new aclBoolArray{std::vector<bool>(value, value + size)};
+}
+inline aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
+  delete array;
+  return ACLNN_SUCCESS;
+}
+
+namespace aicore {
+namespace compat {
+
+// What the generated aclnn functions call.
+inline std::string& AclnnLastReport() {
+  static thread_local std::string s;
+  return s;
+}
+
+inline aclnnStatus AclnnReport(aclnnStatus code, const std::string& report) {
+  AclnnLastReport() = report;
+  AclLastError() = AclnnLastReport().c_str();
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", report.c_str());
+  return code;
+}
+
+inline op::OpAttr AclnnAttr(const char* name, bool v) { return op::OpAttr(name, v); }
+inline op::OpAttr AclnnAttr(const char* name, int64_t v) { return op::OpAttr(name, v); }
+inline op::OpAttr AclnnAttr(const char* name, double v) { return op::OpAttr(name, v); }
+inline op::OpAttr AclnnAttr(const char* name, const char* v) { return op::OpAttr(name, v); }
+inline op::OpAttr AclnnAttr(const char* name, const aclIntArray* v) {
+  return op::OpAttr(name, v != nullptr ? v->v : std::vector<int64_t>{});
+}
+inline op::OpAttr AclnnAttr(const char* name, const aclFloatArray* v) {
+  return op::OpAttr(name, v != nullptr ? v->v : std::vector<float>{});
+}
+inline op::OpAttr AclnnAttr(const char* name, const aclBoolArray* v) {
+  return op::OpAttr(name, v != nullptr ? v->v : std::vector<bool>{});
+}
+
+inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<const aclTensor*> inputs,
+                                std::initializer_list<const aclTensor*> outputs,
+                                std::initializer_list<op::OpAttr> attrs, uint64_t* workspaceSize,
+                                aclOpExecutor** executor, SrcLoc loc) {
+  if (workspaceSize == nullptr || executor == nullptr) {
+    return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type +
+                                                    "GetWorkspaceSize: workspaceSize or executor is nullptr");
+  }
+  std::vector<op::OpTensor> in, out;
+  for (const aclTensor* t : inputs) in.push_back(t != nullptr ? t->t : op::OpTensor::None());
+  size_t i = 0;
+  for (const aclTensor* t : outputs) {
+    if (t == nullptr) {
+      return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
+                                                      std::to_string(i) + " is nullptr");
+    }
+    out.push_back(t->t);
+    ++i;
+  }
+  try {
+    auto ex = std::make_unique<aclOpExecutor>();
+    ex->op = op::PrepareOp(type, in, out, std::vector<op::OpAttr>(attrs), loc);
+    *workspaceSize = ex->op->workspace_size();
+    *executor = ex.release();
+  } catch (const KernelError& e) {
+    return AclnnReport(ACLNN_ERR_PARAM_INVALID, e.what());
+  }
+  return ACLNN_SUCCESS;
+}
+
+inline aclnnStatus AclnnRun(const char* type, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                            aclrtStream /*stream*/, SrcLoc loc) {
+  if (executor == nullptr || !executor->op) {
+    return AclnnReport(ACLNN_ERR_PARAM_NULLPTR,
+                       std::string("aicore: aclnn") + type + ": the executor is nullptr (or was already run)");
+  }
+  std::unique_ptr<aclOpExecutor> ex(executor);  // an executor runs once
+  try {
+    op::ExecuteOp(*ex->op, workspace, workspaceSize, loc);
+  } catch (const KernelError& e) {
+    return AclnnReport(ACLNN_ERR_INNER, e.what());
+  }
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace compat
+}  // namespace aicore

@@ -1,0 +1,64 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// aicore_op_kernel.h (aicore's own, not a vendor header): registers the
+// op_kernel entry of a custom-operator project with the operator runner
+// (aicore/op/runner.h), which finds it by the snake_case name of the op type:
+//
+//   #include "op_kernel/add_custom.cpp"      // unchanged
+//   #include "aicore_op_kernel.h"
+//   AICORE_OP_KERNEL(add_custom);
+//
+// aicore_add_op_project (cmake/aicoreOpProject.cmake) generates exactly this
+// translation unit per op_kernel/*.cpp. The entry must take only GM_ADDR
+// arguments (inputs, outputs, workspace, tiling; at most 32). Each block
+// starts with SetSysWorkspace(workspace), as the NPU's launch prologue does
+// (GetSysWorkSpacePtr() in the kernel). The launch geometry follows the
+// kernel's KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE, as under ICPU_RUN_KF.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+#include "aicore/op/runner.h"
+
+namespace aicore {
+namespace compat {
+
+template <size_t N, size_t... I>
+void CallOpKernel(void* fn, uint8_t* const* args, std::index_sequence<I...>) {
+  using Fn = void (*)(decltype((void)I, static_cast<uint8_t*>(nullptr))...);
+  reinterpret_cast<Fn>(fn)(args[I]...);
+}
+
+template <size_t N>
+void OpKernelThunk(void* fn, uint8_t* const* args, size_t nargs) {
+  static_assert(N >= 2, "an op_kernel entry takes at least workspace and tiling");
+  (void)nargs;
+  AscendC::SetSysWorkspace(args[N - 2]);
+  CallOpKernel<N>(fn, args, std::make_index_sequence<N>{});
+}
+
+inline detail::Geometry OpKernelGeometry(const char* name, uint64_t key) { return LaunchGeometry(name, key); }
+
+template <class... A>
+bool RegisterOpKernel(const char* name, void (*fn)(A...)) {
+  static_assert((std::is_same_v<A, uint8_t*> && ...),
+                "an op_kernel entry takes GM_ADDR arguments only (inputs, outputs, workspace, tiling)");
+  static_assert(sizeof...(A) <= 32, "an op_kernel entry takes at most 32 arguments");
+  op::KernelEntry e;
+  e.name = name;
+  e.arity = sizeof...(A);
+  e.fn = reinterpret_cast<void*>(fn);
+  e.thunk = &OpKernelThunk<sizeof...(A)>;
+  e.geometry = &OpKernelGeometry;
+  return op::RegisterKernel(std::move(e));
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+#define AICORE_OP_KERNEL(fn) \
+  static const bool aicore_op_kernel_##fn [[maybe_unused]] = ::aicore::compat::RegisterOpKernel(#fn, &fn)

@@ -1,0 +1,787 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The host side of a custom-operator project (the layout the vendor's
+// msopgen generates: op_host/<op>.cpp with the OpDef, InferShape,
+// InferDataType and the tiling function; op_kernel/<op>.cpp with the kernel).
+// Projects include it as "register/op_def_registry.h" (aicore::compat).
+//
+//   ge::graphStatus, ge::GRAPH_SUCCESS / GRAPH_FAILED, ge::DataType (DT_*),
+//   ge::Format (FORMAT_*), ge::AscendString
+//   gert::Shape (up to 8 dims), gert::StorageShape, gert::Tensor,
+//   gert::CompileTimeTensorDesc, gert::RuntimeAttrs, gert::TilingData,
+//   gert::TilingContext, gert::InferShapeContext, gert::InferDataTypeContext
+//   ops::OpDef (Input / Output / Attr builders, SetInferShape,
+//   SetInferDataType, AICore().SetTiling / AddConfig), ops::OpParamDef,
+//   ops::OpAttrDef, ops::OpAICoreDef, ops::OpAICoreConfig, OP_ADD(Name)
+//
+// OP_ADD registers the definition by name (aicore::op::FindOpDef);
+// aicore/op/runner.h runs an operator by name. Indices: GetInputShape(i),
+// GetInputTensor(i), GetInputDesc(i) count the inputs present in the call
+// (the compute node's inputs); GetOptionalInputShape(i) /
+// GetOptionalInputTensor(i) take the OpDef's input index and return nullptr
+// for an optional input left out. Attributes are indexed in OpDef order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "aicore/lib/platform_ascendc.h"
+#include "aicore/lib/tensor_shape.h"
+
+namespace ge {
+
+using graphStatus = uint32_t;
+constexpr graphStatus GRAPH_SUCCESS = 0;
+constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFFu;
+
+enum DataType {
+  DT_FLOAT = 0,
+  DT_FLOAT16 = 1,
+  DT_INT8 = 2,
+  DT_INT32 = 3,
+  DT_UINT8 = 4,
+  DT_INT16 = 6,
+  DT_UINT16 = 7,
+  DT_UINT32 = 8,
+  DT_INT64 = 9,
+  DT_UINT64 = 10,
+  DT_DOUBLE = 11,
+  DT_BOOL = 12,
+  DT_STRING = 13,
+  DT_COMPLEX64 = 16,
+  DT_COMPLEX128 = 17,
+  DT_BF16 = 27,
+  DT_UNDEFINED = 28,
+  DT_INT4 = 29,
+};
+
+enum Format {
+  FORMAT_NCHW = 0,
+  FORMAT_NHWC = 1,
+  FORMAT_ND = 2,
+  FORMAT_NC1HWC0 = 3,
+  FORMAT_FRACTAL_Z = 4,
+  FORMAT_HWCN = 16,
+  FORMAT_NDHWC = 27,
+  FORMAT_FRACTAL_NZ = 29,
+  FORMAT_NCDHW = 30,
+  FORMAT_RESERVED = 40,
+};
+
+// Bytes per element of a data type (0 for the ones aicore does not model;
+// DT_INT4: 0 as well, two elements share a byte).
+inline size_t DataTypeBytes(DataType dt) {
+  switch (dt) {
+    case DT_INT8: case DT_UINT8: case DT_BOOL: return 1;
+    case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 2;
+    case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
+    case DT_INT64: case DT_UINT64: case DT_DOUBLE: case DT_COMPLEX64: return 8;
+    case DT_COMPLEX128: return 16;
+    default: return 0;
+  }
+}
+
+inline std::string DataTypeName(DataType dt) {
+  switch (dt) {
+    case DT_FLOAT: return "DT_FLOAT";
+    case DT_FLOAT16: return "DT_FLOAT16";
+    case DT_INT8: return "DT_INT8";
+    case DT_INT32: return "DT_INT32";
+    case DT_UINT8: return "DT_UINT8";
+    case DT_INT16: return "DT_INT16";
+    case DT_UINT16: return "DT_UINT16";
+    case DT_UINT32: return "DT_UINT32";
+    case DT_INT64: return "DT_INT64";
+    case DT_UINT64: return "DT_UINT64";
+    case DT_DOUBLE: return "DT_DOUBLE";
+    case DT_BOOL: return "DT_BOOL";
+    case DT_STRING: return "DT_STRING";
+    case DT_COMPLEX64: return "DT_COMPLEX64";
+    case DT_COMPLEX128: return "DT_COMPLEX128";
+    case DT_BF16: return "DT_BF16";
+    case DT_UNDEFINED: return "DT_UNDEFINED";
+    case DT_INT4: return "DT_INT4";
+  }
+  return "DataType(" + std::to_string(static_cast<int>(dt)) + ")";
+}
+
+inline std::string FormatName(Format f) {
+  switch (f) {
+    case FORMAT_NCHW: return "FORMAT_NCHW";
+    case FORMAT_NHWC: return "FORMAT_NHWC";
+    case FORMAT_ND: return "FORMAT_ND";
+    case FORMAT_NC1HWC0: return "FORMAT_NC1HWC0";
+    case FORMAT_FRACTAL_Z: return "FORMAT_FRACTAL_Z";
+    case FORMAT_HWCN: return "FORMAT_HWCN";
+    case FORMAT_NDHWC: return "FORMAT_NDHWC";
+    case FORMAT_FRACTAL_NZ: return "FORMAT_FRACTAL_NZ";
+    case FORMAT_NCDHW: return "FORMAT_NCDHW";
+    case FORMAT_RESERVED: return "FORMAT_RESERVED";
+  }
+  return "Format(" + std::to_string(static_cast<int>(f)) + ")";
+}
+
+class AscendString {
+ public:
+  AscendString() = default;
+  AscendString(const char* s) : s_(s != nullptr ? s : "") {}  // NOLINT: implicit as the vendor's
+  const char* GetString() const { return s_.c_str(); }
+  size_t GetLength() const { return s_.size(); }
+  bool operator==(const AscendString& o) const { return s_ == o.s_; }
+  bool operator<(const AscendString& o) const { return s_ < o.s_; }
+
+ private:
+  std::string s_;
+};
+
+}  // namespace ge
+
+namespace gert {
+
+// A shape of at most kMaxDimNum dimensions (a scalar has none; its size is 1).
+class Shape {
+ public:
+  static constexpr size_t kMaxDimNum = 8;
+  Shape() = default;
+  Shape(std::initializer_list<int64_t> dims) {
+    for (const int64_t d : dims) AppendDim(d);
+  }
+  size_t GetDimNum() const { return dim_num_; }
+  void SetDimNum(size_t n) { dim_num_ = n > kMaxDimNum ? kMaxDimNum : n; }
+  int64_t GetDim(size_t i) const { return i < dim_num_ ? dims_[i] : 0; }
+  void SetDim(size_t i, int64_t v) {
+    if (i < kMaxDimNum) dims_[i] = v;
+  }
+  Shape& AppendDim(int64_t v) {
+    if (dim_num_ < kMaxDimNum) dims_[dim_num_++] = v;
+    return *this;
+  }
+  int64_t& operator[](size_t i) { return dims_[i < kMaxDimNum ? i : kMaxDimNum - 1]; }
+  int64_t operator[](size_t i) const { return GetDim(i); }
+  bool IsScalar() const { return dim_num_ == 0; }
+  int64_t GetShapeSize() const {
+    int64_t n = 1;
+    for (size_t i = 0; i < dim_num_; ++i) {
+      if (dims_[i] < 0) return -1;
+      n *= dims_[i];
+    }
+    return n;
+  }
+  bool operator==(const Shape& o) const {
+    if (dim_num_ != o.dim_num_) return false;
+    for (size_t i = 0; i < dim_num_; ++i) {
+      if (dims_[i] != o.dims_[i]) return false;
+    }
+    return true;
+  }
+  bool operator!=(const Shape& o) const { return !(*this == o); }
+  std::string ToString() const {
+    std::string s = "[";
+    for (size_t i = 0; i < dim_num_; ++i) s += (i ? ", " : "") + std::to_string(dims_[i]);
+    return s + "]";
+  }
+
+ private:
+  size_t dim_num_ = 0;
+  int64_t dims_[kMaxDimNum] = {};
+};
+
+// The shape a tensor has in the graph (origin) and in memory (storage); the
+// same for ND tensors.
+class StorageShape {
+ public:
+  StorageShape() = default;
+  StorageShape(const Shape& origin, const Shape& storage) : origin_(origin), storage_(storage) {}
+  const Shape& GetOriginShape() const { return origin_; }
+  const Shape& GetStorageShape() const { return storage_; }
+  Shape& MutableOriginShape() { return origin_; }
+  Shape& MutableStorageShape() { return storage_; }
+  bool operator==(const StorageShape& o) const { return origin_ == o.origin_ && storage_ == o.storage_; }
+
+ private:
+  Shape origin_;
+  Shape storage_;
+};
+
+struct StorageFormat {
+  ge::Format origin = ge::FORMAT_ND;
+  ge::Format storage = ge::FORMAT_ND;
+  ge::Format GetOriginFormat() const { return origin; }
+  ge::Format GetStorageFormat() const { return storage; }
+};
+
+class CompileTimeTensorDesc {
+ public:
+  ge::DataType GetDataType() const { return dtype_; }
+  ge::Format GetOriginFormat() const { return format_.origin; }
+  ge::Format GetStorageFormat() const { return format_.storage; }
+  const StorageFormat& GetFormat() const { return format_; }
+  void SetDataType(ge::DataType dt) { dtype_ = dt; }
+  void SetFormat(ge::Format f) { format_.origin = format_.storage = f; }
+
+ private:
+  ge::DataType dtype_ = ge::DT_UNDEFINED;
+  StorageFormat format_;
+};
+
+// A tensor of the call: shape, dtype, format and the data pointer.
+class Tensor {
+ public:
+  const StorageShape& GetShape() const { return shape_; }
+  const Shape& GetOriginShape() const { return shape_.GetOriginShape(); }
+  const Shape& GetStorageShape() const { return shape_.GetStorageShape(); }
+  int64_t GetShapeSize() const { return shape_.GetStorageShape().GetShapeSize(); }
+  ge::DataType GetDataType() const { return dtype_; }
+  ge::Format GetOriginFormat() const { return format_.origin; }
+  ge::Format GetStorageFormat() const { return format_.storage; }
+  const void* GetAddr() const { return data_; }
+  template <class T>
+  const T* GetData() const { return static_cast<const T*>(data_); }
+  size_t GetSize() const {
+    const int64_t n = GetShapeSize();
+    return n < 0 ? 0 : static_cast<size_t>(n) * ge::DataTypeBytes(dtype_);
+  }
+
+  // aicore: set by the runner.
+  void Set(void* data, const Shape& shape, ge::DataType dt, ge::Format f) {
+    data_ = data;
+    shape_ = StorageShape(shape, shape);
+    dtype_ = dt;
+    format_.origin = format_.storage = f;
+  }
+  StorageShape& MutableStorageShape() { return shape_; }
+  void* MutableAddr() const { return data_; }
+
+ private:
+  void* data_ = nullptr;
+  StorageShape shape_;
+  ge::DataType dtype_ = ge::DT_UNDEFINED;
+  StorageFormat format_;
+};
+
+// A list attribute's values (GetListInt, GetListFloat).
+template <class T>
+class TypedContinuousVector {
+ public:
+  size_t GetSize() const { return v_.size(); }
+  const T* GetData() const { return v_.data(); }
+  std::vector<T> v_;
+};
+using ContinuousVector = TypedContinuousVector<int64_t>;
+
+namespace detail {
+enum class AttrKind : uint8_t { kNone, kBool, kInt, kFloat, kString, kListBool, kListInt, kListFloat };
+
+inline const char* AttrKindName(AttrKind k) {
+  switch (k) {
+    case AttrKind::kBool: return "Bool";
+    case AttrKind::kInt: return "Int";
+    case AttrKind::kFloat: return "Float";
+    case AttrKind::kString: return "String";
+    case AttrKind::kListBool: return "ListBool";
+    case AttrKind::kListInt: return "ListInt";
+    case AttrKind::kListFloat: return "ListFloat";
+    default: return "none";
+  }
+}
+
+// One attribute value (the OpDef's default or the caller's value).
+struct AttrValue {
+  AttrKind kind = AttrKind::kNone;
+  bool b = false;
+  int64_t i = 0;
+  float f = 0.0f;
+  std::string s;
+  TypedContinuousVector<bool> lb;  // GetData() is not available (std::vector<bool>)
+  TypedContinuousVector<int64_t> li;
+  TypedContinuousVector<float> lf;
+};
+}  // namespace detail
+
+// The attributes of the call, in OpDef order.
+class RuntimeAttrs {
+ public:
+  size_t GetAttrNum() const { return attrs_.size(); }
+  template <class T>
+  const T* GetAttrPointer(size_t i) const {
+    if (i >= attrs_.size()) return nullptr;
+    const detail::AttrValue& a = attrs_[i];
+    if constexpr (std::is_same_v<T, bool>) {
+      return a.kind == detail::AttrKind::kBool ? &a.b : nullptr;
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      return a.kind == detail::AttrKind::kInt ? &a.i : nullptr;
+    } else if constexpr (std::is_same_v<T, float>) {
+      return a.kind == detail::AttrKind::kFloat ? &a.f : nullptr;
+    } else if constexpr (std::is_same_v<T, char>) {
+      return a.kind == detail::AttrKind::kString ? a.s.c_str() : nullptr;
+    } else if constexpr (std::is_same_v<T, TypedContinuousVector<int64_t>>) {
+      return a.kind == detail::AttrKind::kListInt ? &a.li : nullptr;
+    } else if constexpr (std::is_same_v<T, TypedContinuousVector<float>>) {
+      return a.kind == detail::AttrKind::kListFloat ? &a.lf : nullptr;
+    } else {
+      static_assert(sizeof(T) == 0, "GetAttrPointer<T>: T is bool, int64_t, float, char or a list");
+      return nullptr;
+    }
+  }
+  const bool* GetBool(size_t i) const { return GetAttrPointer<bool>(i); }
+  const int64_t* GetInt(size_t i) const { return GetAttrPointer<int64_t>(i); }
+  const float* GetFloat(size_t i) const { return GetAttrPointer<float>(i); }
+  const char* GetStr(size_t i) const { return GetAttrPointer<char>(i); }
+  const TypedContinuousVector<int64_t>* GetListInt(size_t i) const {
+    return GetAttrPointer<TypedContinuousVector<int64_t>>(i);
+  }
+  const TypedContinuousVector<float>* GetListFloat(size_t i) const {
+    return GetAttrPointer<TypedContinuousVector<float>>(i);
+  }
+
+  std::vector<detail::AttrValue> attrs_;  // aicore: filled by the runner
+};
+
+// The raw tiling buffer of a TilingContext.
+class TilingData {
+ public:
+  void* GetData() { return data_; }
+  const void* GetData() const { return data_; }
+  size_t GetCapacity() const { return capacity_; }
+  size_t GetDataSize() const { return size_; }
+  void SetDataSize(size_t size) { size_ = size; }
+
+  void Reset(void* data, size_t capacity) {  // aicore: set by the runner
+    data_ = data;
+    capacity_ = capacity;
+    size_ = 0;
+  }
+
+ private:
+  void* data_ = nullptr;
+  size_t capacity_ = 0;
+  size_t size_ = 0;
+};
+
+// What the three contexts share: the call's tensors and attributes.
+class OpCallContext {
+ public:
+  const char* GetNodeName() const { return name_.c_str(); }
+  const char* GetNodeType() const { return name_.c_str(); }
+  const RuntimeAttrs* GetAttrs() const { return &attrs_; }
+  size_t GetComputeNodeInputNum() const { return present_.size(); }
+  size_t GetComputeNodeOutputNum() const { return outputs_.size(); }
+
+  // aicore: the call's data, set by the runner. ir_inputs_[i] is null for an
+  // optional input left out; present_ lists the inputs given, in order.
+  std::string name_;
+  std::vector<Tensor*> ir_inputs_;
+  std::vector<Tensor*> present_;
+  std::vector<Tensor*> outputs_;
+  std::vector<CompileTimeTensorDesc> present_desc_;
+  std::vector<CompileTimeTensorDesc> output_desc_;
+  RuntimeAttrs attrs_;
+};
+
+class TilingContext : public OpCallContext {
+ public:
+  const StorageShape* GetInputShape(size_t i) const {
+    return i < present_.size() ? &present_[i]->GetShape() : nullptr;
+  }
+  const StorageShape* GetOptionalInputShape(size_t ir) const {
+    return ir < ir_inputs_.size() && ir_inputs_[ir] != nullptr ? &ir_inputs_[ir]->GetShape() : nullptr;
+  }
+  const StorageShape* GetOutputShape(size_t i) const {
+    return i < outputs_.size() ? &outputs_[i]->GetShape() : nullptr;
+  }
+  const Tensor* GetInputTensor(size_t i) const { return i < present_.size() ? present_[i] : nullptr; }
+  const Tensor* GetOptionalInputTensor(size_t ir) const {
+    return ir < ir_inputs_.size() ? ir_inputs_[ir] : nullptr;
+  }
+  const CompileTimeTensorDesc* GetInputDesc(size_t i) const {
+    return i < present_desc_.size() ? &present_desc_[i] : nullptr;
+  }
+  const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir) const {
+    if (ir >= ir_inputs_.size() || ir_inputs_[ir] == nullptr) return nullptr;
+    size_t k = 0;
+    for (size_t j = 0; j < ir; ++j) k += ir_inputs_[j] != nullptr;
+    return &present_desc_[k];
+  }
+  const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
+    return i < output_desc_.size() ? &output_desc_[i] : nullptr;
+  }
+  TilingData* GetRawTilingData() { return &tiling_; }
+  template <class T>
+  T* GetTilingData() {
+    return tiling_.GetCapacity() >= sizeof(T) ? static_cast<T*>(tiling_.GetData()) : nullptr;
+  }
+  ge::graphStatus SetBlockDim(uint32_t dim) {
+    block_dim_ = dim;
+    return ge::GRAPH_SUCCESS;
+  }
+  uint32_t GetBlockDim() const { return block_dim_; }
+  ge::graphStatus SetTilingKey(uint64_t key) {
+    tiling_key_ = key;
+    return ge::GRAPH_SUCCESS;
+  }
+  uint64_t GetTilingKey() const { return tiling_key_; }
+  ge::graphStatus SetScheduleMode(uint32_t mode) {
+    schedule_mode_ = mode;
+    return ge::GRAPH_SUCCESS;
+  }
+  // An array of `num` workspace sizes in bytes (the total is the workspace
+  // the caller allocates; it includes the system part, GetLibApiWorkSpaceSize).
+  size_t* GetWorkspaceSizes(size_t num) {
+    if (workspace_.size() < num) workspace_.resize(num, 0);
+    return workspace_.data();
+  }
+  size_t GetWorkspaceNum() const { return workspace_.size(); }
+  fe::PlatFormInfos* GetPlatformInfo() const { return nullptr; }  // PlatformAscendC(nullptr): current SoC
+
+  TilingData tiling_;  // aicore: read by the runner
+  uint32_t block_dim_ = 0;
+  uint64_t tiling_key_ = 0;
+  uint32_t schedule_mode_ = 0;
+  std::vector<size_t> workspace_;
+};
+
+class InferShapeContext : public OpCallContext {
+ public:
+  const Shape* GetInputShape(size_t i) const {
+    return i < present_.size() ? &present_[i]->GetOriginShape() : nullptr;
+  }
+  const Shape* GetOptionalInputShape(size_t ir) const {
+    return ir < ir_inputs_.size() && ir_inputs_[ir] != nullptr ? &ir_inputs_[ir]->GetOriginShape() : nullptr;
+  }
+  const Tensor* GetInputTensor(size_t i) const { return i < present_.size() ? present_[i] : nullptr; }
+  Shape* GetOutputShape(size_t i) { return i < out_shapes_.size() ? &out_shapes_[i] : nullptr; }
+
+  std::vector<Shape> out_shapes_;  // aicore: read by the runner
+};
+
+class InferDataTypeContext : public OpCallContext {
+ public:
+  ge::DataType GetInputDataType(size_t i) const {
+    return i < present_.size() ? present_[i]->GetDataType() : ge::DT_UNDEFINED;
+  }
+  ge::DataType GetOptionalInputDataType(size_t ir) const {
+    return ir < ir_inputs_.size() && ir_inputs_[ir] != nullptr ? ir_inputs_[ir]->GetDataType()
+                                                               : ge::DT_UNDEFINED;
+  }
+  ge::DataType GetOutputDataType(size_t i) const {
+    return i < out_dtypes_.size() ? out_dtypes_[i] : ge::DT_UNDEFINED;
+  }
+  ge::graphStatus SetOutputDataType(size_t i, ge::DataType dt) {
+    if (i >= out_dtypes_.size()) return ge::GRAPH_FAILED;
+    out_dtypes_[i] = dt;
+    return ge::GRAPH_SUCCESS;
+  }
+
+  std::vector<ge::DataType> out_dtypes_;  // aicore: read by the runner
+};
+
+class TilingParseContext {};
+class InferShapeRangeContext {};
+
+struct OpImplRegisterV2 {
+  using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);
+  using InferDataTypeKernelFunc = uint32_t (*)(InferDataTypeContext*);
+  using TilingKernelFunc = uint32_t (*)(TilingContext*);
+  using InferShapeRangeKernelFunc = uint32_t (*)(InferShapeRangeContext*);
+  using TilingParseFunc = uint32_t (*)(TilingParseContext*);
+};
+
+}  // namespace gert
+
+namespace ops {
+
+enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
+
+inline const char* OptionName(Option o) {
+  switch (o) {
+    case OPTIONAL: return "OPTIONAL";
+    case REQUIRED: return "REQUIRED";
+    case DYNAMIC: return "DYNAMIC";
+    default: return "IGNORE";
+  }
+}
+
+// One input or output of an OpDef. DataType/Format list one entry per
+// supported combination (column); DataTypeList/FormatList one set valid in
+// every combination.
+class OpParamDef {
+ public:
+  explicit OpParamDef(const char* name) : name_(name != nullptr ? name : "") {}
+  OpParamDef& ParamType(Option type) {
+    param_type_ = type;
+    return *this;
+  }
+  OpParamDef& DataType(std::vector<ge::DataType> types) {
+    dtypes_ = std::move(types);
+    dtype_list_ = false;
+    return *this;
+  }
+  OpParamDef& DataTypeList(std::vector<ge::DataType> types) {
+    dtypes_ = std::move(types);
+    dtype_list_ = true;
+    return *this;
+  }
+  OpParamDef& Format(std::vector<ge::Format> formats) {
+    formats_ = std::move(formats);
+    format_list_ = false;
+    return *this;
+  }
+  OpParamDef& FormatList(std::vector<ge::Format> formats) {
+    formats_ = std::move(formats);
+    format_list_ = true;
+    return *this;
+  }
+  OpParamDef& UnknownShapeFormat(std::vector<ge::Format> formats) {
+    unknown_shape_formats_ = std::move(formats);
+    return *this;
+  }
+  OpParamDef& ValueDepend(Option /*value_depend*/) { return *this; }
+  OpParamDef& AutoContiguous() { return *this; }
+  OpParamDef& IgnoreContiguous() { return *this; }
+  OpParamDef& Scalar() { return *this; }
+  OpParamDef& ScalarList() { return *this; }
+  OpParamDef& Version(uint32_t /*version*/) { return *this; }
+
+  const std::string& Name() const { return name_; }
+  Option GetParamType() const { return param_type_; }
+  const std::vector<ge::DataType>& DataTypes() const { return dtypes_; }
+  bool IsDataTypeList() const { return dtype_list_; }
+  const std::vector<ge::Format>& Formats() const { return formats_; }
+  bool IsFormatList() const { return format_list_; }
+
+ private:
+  std::string name_;
+  Option param_type_ = REQUIRED;
+  std::vector<ge::DataType> dtypes_;
+  bool dtype_list_ = false;
+  std::vector<ge::Format> formats_;
+  bool format_list_ = false;
+  std::vector<ge::Format> unknown_shape_formats_;
+};
+
+class OpAttrDef {
+ public:
+  explicit OpAttrDef(const char* name) : name_(name != nullptr ? name : "") {}
+  OpAttrDef& AttrType(Option type) {
+    required_ = type == REQUIRED;
+    return *this;
+  }
+  OpAttrDef& Bool() { return Kind(gert::detail::AttrKind::kBool); }
+  OpAttrDef& Bool(bool v) {
+    value_.b = v;
+    return Default(gert::detail::AttrKind::kBool);
+  }
+  OpAttrDef& Float() { return Kind(gert::detail::AttrKind::kFloat); }
+  OpAttrDef& Float(float v) {
+    value_.f = v;
+    return Default(gert::detail::AttrKind::kFloat);
+  }
+  OpAttrDef& Int() { return Kind(gert::detail::AttrKind::kInt); }
+  OpAttrDef& Int(int64_t v) {
+    value_.i = v;
+    return Default(gert::detail::AttrKind::kInt);
+  }
+  OpAttrDef& String() { return Kind(gert::detail::AttrKind::kString); }
+  OpAttrDef& String(const char* v) {
+    value_.s = v != nullptr ? v : "";
+    return Default(gert::detail::AttrKind::kString);
+  }
+  OpAttrDef& ListBool() { return Kind(gert::detail::AttrKind::kListBool); }
+  OpAttrDef& ListBool(std::vector<bool> v) {
+    value_.lb.v_ = v;
+    return Default(gert::detail::AttrKind::kListBool);
+  }
+  OpAttrDef& ListFloat() { return Kind(gert::detail::AttrKind::kListFloat); }
+  OpAttrDef& ListFloat(std::vector<float> v) {
+    value_.lf.v_ = std::move(v);
+    return Default(gert::detail::AttrKind::kListFloat);
+  }
+  OpAttrDef& ListInt() { return Kind(gert::detail::AttrKind::kListInt); }
+  OpAttrDef& ListInt(std::vector<int64_t> v) {
+    value_.li.v_ = std::move(v);
+    return Default(gert::detail::AttrKind::kListInt);
+  }
+  OpAttrDef& Version(uint32_t /*version*/) { return *this; }
+  OpAttrDef& Comment(const char* /*comment*/) { return *this; }
+  ge::AscendString GetName() const { return ge::AscendString(name_.c_str()); }
+  bool IsRequired() const { return required_; }
+
+  const std::string& Name() const { return name_; }
+  gert::detail::AttrKind GetKind() const { return value_.kind; }
+  bool HasDefault() const { return has_default_; }
+  const gert::detail::AttrValue& DefaultValue() const { return value_; }
+
+ private:
+  OpAttrDef& Kind(gert::detail::AttrKind k) {
+    value_.kind = k;
+    return *this;
+  }
+  OpAttrDef& Default(gert::detail::AttrKind k) {
+    value_.kind = k;
+    has_default_ = true;
+    return *this;
+  }
+  std::string name_;
+  bool required_ = true;
+  bool has_default_ = false;
+  gert::detail::AttrValue value_;
+};
+
+// Per-SoC configuration flags (accepted, not used on the CPU).
+class OpAICoreConfig {
+ public:
+  OpAICoreConfig() = default;
+  explicit OpAICoreConfig(const char* /*soc*/) {}
+  OpAICoreConfig& AsyncFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicRankSupportFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicShapeSupportFlag(bool) { return *this; }
+  OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
+  OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
+  OpAICoreConfig& RangeLimitValue(const char*) { return *this; }
+  OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+};
+
+class OpAICoreDef {
+ public:
+  OpAICoreDef& SetTiling(gert::OpImplRegisterV2::TilingKernelFunc func) {
+    tiling_ = func;
+    return *this;
+  }
+  OpAICoreDef& SetTilingParse(gert::OpImplRegisterV2::TilingParseFunc) { return *this; }
+  // The vendor's AddConfig returns void; returning *this also serves
+  // projects that chain the calls.
+  OpAICoreDef& AddConfig(const char* soc) {
+    socs_.emplace_back(soc != nullptr ? soc : "");
+    return *this;
+  }
+  OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& /*config*/) { return AddConfig(soc); }
+
+  gert::OpImplRegisterV2::TilingKernelFunc GetTiling() const { return tiling_; }
+  const std::vector<std::string>& Socs() const { return socs_; }
+
+ private:
+  gert::OpImplRegisterV2::TilingKernelFunc tiling_ = nullptr;
+  std::vector<std::string> socs_;
+};
+
+class OpDef {
+ public:
+  explicit OpDef(const char* type) : type_(type != nullptr ? type : "") {}
+  virtual ~OpDef() = default;
+  OpDef(const OpDef&) = delete;
+  OpDef& operator=(const OpDef&) = delete;
+
+  OpParamDef& Input(const char* name) { return Param(inputs_, name); }
+  OpParamDef& Output(const char* name) { return Param(outputs_, name); }
+  OpAttrDef& Attr(const char* name) {
+    for (OpAttrDef& a : attrs_) {
+      if (a.Name() == name) return a;
+    }
+    attrs_.emplace_back(name);
+    return attrs_.back();
+  }
+  OpDef& SetInferShape(gert::OpImplRegisterV2::InferShapeKernelFunc func) {
+    infer_shape_ = func;
+    return *this;
+  }
+  OpDef& SetInferShapeRange(gert::OpImplRegisterV2::InferShapeRangeKernelFunc) { return *this; }
+  OpDef& SetInferDataType(gert::OpImplRegisterV2::InferDataTypeKernelFunc func) {
+    infer_dtype_ = func;
+    return *this;
+  }
+  OpDef& Comment(const char* /*comment*/) { return *this; }
+  OpAICoreDef& AICore() { return aicore_; }
+
+  const std::string& Type() const { return type_; }
+  const std::vector<OpParamDef>& Inputs() const { return inputs_; }
+  const std::vector<OpParamDef>& Outputs() const { return outputs_; }
+  const std::vector<OpAttrDef>& Attrs() const { return attrs_; }
+  gert::OpImplRegisterV2::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
+  gert::OpImplRegisterV2::InferDataTypeKernelFunc GetInferDataType() const { return infer_dtype_; }
+  const OpAICoreDef& GetAICore() const { return aicore_; }
+
+ private:
+  static OpParamDef& Param(std::vector<OpParamDef>& list, const char* name) {
+    for (OpParamDef& p : list) {
+      if (p.Name() == name) return p;
+    }
+    list.emplace_back(name);
+    return list.back();
+  }
+  std::string type_;
+  std::vector<OpParamDef> inputs_;
+  std::vector<OpParamDef> outputs_;
+  std::vector<OpAttrDef> attrs_;  // std::vector: references stay valid only
+                                  // until the next Attr/Input/Output call,
+                                  // as builder chains use them
+  gert::OpImplRegisterV2::InferShapeKernelFunc infer_shape_ = nullptr;
+  gert::OpImplRegisterV2::InferDataTypeKernelFunc infer_dtype_ = nullptr;
+  OpAICoreDef aicore_;
+};
+
+}  // namespace ops
+
+namespace aicore {
+namespace op {
+
+using OpDefFactory = ops::OpDef* (*)(const char* type);
+
+struct OpDefRegistry {
+  std::mutex mu;
+  std::map<std::string, OpDefFactory> factories;
+  std::map<std::string, std::unique_ptr<ops::OpDef>> defs;  // built at first use
+};
+
+inline OpDefRegistry& OpDefs() {
+  static OpDefRegistry r;
+  return r;
+}
+
+inline bool RegisterOpDef(const char* type, OpDefFactory factory) {
+  OpDefRegistry& r = OpDefs();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.factories[type] = factory;
+  return true;
+}
+
+// The registered definition of operator `type`, or nullptr.
+inline const ops::OpDef* FindOpDef(const std::string& type) {
+  OpDefRegistry& r = OpDefs();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto d = r.defs.find(type);
+  if (d != r.defs.end()) return d->second.get();
+  auto f = r.factories.find(type);
+  if (f == r.factories.end()) return nullptr;
+  ops::OpDef* def = f->second(f->first.c_str());
+  r.defs[type].reset(def);
+  return def;
+}
+
+// The names of every registered operator, sorted.
+inline std::vector<std::string> RegisteredOps() {
+  OpDefRegistry& r = OpDefs();
+  std::lock_guard<std::mutex> lock(r.mu);
+  std::vector<std::string> names;
+  for (const auto& f : r.factories) names.push_back(f.first);
+  return names;
+}
+
+}  // namespace op
+}  // namespace aicore
+
+// OP_ADD(AddCustom): registers class ops::AddCustom (an OpDef) under its
+// name. Extra arguments (a compile-info type in older projects) are ignored.
+#define OP_ADD(opType, ...)                                                                  \
+  static const bool aicore_op_add_##opType [[maybe_unused]] = ::aicore::op::RegisterOpDef( \
+      #opType, [](const char* aicoreType) -> ::ops::OpDef* { return new opType(aicoreType); })

@@ -1,0 +1,692 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Runs a custom operator (an OpDef registered with OP_ADD and the op_kernel
+// entry registered with AICORE_OP_KERNEL, see aicore_op_kernel.h in compat)
+// by name, as the operator framework does on the NPU:
+//
+//   aicore::op::OpRun r = aicore::op::RunOp("AddCustom",
+//       {{x, {8, 2048}, ge::DT_FLOAT16}, {y, {8, 2048}, ge::DT_FLOAT16}},
+//       {{z, {8, 2048}, ge::DT_FLOAT16}},          // or {} / data nullptr: allocated,
+//       {{"negative_slope", 0.1f}});               //   in r.outputs / r.storage
+//
+// Steps (each failure is an aicore::KernelError naming the operator (as the
+// report's kernel), the argument and what was expected):
+//   1. the OpDef by name; every required input given, dtypes and formats
+//      forming one of the OpDef's combinations (DataType/Format columns;
+//      DataTypeList/FormatList entries fit every column), at most 8
+//      dimensions, none negative; attributes known, of the OpDef's type
+//      (an Int value is accepted for a Float attribute), required ones given,
+//      defaults filled in;
+//   2. InferShape and InferDataType (without them: the shapes the caller
+//      gives, the dtypes of the matching column); given outputs must agree;
+//   3. the tiling function over a 64 KiB raw tiling buffer (its first 4 KiB
+//      zeroed); its status, data
+//      size, block dim (not 0) and workspace sizes are checked;
+//   4. the kernel <snake_case of the op type> (AddCustom -> add_custom),
+//      which must take inputs + outputs + 2 GM_ADDR arguments, is launched
+//      with blockDim and the tiling key (TILING_KEY_IS) on every block,
+//      arguments (inputs in OpDef order, nullptr for an optional input left
+//      out, outputs, workspace, tiling).
+// PrepareOp does 1-3, ExecuteOp 4 (the two phases of aclnn); RunOp both,
+// with the workspace from a per-thread buffer that grows as needed.
+// Dynamic (DYNAMIC) inputs and outputs are not supported yet (a KernelError).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "aicore/base/error.h"
+#include "aicore/op/op_def.h"
+#include "aicore/runtime/gm.h"
+#include "aicore/runtime/launch.h"
+
+namespace aicore {
+namespace op {
+
+// ---------------------------------------------------------------------------
+// Kernel registry: op_kernel entries by name.
+
+using KernelThunk = void (*)(void* fn, uint8_t* const* args, size_t nargs);
+using KernelGeometryFn = detail::Geometry (*)(const char* name, uint64_t tiling_key);
+
+struct KernelEntry {
+  std::string name;
+  size_t arity = 0;
+  void* fn = nullptr;
+  KernelThunk thunk = nullptr;
+  KernelGeometryFn geometry = nullptr;
+};
+
+struct KernelRegistry {
+  std::mutex mu;
+  std::map<std::string, KernelEntry> kernels;
+};
+
+inline KernelRegistry& Kernels() {
+  static KernelRegistry r;
+  return r;
+}
+
+inline bool RegisterKernel(KernelEntry e) {
+  KernelRegistry& r = Kernels();
+  std::lock_guard<std::mutex> lock(r.mu);
+  const std::string name = e.name;
+  r.kernels[name] = std::move(e);
+  return true;
+}
+
+inline const KernelEntry* FindKernel(const std::string& name) {
+  KernelRegistry& r = Kernels();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.kernels.find(name);
+  return it == r.kernels.end() ? nullptr : &it->second;  // entries are never erased
+}
+
+// The kernel name of an op type, as the vendor's build derives it:
+// AddCustom -> add_custom, LeakyReluCustom -> leaky_relu_custom.
+inline std::string KernelNameOf(const std::string& type) {
+  std::string s;
+  for (size_t i = 0; i < type.size(); ++i) {
+    const char c = type[i];
+    const bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) {
+      const char p = type[i - 1];
+      const bool prev_lower = (p >= 'a' && p <= 'z') || (p >= '0' && p <= '9');
+      const bool next_lower = i + 1 < type.size() && type[i + 1] >= 'a' && type[i + 1] <= 'z';
+      if (prev_lower || (p >= 'A' && p <= 'Z' && next_lower)) s += '_';
+    }
+    s += upper ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// The call.
+
+struct OpTensor {
+  void* data = nullptr;
+  std::vector<int64_t> shape;
+  ge::DataType dtype = ge::DT_FLOAT;
+  ge::Format format = ge::FORMAT_ND;
+  bool absent = false;  // an optional input left out (OpTensor::None())
+
+  OpTensor() = default;
+  OpTensor(void* d, std::vector<int64_t> s, ge::DataType t, ge::Format f = ge::FORMAT_ND)
+      : data(d), shape(std::move(s)), dtype(t), format(f) {}
+  static OpTensor None() {
+    OpTensor t;
+    t.absent = true;
+    return t;
+  }
+};
+
+struct OpAttr {
+  std::string name;
+  gert::detail::AttrValue value;
+
+  OpAttr(std::string n, bool v) : name(std::move(n)) { Set(gert::detail::AttrKind::kBool).b = v; }
+  OpAttr(std::string n, int v) : name(std::move(n)) { Set(gert::detail::AttrKind::kInt).i = v; }
+  OpAttr(std::string n, int64_t v) : name(std::move(n)) { Set(gert::detail::AttrKind::kInt).i = v; }
+  OpAttr(std::string n, float v) : name(std::move(n)) { Set(gert::detail::AttrKind::kFloat).f = v; }
+  OpAttr(std::string n, double v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kFloat).f = static_cast<float>(v);
+  }
+  OpAttr(std::string n, const char* v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kString).s = v != nullptr ? v : "";
+  }
+  OpAttr(std::string n, std::string v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kString).s = std::move(v);
+  }
+  OpAttr(std::string n, std::vector<int64_t> v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kListInt).li.v_ = std::move(v);
+  }
+  OpAttr(std::string n, std::vector<float> v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kListFloat).lf.v_ = std::move(v);
+  }
+  OpAttr(std::string n, std::vector<bool> v) : name(std::move(n)) {
+    Set(gert::detail::AttrKind::kListBool).lb.v_ = std::move(v);
+  }
+
+ private:
+  gert::detail::AttrValue& Set(gert::detail::AttrKind k) {
+    value.kind = k;
+    return value;
+  }
+};
+
+constexpr size_t kTilingCapacity = 64 * 1024;  // bytes of the raw tiling buffer
+constexpr size_t kTilingZeroed = 4 * 1024;     // of which start as zeros
+
+namespace detail {
+
+[[noreturn]] AICORE_COLD inline void FailOp(const std::string& op, const char* api, SrcLoc loc,
+                                            std::string msg) {
+  throw KernelError(ErrorKind::kParameter, op, -1, 0, api, loc, std::move(msg));
+}
+
+inline std::string Join(const std::vector<std::string>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+  return s;
+}
+
+inline std::string AttrValueText(const gert::detail::AttrValue& a) {
+  switch (a.kind) {
+    case gert::detail::AttrKind::kBool: return a.b ? "true" : "false";
+    case gert::detail::AttrKind::kInt: return std::to_string(a.i);
+    case gert::detail::AttrKind::kFloat: return std::to_string(a.f);
+    case gert::detail::AttrKind::kString: return "\"" + a.s + "\"";
+    default: return "a list";
+  }
+}
+
+}  // namespace detail
+
+// The result of PrepareOp: everything the launch needs.
+class PreparedOp {
+ public:
+  const std::string& type() const { return type_; }
+  uint32_t block_dim() const { return ctx_.block_dim_; }
+  uint64_t tiling_key() const { return ctx_.tiling_key_; }
+  uint64_t workspace_size() const { return workspace_size_; }
+  size_t num_outputs() const { return outputs_.size(); }
+  const gert::Shape& output_shape(size_t i) const { return outputs_[i].GetOriginShape(); }
+  ge::DataType output_dtype(size_t i) const { return outputs_[i].GetDataType(); }
+  void* output_data(size_t i) const { return outputs_[i].MutableAddr(); }
+  // Binds output i to memory (outputs given without data).
+  void SetOutputData(size_t i, void* data) {
+    outputs_[i].Set(data, outputs_[i].GetOriginShape(), outputs_[i].GetDataType(),
+                    outputs_[i].GetOriginFormat());
+  }
+  const gert::TilingContext& context() const { return ctx_; }
+
+ private:
+  friend std::unique_ptr<PreparedOp> PrepareOp(const std::string&, const std::vector<OpTensor>&,
+                                               const std::vector<OpTensor>&, const std::vector<OpAttr>&,
+                                               SrcLoc);
+  friend void ExecuteOp(PreparedOp&, void*, uint64_t, SrcLoc);
+  std::string type_;
+  const KernelEntry* kernel_ = nullptr;
+  std::vector<gert::Tensor> inputs_;   // one per OpDef input (absent ones unused)
+  std::vector<gert::Tensor> outputs_;  // one per OpDef output
+  gert::TilingContext ctx_;
+  std::unique_ptr<uint8_t[]> tiling_;
+  uint64_t workspace_size_ = 0;
+};
+
+// Steps 1-3: checks the call, infers shapes and dtypes, runs the tiling.
+// `outputs` may be empty (every output inferred) or hold one entry per
+// OpDef output; an entry without data gets its shape and dtype inferred,
+// one with data must agree with the inference.
+inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std::vector<OpTensor>& inputs,
+                                             const std::vector<OpTensor>& outputs,
+                                             const std::vector<OpAttr>& attrs,
+                                             SrcLoc loc = SrcLoc::Current()) {
+  using detail::FailOp;
+  const char* api = "RunOp";
+  const ops::OpDef* def = FindOpDef(type);
+  if (def == nullptr) {
+    const std::vector<std::string> known = RegisteredOps();
+    FailOp(type, api, loc,
+           "operator " + type + " is not registered (OP_ADD); registered operators: " +
+               (known.empty() ? std::string("none") : detail::Join(known)));
+  }
+  auto p = std::make_unique<PreparedOp>();
+  p->type_ = type;
+  const auto& in_defs = def->Inputs();
+  const auto& out_defs = def->Outputs();
+  for (const auto* list : {&in_defs, &out_defs}) {
+    for (const ops::OpParamDef& d : *list) {
+      if (d.GetParamType() == ops::DYNAMIC) {
+        FailOp(type, api, loc,
+               "parameter " + d.Name() + " of " + type + " is DYNAMIC (a tensor list), which aicore's "
+               "operator runner does not support yet");
+      }
+    }
+  }
+  // Inputs: count, presence, rank.
+  if (inputs.size() > in_defs.size()) {
+    FailOp(type, api, loc,
+           std::to_string(inputs.size()) + " inputs given; the OpDef of " + type + " has " +
+               std::to_string(in_defs.size()));
+  }
+  auto check_tensor = [&](const char* what, const std::string& name, size_t idx, const OpTensor& t) {
+    auto who = [&] { return std::string(what) + " " + name + " (" + what + " " + std::to_string(idx) + ") of " + type; };
+    if (t.shape.size() > gert::Shape::kMaxDimNum) {
+      FailOp(type, api, loc,
+             who() + " has rank " + std::to_string(t.shape.size()) + "; at most " +
+                 std::to_string(gert::Shape::kMaxDimNum) + " dimensions are supported");
+    }
+    uint64_t n = 1;
+    for (size_t k = 0; k < t.shape.size(); ++k) {
+      if (t.shape[k] < 0) {
+        FailOp(type, api, loc,
+               who() + " has dimension " + std::to_string(k) + " = " + std::to_string(t.shape[k]) +
+                   " (dimensions must be >= 0)");
+      }
+      n *= static_cast<uint64_t>(t.shape[k]);
+    }
+    const uint64_t bytes = n * ge::DataTypeBytes(t.dtype);
+    if (t.data == nullptr && bytes > 0 && std::string(what) == "input") {
+      FailOp(type, api, loc, who() + " has no data (nullptr) for " + std::to_string(n) + " elements");
+    }
+    GmBlock blk;
+    if (t.data != nullptr && GmFind(t.data, &blk)) {
+      const uint64_t off = static_cast<uint64_t>(static_cast<const uint8_t*>(t.data) - blk.base);
+      if (off + bytes > blk.size) {
+        FailOp(type, api, loc,
+               who() + " needs " + std::to_string(bytes) + " bytes but its GM block has " +
+                   std::to_string(blk.size - off) + " from the data pointer");
+      }
+    }
+  };
+  p->inputs_.resize(in_defs.size());
+  p->outputs_.resize(out_defs.size());
+  std::vector<bool> present(in_defs.size(), false);
+  for (size_t i = 0; i < in_defs.size(); ++i) {
+    const bool given = i < inputs.size() && !inputs[i].absent;
+    if (!given) {
+      if (in_defs[i].GetParamType() == ops::REQUIRED) {
+        FailOp(type, api, loc,
+               "required input " + in_defs[i].Name() + " (input " + std::to_string(i) + ") of " + type +
+                   " is missing (" + std::to_string(inputs.size()) + " inputs given)");
+      }
+      continue;
+    }
+    check_tensor("input", in_defs[i].Name(), i, inputs[i]);
+    present[i] = true;
+    gert::Shape s;
+    for (const int64_t d : inputs[i].shape) s.AppendDim(d);
+    p->inputs_[i].Set(inputs[i].data, s, inputs[i].dtype, inputs[i].format);
+  }
+  if (!outputs.empty() && outputs.size() != out_defs.size()) {
+    FailOp(type, api, loc,
+           std::to_string(outputs.size()) + " outputs given; the OpDef of " + type + " has " +
+               std::to_string(out_defs.size()) + " (give all or none)");
+  }
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i].data != nullptr) check_tensor("output", out_defs[i].Name(), i, outputs[i]);
+  }
+  // Dtype and format combinations.
+  auto allowed = [](const ops::OpParamDef& d) {
+    std::vector<std::string> v;
+    for (const ge::DataType t : d.DataTypes()) {
+      const std::string n = ge::DataTypeName(t);
+      if (std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
+    }
+    return detail::Join(v);
+  };
+  size_t columns = 0;
+  for (const auto* list : {&in_defs, &out_defs}) {
+    for (const ops::OpParamDef& d : *list) {
+      if (!d.IsDataTypeList()) columns = std::max(columns, d.DataTypes().size());
+    }
+  }
+  auto dtype_at = [](const ops::OpParamDef& d, size_t c, ge::DataType want) {
+    const auto& v = d.DataTypes();
+    if (v.empty()) return true;
+    if (d.IsDataTypeList()) return std::find(v.begin(), v.end(), want) != v.end();
+    return c < v.size() && v[c] == want;
+  };
+  auto format_at = [](const ops::OpParamDef& d, size_t c, ge::Format want) {
+    const auto& v = d.Formats();
+    if (v.empty()) return true;
+    if (d.IsFormatList() || v.size() == 1) return std::find(v.begin(), v.end(), want) != v.end();
+    return c < v.size() && v[c] == want;
+  };
+  for (size_t i = 0; i < in_defs.size(); ++i) {
+    if (!present[i]) continue;
+    const ops::OpParamDef& d = in_defs[i];
+    const auto& dts = d.DataTypes();
+    if (!dts.empty() && std::find(dts.begin(), dts.end(), inputs[i].dtype) == dts.end()) {
+      FailOp(type, api, loc,
+             "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type + " has dtype " +
+                 ge::DataTypeName(inputs[i].dtype) + "; the OpDef allows " + allowed(d));
+    }
+    const auto& fs = d.Formats();
+    if (!fs.empty() && std::find(fs.begin(), fs.end(), inputs[i].format) == fs.end()) {
+      std::vector<std::string> names;
+      for (const ge::Format f : fs) {
+        if (std::find(names.begin(), names.end(), ge::FormatName(f)) == names.end()) {
+          names.push_back(ge::FormatName(f));
+        }
+      }
+      FailOp(type, api, loc,
+             "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type + " has format " +
+                 ge::FormatName(inputs[i].format) + "; the OpDef allows " + detail::Join(names));
+    }
+  }
+  size_t column = 0;
+  if (columns > 0) {
+    bool found = false;
+    for (size_t c = 0; c < columns && !found; ++c) {
+      bool ok = true;
+      for (size_t i = 0; i < in_defs.size() && ok; ++i) {
+        if (present[i]) {
+          ok = dtype_at(in_defs[i], c, inputs[i].dtype) && format_at(in_defs[i], c, inputs[i].format);
+        }
+      }
+      if (ok) {
+        column = c;
+        found = true;
+      }
+    }
+    if (!found) {
+      std::string given, combos;
+      for (size_t i = 0; i < in_defs.size(); ++i) {
+        if (present[i]) {
+          given += (given.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(inputs[i].dtype) +
+                   " " + ge::FormatName(inputs[i].format);
+        }
+      }
+      for (size_t c = 0; c < columns; ++c) {
+        std::string one;
+        for (size_t i = 0; i < in_defs.size(); ++i) {
+          const auto& v = in_defs[i].DataTypes();
+          if (v.empty()) continue;
+          one += (one.empty() ? "" : ", ") + in_defs[i].Name() + " " +
+                 (in_defs[i].IsDataTypeList() ? "any of {" + allowed(in_defs[i]) + "}"
+                                              : (c < v.size() ? ge::DataTypeName(v[c]) : std::string("?")));
+        }
+        combos += (c ? "; " : "") + std::string("(") + one + ")";
+      }
+      FailOp(type, api, loc,
+             "the inputs (" + given + ") match none of the dtype/format combinations the OpDef of " + type +
+                 " allows: " + combos);
+    }
+  }
+  // Attributes.
+  const auto& attr_defs = def->Attrs();
+  gert::RuntimeAttrs rattrs;
+  rattrs.attrs_.resize(attr_defs.size());
+  std::vector<bool> set(attr_defs.size(), false);
+  auto describe_attrs = [&]() {
+    if (attr_defs.empty()) return std::string("it has none");
+    std::vector<std::string> v;
+    for (const ops::OpAttrDef& a : attr_defs) {
+      v.push_back(a.Name() + " (" + gert::detail::AttrKindName(a.GetKind()) +
+                  (a.HasDefault() ? ", default " + detail::AttrValueText(a.DefaultValue()) : std::string(", required")) +
+                  ")");
+    }
+    return "its attributes: " + detail::Join(v);
+  };
+  for (const OpAttr& a : attrs) {
+    size_t k = 0;
+    while (k < attr_defs.size() && attr_defs[k].Name() != a.name) ++k;
+    if (k == attr_defs.size()) {
+      FailOp(type, api, loc, type + " has no attribute " + a.name + "; " + describe_attrs());
+    }
+    gert::detail::AttrValue v = a.value;
+    const gert::detail::AttrKind want = attr_defs[k].GetKind();
+    if (want == gert::detail::AttrKind::kFloat && v.kind == gert::detail::AttrKind::kInt) {
+      v.f = static_cast<float>(v.i);
+      v.kind = want;
+    }
+    if (v.kind != want) {
+      FailOp(type, api, loc,
+             "attribute " + a.name + " of " + type + " is " + gert::detail::AttrKindName(want) + "; a " +
+                 gert::detail::AttrKindName(v.kind) + " value was given");
+    }
+    rattrs.attrs_[k] = std::move(v);
+    set[k] = true;
+  }
+  for (size_t k = 0; k < attr_defs.size(); ++k) {
+    if (set[k]) continue;
+    if (attr_defs[k].HasDefault()) {
+      rattrs.attrs_[k] = attr_defs[k].DefaultValue();
+    } else if (attr_defs[k].IsRequired()) {
+      FailOp(type, api, loc,
+             "required attribute " + attr_defs[k].Name() + " (" + gert::detail::AttrKindName(attr_defs[k].GetKind()) +
+                 ") of " + type + " is not given");
+    } else {
+      rattrs.attrs_[k].kind = attr_defs[k].GetKind();
+    }
+  }
+  // The contexts share the call's tensors.
+  auto fill = [&](gert::OpCallContext& c) {
+    c.name_ = type;
+    c.ir_inputs_.assign(in_defs.size(), nullptr);
+    c.present_.clear();
+    c.present_desc_.clear();
+    for (size_t i = 0; i < in_defs.size(); ++i) {
+      if (!present[i]) continue;
+      c.ir_inputs_[i] = &p->inputs_[i];
+      c.present_.push_back(&p->inputs_[i]);
+      gert::CompileTimeTensorDesc desc;
+      desc.SetDataType(inputs[i].dtype);
+      desc.SetFormat(inputs[i].format);
+      c.present_desc_.push_back(desc);
+    }
+    c.outputs_.clear();
+    for (gert::Tensor& t : p->outputs_) c.outputs_.push_back(&t);
+    c.attrs_ = rattrs;
+  };
+  // Output dtypes: InferDataType, or the matching column.
+  std::vector<ge::DataType> out_dt(out_defs.size(), ge::DT_UNDEFINED);
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    const auto& v = out_defs[i].DataTypes();
+    if (!v.empty()) out_dt[i] = out_defs[i].IsDataTypeList() ? v[0] : v[std::min(column, v.size() - 1)];
+  }
+  if (def->GetInferDataType() != nullptr) {
+    gert::InferDataTypeContext dc;
+    fill(dc);
+    dc.out_dtypes_ = out_dt;
+    const ge::graphStatus st = def->GetInferDataType()(&dc);
+    if (st != ge::GRAPH_SUCCESS) {
+      FailOp(type, "InferDataType", loc,
+             "InferDataType of " + type + " returned " + std::to_string(st) +
+                 (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + " for inputs " +
+                 [&] {
+                   std::string s;
+                   for (size_t i = 0; i < in_defs.size(); ++i) {
+                     if (present[i]) s += (s.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(inputs[i].dtype);
+                   }
+                   return s;
+                 }());
+    }
+    out_dt = dc.out_dtypes_;
+  }
+  // Output shapes: InferShape, or the caller's.
+  std::vector<gert::Shape> out_shape(out_defs.size());
+  if (def->GetInferShape() != nullptr) {
+    gert::InferShapeContext sc;
+    fill(sc);
+    sc.out_shapes_.assign(out_defs.size(), gert::Shape());
+    const ge::graphStatus st = def->GetInferShape()(&sc);
+    if (st != ge::GRAPH_SUCCESS) {
+      std::string shapes;
+      for (size_t i = 0; i < in_defs.size(); ++i) {
+        if (present[i]) shapes += (shapes.empty() ? "" : ", ") + in_defs[i].Name() + " " + p->inputs_[i].GetOriginShape().ToString();
+      }
+      FailOp(type, "InferShape", loc,
+             "InferShape of " + type + " returned " + std::to_string(st) +
+                 (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + " for input shapes " + shapes);
+    }
+    out_shape = sc.out_shapes_;
+    for (size_t i = 0; i < out_shape.size(); ++i) {
+      for (size_t k = 0; k < out_shape[i].GetDimNum(); ++k) {
+        if (out_shape[i].GetDim(k) < 0) {
+          FailOp(type, "InferShape", loc,
+                 "InferShape of " + type + " gave output " + out_defs[i].Name() + " the shape " +
+                     out_shape[i].ToString() + " (a negative dimension)");
+        }
+      }
+    }
+  } else {
+    for (size_t i = 0; i < out_defs.size(); ++i) {
+      if (i >= outputs.size() || (outputs[i].data == nullptr && outputs[i].shape.empty())) {
+        FailOp(type, api, loc,
+               type + " has no InferShape (SetInferShape): give the shape of output " + out_defs[i].Name());
+      }
+      for (const int64_t d : outputs[i].shape) out_shape[i].AppendDim(d);
+    }
+  }
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    void* data = nullptr;
+    ge::Format fmt = ge::FORMAT_ND;
+    if (i < outputs.size()) {
+      const OpTensor& o = outputs[i];
+      fmt = o.format;
+      if (o.data != nullptr) {
+        gert::Shape given;
+        for (const int64_t d : o.shape) given.AppendDim(d);
+        if (given != out_shape[i]) {
+          FailOp(type, api, loc,
+                 "output " + out_defs[i].Name() + " (output " + std::to_string(i) + ") of " + type + " has shape " +
+                     given.ToString() + "; InferShape gives " + out_shape[i].ToString());
+        }
+        if (o.dtype != out_dt[i]) {
+          FailOp(type, api, loc,
+                 "output " + out_defs[i].Name() + " (output " + std::to_string(i) + ") of " + type + " has dtype " +
+                     ge::DataTypeName(o.dtype) + "; the operator produces " + ge::DataTypeName(out_dt[i]) +
+                     (def->GetInferDataType() != nullptr ? " (InferDataType)" : " (OpDef)"));
+        }
+        data = o.data;
+      }
+    }
+    p->outputs_[i].Set(data, out_shape[i], out_dt[i], fmt);
+  }
+  // Tiling.
+  if (def->GetAICore().GetTiling() == nullptr) {
+    FailOp(type, api, loc, type + " has no tiling function (AICore().SetTiling)");
+  }
+  fill(p->ctx_);
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    gert::CompileTimeTensorDesc desc;
+    desc.SetDataType(out_dt[i]);
+    desc.SetFormat(p->outputs_[i].GetOriginFormat());
+    p->ctx_.output_desc_.push_back(desc);
+  }
+  // The raw tiling buffer: its first kTilingZeroed bytes start as zeros (the
+  // rest is not cleared: filling 64 KiB per call would cost microseconds).
+  p->tiling_.reset(new uint8_t[kTilingCapacity]);
+  std::memset(p->tiling_.get(), 0, kTilingZeroed);
+  p->ctx_.tiling_.Reset(p->tiling_.get(), kTilingCapacity);
+  ge::graphStatus st = ge::GRAPH_SUCCESS;
+  try {
+    st = def->GetAICore().GetTiling()(&p->ctx_);
+  } catch (const KernelError& e) {
+    if (!e.kernel().empty()) throw;
+    throw KernelError(e.kind(), type, -1, 0, e.api(), SrcLoc{e.file().c_str(), e.line()},
+                      e.detail() + " (in the tiling function of " + type + ")");
+  }
+  if (st != ge::GRAPH_SUCCESS) {
+    FailOp(type, "TilingFunc", loc,
+           "the tiling function of " + type + " returned " + std::to_string(st) +
+               (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : ""));
+  }
+  const size_t data_size = p->ctx_.tiling_.GetDataSize();
+  if (data_size > p->ctx_.tiling_.GetCapacity()) {
+    FailOp(type, "TilingFunc", loc,
+           "the tiling function of " + type + " set the tiling data size to " + std::to_string(data_size) +
+               " bytes (GetRawTilingData()->SetDataSize); the raw tiling buffer holds " +
+               std::to_string(p->ctx_.tiling_.GetCapacity()));
+  }
+  if (p->ctx_.block_dim_ == 0) {
+    FailOp(type, "TilingFunc", loc,
+           "the tiling function of " + type + " set block dim 0 (call context->SetBlockDim(n) with n >= 1)");
+  }
+  uint64_t ws = 0;
+  for (const size_t s : p->ctx_.workspace_) ws += s;
+  p->workspace_size_ = ws;
+  // The kernel.
+  const std::string kname = KernelNameOf(type);
+  p->kernel_ = FindKernel(kname);
+  if (p->kernel_ == nullptr) {
+    FailOp(type, api, loc,
+           type + " has no kernel: no op_kernel entry named " + kname +
+               " is registered (build op_kernel/" + kname + ".cpp with aicore_add_op_project)");
+  }
+  const size_t want = in_defs.size() + out_defs.size() + 2;
+  if (p->kernel_->arity != want) {
+    FailOp(type, api, loc,
+           "kernel " + kname + " takes " + std::to_string(p->kernel_->arity) + " GM_ADDR arguments; the OpDef of " +
+               type + " needs " + std::to_string(want) + " (" + std::to_string(in_defs.size()) + " inputs, " +
+               std::to_string(out_defs.size()) + " outputs, workspace, tiling)");
+  }
+  return p;
+}
+
+// Step 4: launches the kernel. `workspace` must hold workspace_size() bytes.
+inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
+                      SrcLoc loc = SrcLoc::Current()) {
+  if (workspace_size < p.workspace_size_ || (p.workspace_size_ > 0 && workspace == nullptr)) {
+    detail::FailOp(p.type_, "ExecuteOp", loc,
+                   "the workspace of " + p.type_ + " needs " + std::to_string(p.workspace_size_) + " bytes; " +
+                       (workspace == nullptr ? std::string("none") : std::to_string(workspace_size)) + " given");
+  }
+  for (size_t i = 0; i < p.outputs_.size(); ++i) {
+    if (p.outputs_[i].MutableAddr() == nullptr && p.outputs_[i].GetSize() > 0) {
+      detail::FailOp(p.type_, "ExecuteOp", loc, "output " + std::to_string(i) + " of " + p.type_ + " has no data");
+    }
+  }
+  std::vector<uint8_t*> args;
+  args.reserve(p.inputs_.size() + p.outputs_.size() + 2);
+  for (const gert::Tensor& t : p.inputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
+  for (const gert::Tensor& t : p.outputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
+  args.push_back(p.workspace_size_ > 0 ? static_cast<uint8_t*>(workspace) : nullptr);
+  args.push_back(p.tiling_.get());
+  const KernelEntry* k = p.kernel_;
+  ::aicore::detail::LaunchConfig cfg;
+  cfg.cooperative = true;
+  cfg.tiling_key = p.ctx_.tiling_key_;
+  cfg.geom = k->geometry != nullptr ? k->geometry(k->name.c_str(), cfg.tiling_key) : ::aicore::detail::Geometry::kAIV;
+  uint8_t* const* a = args.data();
+  const size_t n = args.size();
+  ::aicore::detail::LaunchWith(cfg, loc, k->name.c_str(), [k, a, n]() { k->thunk(k->fn, a, n); },
+                               p.ctx_.block_dim_);
+}
+
+struct OpRun {
+  std::vector<OpTensor> outputs;  // shapes and dtypes as inferred
+  uint32_t block_dim = 0;
+  uint64_t tiling_key = 0;
+  uint64_t workspace_size = 0;
+  std::vector<std::unique_ptr<uint8_t[]>> storage;  // outputs RunOp allocated
+};
+
+namespace detail {
+inline std::vector<uint8_t>& WorkspaceBuffer() {
+  static thread_local std::vector<uint8_t> buf;
+  return buf;
+}
+}  // namespace detail
+
+// PrepareOp, a workspace, outputs given without data allocated, ExecuteOp.
+inline OpRun RunOp(const std::string& type, const std::vector<OpTensor>& inputs,
+                   const std::vector<OpTensor>& outputs, const std::vector<OpAttr>& attrs = {},
+                   SrcLoc loc = SrcLoc::Current()) {
+  std::unique_ptr<PreparedOp> p = PrepareOp(type, inputs, outputs, attrs, loc);
+  OpRun r;
+  for (size_t i = 0; i < p->num_outputs(); ++i) {
+    if (p->output_data(i) == nullptr) {
+      const int64_t n = p->output_shape(i).GetShapeSize();
+      const size_t bytes = static_cast<size_t>(n < 0 ? 0 : n) * ge::DataTypeBytes(p->output_dtype(i));
+      r.storage.emplace_back(new uint8_t[bytes == 0 ? 1 : bytes]());
+      p->SetOutputData(i, r.storage.back().get());
+    }
+    OpTensor t;
+    t.data = p->output_data(i);
+    for (size_t k = 0; k < p->output_shape(i).GetDimNum(); ++k) t.shape.push_back(p->output_shape(i).GetDim(k));
+    t.dtype = p->output_dtype(i);
+    r.outputs.push_back(std::move(t));
+  }
+  std::vector<uint8_t>& ws = detail::WorkspaceBuffer();
+  if (ws.size() < p->workspace_size()) ws.resize(p->workspace_size());
+  ExecuteOp(*p, ws.data(), ws.size(), loc);
+  r.block_dim = p->block_dim();
+  r.tiling_key = p->tiling_key();
+  r.workspace_size = p->workspace_size();
+  return r;
+}
+
+}  // namespace op
+}  // namespace aicore

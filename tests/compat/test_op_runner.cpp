@@ -1,0 +1,351 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The operator runner (aicore/op/runner.h) and the aclnn layer over it:
+// small operators defined here as a custom-operator project defines them
+// (OpDef, InferShape, InferDataType, tiling, an op_kernel entry registered
+// with AICORE_OP_KERNEL), run by name against a scalar model, and every
+// diagnostic of a bad call: a buggy call that expects its message and a
+// clean twin that expects success.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "kernel_operator.h"
+#include "register/op_def_registry.h"
+#include "aicore_op_kernel.h"
+
+// ---------------------------------------------------------------------------
+// TestScale: z = x * scale (+ bias when given), float only; tiling key 7;
+// the product goes through the user workspace. Attribute `mode` makes the
+// tiling function misbehave (1 fails, 2 oversized data size, 3 block dim 0,
+// 4 SaveToBuffer into a too small capacity, 5 workspace of 1 byte too few).
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(TestScaleTiling)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF(uint32_t, perBlock);
+TILING_DATA_FIELD_DEF(float, scale);
+TILING_DATA_FIELD_DEF(uint32_t, hasBias);
+END_TILING_DATA_DEF;
+}  // namespace optiling
+
+namespace {
+
+constexpr uint32_t kBlocks = 4;
+constexpr size_t kSys = 16u * 1024u * 1024u;
+
+ge::graphStatus ScaleTiling(gert::TilingContext* context) {
+  const int64_t mode = *context->GetAttrs()->GetInt(1);
+  if (mode == 1) return ge::GRAPH_FAILED;
+  optiling::TestScaleTiling t;
+  const uint32_t n = static_cast<uint32_t>(context->GetInputTensor(0)->GetShapeSize());
+  t.set_n(n);
+  t.set_perBlock((n + kBlocks - 1) / kBlocks);
+  t.set_scale(*context->GetAttrs()->GetFloat(0));
+  t.set_hasBias(context->GetOptionalInputShape(1) != nullptr ? 1 : 0);
+  t.SaveToBuffer(context->GetRawTilingData()->GetData(),
+                 mode == 4 ? 2 : context->GetRawTilingData()->GetCapacity());
+  context->GetRawTilingData()->SetDataSize(mode == 2 ? context->GetRawTilingData()->GetCapacity() + 1
+                                                     : t.GetDataSize());
+  context->SetBlockDim(mode == 3 ? 0 : kBlocks);
+  context->SetTilingKey(7);
+  platform_ascendc::PlatformAscendC platform(context->GetPlatformInfo());
+  size_t* ws = context->GetWorkspaceSizes(1);
+  ws[0] = platform.GetLibApiWorkSpaceSize() + n * sizeof(float);
+  return ge::GRAPH_SUCCESS;
+}
+
+ge::graphStatus ScaleInferShape(gert::InferShapeContext* context) {
+  const gert::Shape* x = context->GetInputShape(0);
+  const gert::Shape* bias = context->GetOptionalInputShape(1);
+  if (bias != nullptr && *bias != *x) return ge::GRAPH_FAILED;
+  *context->GetOutputShape(0) = *x;
+  return ge::GRAPH_SUCCESS;
+}
+
+ge::graphStatus ScaleInferDataType(gert::InferDataTypeContext* context) {
+  context->SetOutputDataType(0, context->GetInputDataType(0));
+  return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace
+
+namespace ops {
+class TestScale : public OpDef {
+ public:
+  explicit TestScale(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("bias").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Attr("scale").AttrType(OPTIONAL).Float(2.0f);
+    this->Attr("mode").AttrType(OPTIONAL).Int(0);
+    this->SetInferShape(ScaleInferShape).SetInferDataType(ScaleInferDataType);
+    this->AICore().SetTiling(ScaleTiling);
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(TestScale);
+
+// TestPair: two inputs in two dtype combinations, a required attribute, no
+// InferShape (the caller gives the output shape).
+class TestPair : public OpDef {
+ public:
+  explicit TestPair(const char* name) : OpDef(name) {
+    this->Input("a").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Input("b").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("c").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Attr("k").AttrType(REQUIRED).Int();
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestPair);
+
+// TestNoKernel: an OpDef whose op_kernel entry was never built.
+class TestNoKernel : public OpDef {
+ public:
+  explicit TestNoKernel(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestNoKernel);
+}  // namespace ops
+
+extern "C" __global__ __aicore__ void test_scale(GM_ADDR x, GM_ADDR bias, GM_ADDR z, GM_ADDR workspace,
+                                                 GM_ADDR tiling) {
+  GET_TILING_DATA_WITH_STRUCT(optiling::TestScaleTiling, t, tiling);
+  if (!TILING_KEY_IS(7) || AscendC::GetSysWorkSpacePtr() != workspace) return;  // z stays 0: the test fails
+  const uint32_t begin = t.perBlock * AscendC::GetBlockIdx();
+  const uint32_t end = begin + t.perBlock < t.n ? begin + t.perBlock : t.n;
+  AscendC::GlobalTensor<float> xg, bg, zg, wg;
+  xg.SetGlobalBuffer((__gm__ float*)x, t.n);
+  zg.SetGlobalBuffer((__gm__ float*)z, t.n);
+  wg.SetGlobalBuffer((__gm__ float*)AscendC::GetUserWorkspace(workspace), t.n);
+  if (t.hasBias) bg.SetGlobalBuffer((__gm__ float*)bias, t.n);
+  for (uint32_t i = begin; i < end; ++i) wg.SetValue(i, xg.GetValue(i) * t.scale);
+  for (uint32_t i = begin; i < end; ++i) zg.SetValue(i, wg.GetValue(i) + (t.hasBias ? bg.GetValue(i) : 0.0f));
+}
+AICORE_OP_KERNEL(test_scale);
+
+extern "C" __global__ __aicore__ void test_pair(GM_ADDR a, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)a, (void)c, (void)workspace, (void)tiling;
+}
+AICORE_OP_KERNEL(test_pair);  // one argument short: 2 inputs + 1 output + 2 = 5
+
+namespace {
+
+using aicore::op::OpAttr;
+using aicore::op::OpTensor;
+using aicore::op::RunOp;
+
+std::string ErrorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+#define EXPECT_REPORT(stmt, ...)                                          \
+  do {                                                                   \
+    const std::string aicoreMsg = ErrorOf([&] { stmt; });                \
+    for (const std::string& part : std::vector<std::string>{__VA_ARGS__}) { \
+      EXPECT_NE(aicoreMsg.find(part), std::string::npos) << "missing '" << part << "' in: " << aicoreMsg; \
+    }                                                                    \
+  } while (0)
+
+struct ScaleData {
+  std::vector<float> x, bias, z, golden;
+  explicit ScaleData(size_t n, uint32_t seed, float scale, bool with_bias) : x(n), bias(n), z(n), golden(n) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> d(-10.0f, 10.0f);
+    for (size_t i = 0; i < n; ++i) {
+      x[i] = d(rng);
+      bias[i] = d(rng);
+      golden[i] = x[i] * scale + (with_bias ? bias[i] : 0.0f);  // the scalar model
+    }
+  }
+};
+
+TEST(OpRunner, KernelNamesFollowTheOpType) {
+  EXPECT_EQ(aicore::op::KernelNameOf("AddCustom"), "add_custom");
+  EXPECT_EQ(aicore::op::KernelNameOf("LeakyReluCustom"), "leaky_relu_custom");
+  EXPECT_EQ(aicore::op::KernelNameOf("MatMulV2"), "mat_mul_v2");
+  EXPECT_EQ(aicore::op::KernelNameOf("TestScale"), "test_scale");
+}
+
+TEST(OpRunner, RunsByNameAgainstTheScalarModel) {
+  std::mt19937 rng(11);
+  for (int iter = 0; iter < 12; ++iter) {
+    const size_t n = 1 + rng() % 3000;
+    const bool with_bias = iter % 2 == 1;
+    const bool given_scale = iter % 3 != 0;
+    const float scale = given_scale ? static_cast<float>(static_cast<int>(rng() % 200) - 100) / 8.0f : 2.0f;
+    ScaleData d(n, 100 + iter, scale, with_bias);
+    const std::vector<int64_t> shape = {static_cast<int64_t>(n)};
+    std::vector<OpAttr> attrs;
+    if (given_scale) attrs.emplace_back("scale", scale);
+    const aicore::op::OpRun r =
+        RunOp("TestScale",
+              {{d.x.data(), shape, ge::DT_FLOAT}, with_bias ? OpTensor(d.bias.data(), shape, ge::DT_FLOAT) : OpTensor::None()},
+              {{d.z.data(), shape, ge::DT_FLOAT}}, attrs);
+    EXPECT_EQ(r.block_dim, kBlocks);
+    EXPECT_EQ(r.tiling_key, 7u);
+    EXPECT_EQ(r.workspace_size, kSys + n * sizeof(float));
+    EXPECT_EQ(0, std::memcmp(d.z.data(), d.golden.data(), n * sizeof(float))) << "n " << n;
+  }
+}
+
+TEST(OpRunner, AllocatesOutputsWhenNoneAreGiven) {
+  ScaleData d(100, 5, 2.0f, false);
+  const aicore::op::OpRun r = RunOp("TestScale", {{d.x.data(), {10, 10}, ge::DT_FLOAT}}, {});
+  ASSERT_EQ(r.outputs.size(), 1u);
+  EXPECT_EQ(r.outputs[0].shape, (std::vector<int64_t>{10, 10}));
+  EXPECT_EQ(r.outputs[0].dtype, ge::DT_FLOAT);
+  EXPECT_EQ(0, std::memcmp(r.outputs[0].data, d.golden.data(), 100 * sizeof(float)));
+}
+
+TEST(OpRunnerDiagnostics, UnregisteredOperator) {
+  std::vector<float> x(8);
+  EXPECT_REPORT(RunOp("NoSuchOp", {{x.data(), {8}, ge::DT_FLOAT}}, {}), "operator NoSuchOp is not registered",
+                "TestScale", "(kernel NoSuchOp)");
+  EXPECT_EQ(ErrorOf([&] { RunOp("TestScale", {{x.data(), {8}, ge::DT_FLOAT}}, {}); }), "");
+}
+
+TEST(OpRunnerDiagnostics, DtypeFormatRank) {
+  std::vector<float> x(64), z(64);
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_INT32}}, {}),
+                "input x (input 0) of TestScale has dtype DT_INT32; the OpDef allows DT_FLOAT");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT, ge::FORMAT_NCHW}}, {}),
+                "input x (input 0) of TestScale has format FORMAT_NCHW; the OpDef allows FORMAT_ND");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {1, 1, 1, 1, 1, 1, 1, 1, 64}, ge::DT_FLOAT}}, {}),
+                "input x (input 0) of TestScale has rank 9; at most 8 dimensions");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {8, -8}, ge::DT_FLOAT}}, {}), "has dimension 1 = -8");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {{z.data(), {64}, ge::DT_FLOAT16}}),
+                "output z (output 0) of TestScale has dtype DT_FLOAT16; the operator produces DT_FLOAT");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {{z.data(), {8, 8}, ge::DT_FLOAT}}),
+                "output z (output 0) of TestScale has shape [8, 8]; InferShape gives [64]");
+  // Clean twin: the same call with what the OpDef allows.
+  EXPECT_EQ(ErrorOf([&] {
+              RunOp("TestScale", {{x.data(), {1, 1, 1, 1, 1, 1, 1, 64}, ge::DT_FLOAT}},
+                    {{z.data(), {1, 1, 1, 1, 1, 1, 1, 64}, ge::DT_FLOAT}});
+            }),
+            "");
+}
+
+TEST(OpRunnerDiagnostics, DtypeCombination) {
+  std::vector<uint16_t> a(16);
+  std::vector<float> b(16);
+  EXPECT_REPORT(RunOp("TestPair", {{a.data(), {16}, ge::DT_FLOAT16}, {b.data(), {16}, ge::DT_FLOAT}},
+                      {{b.data(), {16}, ge::DT_FLOAT}}, {{"k", 1}}),
+                "the inputs (a DT_FLOAT16 FORMAT_ND, b DT_FLOAT FORMAT_ND) match none of the dtype/format "
+                "combinations the OpDef of TestPair allows: (a DT_FLOAT16, b DT_FLOAT16); (a DT_FLOAT, b DT_FLOAT)");
+  // Clean twin reaches the kernel check (test_pair is registered one argument short).
+  EXPECT_REPORT(RunOp("TestPair", {{b.data(), {16}, ge::DT_FLOAT}, {b.data(), {16}, ge::DT_FLOAT}},
+                      {{b.data(), {16}, ge::DT_FLOAT}}, {{"k", 1}}),
+                "kernel test_pair takes 4 GM_ADDR arguments; the OpDef of TestPair needs 5");
+}
+
+TEST(OpRunnerDiagnostics, MissingInputsAndOutputShapes) {
+  std::vector<float> b(16);
+  EXPECT_REPORT(RunOp("TestPair", {{b.data(), {16}, ge::DT_FLOAT}}, {{b.data(), {16}, ge::DT_FLOAT}}, {{"k", 1}}),
+                "required input b (input 1) of TestPair is missing");
+  EXPECT_REPORT(RunOp("TestPair", {{b.data(), {16}, ge::DT_FLOAT}, {b.data(), {16}, ge::DT_FLOAT}}, {}, {{"k", 1}}),
+                "TestPair has no InferShape (SetInferShape): give the shape of output c");
+  EXPECT_REPORT(RunOp("TestScale", {{nullptr, {16}, ge::DT_FLOAT}}, {}), "input x (input 0) of TestScale has no data");
+}
+
+TEST(OpRunnerDiagnostics, Attributes) {
+  std::vector<float> x(64), z(64);
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {}, {{"alpha", 1.0f}}),
+                "TestScale has no attribute alpha; its attributes: scale (Float, default 2.000000), mode (Int, "
+                "default 0)");
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {}, {{"scale", "big"}}),
+                "attribute scale of TestScale is Float; a String value was given");
+  std::vector<float> b(16);
+  EXPECT_REPORT(RunOp("TestPair", {{b.data(), {16}, ge::DT_FLOAT}, {b.data(), {16}, ge::DT_FLOAT}},
+                      {{b.data(), {16}, ge::DT_FLOAT}}),
+                "required attribute k (Int) of TestPair is not given");
+  // Clean twin: an Int value for a Float attribute is accepted.
+  EXPECT_EQ(ErrorOf([&] { RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {}, {{"scale", 3}}); }), "");
+}
+
+TEST(OpRunnerDiagnostics, InferShapeFailure) {
+  std::vector<float> x(64), bias(64);
+  EXPECT_REPORT(RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}, {bias.data(), {32}, ge::DT_FLOAT}}, {}),
+                "InferShape of TestScale returned 4294967295 (GRAPH_FAILED) for input shapes x [64], bias [32]",
+                "error in InferShape");
+  EXPECT_EQ(ErrorOf([&] { RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}, {bias.data(), {64}, ge::DT_FLOAT}}, {}); }),
+            "");
+}
+
+TEST(OpRunnerDiagnostics, TilingFunction) {
+  std::vector<float> x(64);
+  auto run = [&](int64_t mode) { RunOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {}, {{"mode", mode}}); };
+  EXPECT_REPORT(run(1), "the tiling function of TestScale returned 4294967295 (GRAPH_FAILED)");
+  EXPECT_REPORT(run(2), "set the tiling data size to 65537 bytes", "the raw tiling buffer holds 65536");
+  EXPECT_REPORT(run(3), "the tiling function of TestScale set block dim 0");
+  EXPECT_REPORT(run(4), "tiling data TestScaleTiling needs 16 bytes, the buffer holds 2", "(kernel TestScale)",
+                "test_op_runner.cpp");
+  EXPECT_EQ(ErrorOf([&] { run(0); }), "");
+}
+
+TEST(OpRunnerDiagnostics, NoKernelAndWorkspace) {
+  std::vector<float> x(64), z(64);
+  EXPECT_REPORT(RunOp("TestNoKernel", {{x.data(), {64}, ge::DT_FLOAT}}, {}),
+                "TestNoKernel has no kernel: no op_kernel entry named test_no_kernel is registered");
+  auto p = aicore::op::PrepareOp("TestScale", {{x.data(), {64}, ge::DT_FLOAT}}, {{z.data(), {64}, ge::DT_FLOAT}}, {});
+  std::vector<uint8_t> ws(p->workspace_size());
+  EXPECT_REPORT(aicore::op::ExecuteOp(*p, ws.data(), ws.size() - 1),
+                "the workspace of TestScale needs " + std::to_string(ws.size()) + " bytes; " +
+                    std::to_string(ws.size() - 1) + " given");
+  EXPECT_EQ(ErrorOf([&] { aicore::op::ExecuteOp(*p, ws.data(), ws.size()); }), "");
+}
+
+TEST(OpRunnerDiagnostics, AclnnReturnsTheReport) {
+  ScaleData d(64, 9, 2.0f, false);
+  const int64_t dims[1] = {64};
+  aclTensor* x = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, d.x.data());
+  aclTensor* zbad = aclCreateTensor(dims, 1, ACL_FLOAT16, nullptr, 0, ACL_FORMAT_ND, dims, 1, d.z.data());
+  aclTensor* z = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, d.z.data());
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aicore::compat::AclnnPrepare("TestScale", {x, nullptr}, {zbad}, {}, &ws, &ex, here),
+            ACLNN_ERR_PARAM_INVALID);
+  const std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("output z (output 0) of TestScale has dtype DT_FLOAT16"),
+            std::string::npos);
+  EXPECT_NE(printed.find("of TestScale has dtype DT_FLOAT16"), std::string::npos);
+  // Clean twin.
+  ASSERT_EQ(aicore::compat::AclnnPrepare("TestScale", {x, nullptr}, {z}, {aicore::compat::AclnnAttr("scale", 2.0)},
+                                         &ws, &ex, here),
+            ACLNN_SUCCESS);
+  std::vector<uint8_t> workspace(ws);
+  EXPECT_EQ(aicore::compat::AclnnRun("TestScale", workspace.data(), ws, ex, nullptr, here), ACLNN_SUCCESS);
+  EXPECT_EQ(0, std::memcmp(d.z.data(), d.golden.data(), 64 * sizeof(float)));
+  aclDestroyTensor(x);
+  aclDestroyTensor(zbad);
+  aclDestroyTensor(z);
+}
+
+}  // namespace
