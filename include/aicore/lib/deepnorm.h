@@ -21,7 +21,8 @@
 // The tiling fields follow the LayerNorm tiling's formulas (the structs have
 // the same fields), with oneTmpSize rounded down to 8 rows for isBasicBlock.
 //
-// The kernel uses no temporary space on the CPU; sharedTmpBuffer is checked
+// With isReuseSrc false, dstLocal overlapping srcLocal is a KernelError (the
+// vendor's constraint). The kernel uses no temporary space on the CPU; sharedTmpBuffer is checked
 // against what the tiling says it needs.
 #pragma once
 
@@ -218,7 +219,7 @@ inline void DeepNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::Local
                         const AscendC::LocalTensor<T>& gx, const AscendC::LocalTensor<T>& beta,
                         const AscendC::LocalTensor<T>& gamma,
                         const AscendC::LocalTensor<uint8_t>* tmp, T alpha, T epsilon,
-                        const AscendC::DeepNormTiling& tiling, SrcLoc loc) {
+                        const AscendC::DeepNormTiling& tiling, bool reuseSrc, SrcLoc loc) {
   const char* api = "DeepNorm";
   Enter(api, loc);
   const uint32_t h = tiling.hLength;
@@ -241,6 +242,11 @@ inline void DeepNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::Local
   CheckLocal(api, "gxLocal", gx, bsh * sizeof(T), loc);
   CheckLocal(api, "betaLocal", beta, uint64_t{h} * sizeof(T), loc);
   CheckLocal(api, "gammaLocal", gamma, uint64_t{h} * sizeof(T), loc);
+  if (!reuseSrc && BytesOverlap(dst.addr_, bsh * sizeof(T), src.addr_, bsh * sizeof(T))) {
+    Fail(ErrorKind::kParameter, api, loc,
+         "dstLocal and srcLocal overlap while isReuseSrc is false (the vendor does not allow "
+         "it: set isReuseSrc = true or give dstLocal its own space)");
+  }
   if (tmp != nullptr) {
     const uint64_t need =
         (uint64_t{tiling.firstTmpStartPos} + uint64_t{tiling.numberOfTmpBuf} * tiling.oneTmpSize) *
@@ -309,7 +315,8 @@ inline void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanL
   static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
                 "DeepNorm only supports half and float");
   aicore::detail::DeepNormRun(dstLocal, meanLocal, rstdLocal, srcLocal, gxLocal, betaLocal,
-                              gammaLocal, &sharedTmpBuffer, alpha, epsilon, tiling, loc);
+                              gammaLocal, &sharedTmpBuffer, alpha, epsilon, tiling, isReuseSrc,
+                              loc);
 }
 
 template <typename T, bool isReuseSrc = false, bool isBasicBlock = false>
@@ -321,7 +328,7 @@ inline void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanL
   static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
                 "DeepNorm only supports half and float");
   aicore::detail::DeepNormRun(dstLocal, meanLocal, rstdLocal, srcLocal, gxLocal, betaLocal,
-                              gammaLocal, nullptr, alpha, epsilon, tiling, loc);
+                              gammaLocal, nullptr, alpha, epsilon, tiling, isReuseSrc, loc);
 }
 
 AICORE_TARGET_END

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aicore/aicore.h"
@@ -386,6 +387,17 @@ TEST(LibNorms, DeepNormErrors) {
       << e;
   // Clean twin.
   e = ErrorOf([&](Buf& buf) { call(buf, 4096, t, 960, 256); });
+  EXPECT_EQ(e, "");
+  // dst on src: an error without isReuseSrc, allowed with it.
+  auto inPlace = [&](Buf& buf, auto reuse) {
+    AscendC::DeepNorm<half, decltype(reuse)::value>(
+        At<half>(buf, 0), At<half>(buf, 960), At<half>(buf, 1024), At<half>(buf, 0),
+        At<half>(buf, 256), At<half>(buf, 1088), At<half>(buf, 1056), static_cast<half>(1.5f),
+        static_cast<half>(1e-5f), t);
+  };
+  e = ErrorOf([&](Buf& buf) { inPlace(buf, std::false_type{}); });
+  EXPECT_TRUE(Has(e, "error in DeepNorm") && Has(e, "dstLocal and srcLocal overlap")) << e;
+  e = ErrorOf([&](Buf& buf) { inPlace(buf, std::true_type{}); });
   EXPECT_EQ(e, "");
 }
 
