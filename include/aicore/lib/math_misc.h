@@ -1,7 +1,7 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The rounding and miscellaneous math APIs of the advanced API (the vendor's
-// lib/math/{floor,ceil,round,trunc,frac,sign,clamp,xor}.h), Ascend910B
+// lib/math/{floor,ceil,round,trunc,frac,sign,clamp,fmod,xor}.h), Ascend910B
 // profile:
 //
 //   Floor, Ceil, Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)
@@ -13,10 +13,18 @@
 //   ClampMax, ClampMin<T, isReuseSource>(dst, src[, sharedTmpBuffer], scalar, calCount)
 //       T half or float; ClampMax: x > scalar ? scalar : x; ClampMin:
 //       x < scalar ? scalar : x (a NaN x is neither greater nor less: kept)
+//   Fmod<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])
+//       T half or float; the vendor's Ascend910B chain in f32, each step
+//       rounded: q = Trunc(a / b), y = a - q * b (the product is kept from being
+//       fused into the subtraction, see Rounded). So the sign of a nonzero
+//       result is a's, an exact zero is +0 (a - a), b = 0 or a = +-inf gives
+//       NaN, and so does b = +-inf (0 * inf; C's fmod gives a); once |a / b|
+//       reaches 2^24 the rounded quotient makes y differ from the exact
+//       remainder, as on the NPU.
 //   Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])
 //       T int16_t or uint16_t; bitwise exclusive or
 //
-// Every result is exact (an integral value, a difference of a float and its
+// Every result but Fmod's is exact (an integral value, a difference of a float and its
 // integral part, a selection or a bit operation; half is computed in f32,
 // where each of these is exact, and rounded back without change), so the
 // tests compare bit for bit. Rounding follows IEEE: Floor/Ceil/Trunc/Round
@@ -91,6 +99,34 @@ struct ClampMinOp {
   HWY_INLINE V operator()(D d, V x) const {
     const V sv = hn::Set(d, s);
     return hn::IfThenElse(hn::Lt(x, sv), sv, x);
+  }
+};
+// An empty asm that claims to change v: the compiler can no longer fuse the
+// operation that produced v with the one that consumes it (GCC's default
+// -ffp-contract=fast turns a - q * b into one fused multiply-add otherwise).
+// Where the vector type has no register constraint (scalar/emulated,
+// sizeless SVE/RVV vectors) it does nothing.
+template <class V>
+HWY_INLINE V Rounded(V v) {
+#if defined(__GNUC__) && HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+#if HWY_TARGET <= HWY_AVX3
+  asm("" : "+v"(v.raw));
+#else
+  asm("" : "+x"(v.raw));
+#endif
+#elif defined(__GNUC__) && HWY_ARCH_ARM_A64 && HWY_TARGET == HWY_NEON
+  asm("" : "+w"(v.raw));
+#endif
+  return v;
+}
+
+// The vendor's chain for the Ascend910B: Div, Trunc, Mul, Sub, each rounded
+// to f32.
+struct FmodOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    const V q = hn::Trunc(hn::Div(a, b));
+    return hn::Sub(a, Rounded(hn::Mul(q, b)));
   }
 };
 struct XorOp {
@@ -208,6 +244,45 @@ AICORE_MATH_ALL_FORMS(Sign, SignOp, 3u * 256u, "GetSignMaxMinTmpSize")
 AICORE_CLAMP_FORMS(ClampMax, ClampMaxOp)
 AICORE_CLAMP_FORMS(ClampMin, ClampMinOp)
 #undef AICORE_CLAMP_FORMS
+
+// ---- Fmod (the Ascend910B forms, without FmodConfig: the vendor declares
+// the config forms for the Ascend 950 only) --------------------------------------
+
+#define AICORE_FMOD_CHECK(T) \
+  static_assert(aicore::lib::kActivationType<T>, "Fmod: T must be half or float")
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_FMOD_CHECK(T);
+  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer,
+                       aicore::lib::FacMin(8, 1, sizeof(T)), "GetFmodMaxMinTmpSize", calCount, loc,
+                       aicore::lib::FmodOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor, const uint32_t calCount,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_FMOD_CHECK(T);
+  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, nullptr, 0, "", calCount, loc,
+                       aicore::lib::FmodOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        const LocalTensor<uint8_t>& sharedTmpBuffer,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Fmod<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer,
+                         src0Tensor.GetSize(), loc);
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Fmod<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize(), loc);
+}
+#undef AICORE_FMOD_CHECK
 
 // ---- Xor -------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The rounding and miscellaneous math APIs of lib/math_misc.h (Floor, Ceil,
-// Round, Trunc, Frac, Sign, ClampMax, ClampMin, Xor; every public form)
+// Round, Trunc, Frac, Sign, ClampMax, ClampMin, Fmod, Xor; every public form)
 // against scalar models in double (std::floor, std::ceil, std::nearbyint in
 // the default ties-to-even mode, std::trunc, x - trunc(x), comparisons, ^),
 // bit for bit: every result is exact (see lib/math_misc.h). Inputs: random
@@ -264,6 +264,58 @@ void CheckClamp(uint64_t seed) {
 TEST(LibMathMisc, ClampFloat) { CheckClamp<float>(23); }
 TEST(LibMathMisc, ClampHalf) { CheckClamp<half>(24); }
 
+// ---- Fmod -------------------------------------------------------------------------
+
+// The vendor's chain in scalar f32, each step rounded (volatile keeps the
+// compiler from fusing q * b into the subtraction).
+template <class T>
+T FmodChain(T a, T b) {
+  const float fa = static_cast<float>(ref::ToDouble(a)), fb = static_cast<float>(ref::ToDouble(b));
+  volatile float q = std::trunc(fa / fb);
+  volatile float p = q * fb;
+  return FromD<T>(fa - p);
+}
+
+template <class T>
+void CheckFmod(uint64_t seed) {
+  Rng rng(seed);
+  for (uint32_t n : TestSizes<T>()) {
+    const std::vector<T> a = Inputs<T>(rng, n), b = Inputs<T>(rng, n);
+    for (int form = 0; form < 4; ++form) {
+      const uint32_t count = (form < 2 && n > 3) ? n - 3 : n;
+      const std::vector<T> y = RunCall<T>(a, b, 2048, [&](auto& d, auto& s0, auto& s1, auto& t) {
+        switch (form) {
+          case 0: AscendC::Fmod<T>(d, s0, s1, t, count); break;
+          case 1: AscendC::Fmod<T, true>(d, s0, s1, count); break;
+          case 2: AscendC::Fmod(d, s0, s1, t); break;
+          default: AscendC::Fmod(d, s0, s1); break;
+        }
+      });
+      Expect<T>("Fmod", a, b, y, count, FmodChain<T>);
+    }
+  }
+}
+
+TEST(LibMathMisc, FmodFloat) { CheckFmod<float>(28); }
+TEST(LibMathMisc, FmodHalf) { CheckFmod<half>(29); }
+
+TEST(LibMathMisc, FmodDocumented) {
+  const std::vector<float> a = {2.0f, -3.0f, 7.5f, -2.0f, 1.0f, 5.0f, 1.0f, 0.0f};
+  const std::vector<float> b = {1.5f, 1.1f, -2.0f, 1.0f, 0.0f, std::numeric_limits<float>::infinity(), 3.0f, 2.0f};
+  const std::vector<float> y = RunCall<float>(a, b, 0, [](auto& d, auto& s0, auto& s1, auto&) {
+    AscendC::Fmod(d, s0, s1, 8);
+  });
+  EXPECT_EQ(y[0], 0.5f);
+  EXPECT_NEAR(y[1], -0.8f, 1e-6);  // the sign of a
+  EXPECT_EQ(y[2], 1.5f);
+  EXPECT_EQ(y[3], 0.0f);
+  EXPECT_FALSE(std::signbit(y[3]));  // -2 - (-2) = +0 (C's fmod: -0)
+  EXPECT_TRUE(std::isnan(y[4]));     // b = 0
+  EXPECT_TRUE(std::isnan(y[5]));     // b = inf: 0 * inf (C's fmod: 5)
+  EXPECT_EQ(y[6], 1.0f);
+  EXPECT_EQ(y[7], 0.0f);
+}
+
 // ---- Xor --------------------------------------------------------------------------
 
 template <class T>
@@ -394,6 +446,14 @@ TEST(LibMathMiscDiagnostics, TmpTooSmall) {
   });
   EXPECT_TRUE(Has(m, "Xor")) << m;
   EXPECT_TRUE(Has(m, "128 bytes, fewer than the 256 bytes GetXorMaxMinTmpSize")) << m;
+  m = Err<half>(2047, [](auto& d, auto& s0, auto& s1, auto& t, auto&) {
+    AscendC::Fmod(d, s0, s1, t);
+  });
+  EXPECT_TRUE(Has(m, "Fmod")) << m;
+  EXPECT_TRUE(Has(m, "2047 bytes, fewer than the 2048 bytes GetFmodMaxMinTmpSize")) << m;
+  EXPECT_EQ(Err<half>(2048, [](auto& d, auto& s0, auto& s1, auto& t, auto&) {
+              AscendC::Fmod(d, s0, s1, t);
+            }), "");
   // Clean twins: exactly the minimum.
   EXPECT_EQ(Err<half>(512, [](auto& d, auto& s, auto&, auto& t, auto&) {
               AscendC::Floor(d, s, t, 64);
@@ -425,6 +485,11 @@ TEST(LibMathMiscDiagnostics, CountBeyondOperands) {
     AscendC::Xor(d, s0, s1[48], 20);
   });
   EXPECT_TRUE(Has(m, "calCount 20 exceeds the 16 int16_t elements of src1Tensor")) << m;
+  m = Err<float>(0, [](auto& d, auto& s0, auto& s1, auto&, auto&) {
+    AscendC::Fmod(d, s0[16], s1, 64);
+  });
+  EXPECT_TRUE(Has(m, "Fmod")) << m;
+  EXPECT_TRUE(Has(m, "calCount 64 exceeds the 48 float elements of src0Tensor")) << m;
   m = Err<float>(0, [](auto& d, auto& s, auto&, auto&, auto&) {
     AscendC::ClampMax(d, s, 1.0f, static_cast<uint32_t>(-2));
   });
