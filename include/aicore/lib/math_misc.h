@@ -1,7 +1,7 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The rounding and miscellaneous math APIs of the advanced API (the vendor's
-// lib/math/{floor,ceil,round,trunc,frac,sign,clamp,fmod,xor}.h), Ascend910B
+// lib/math/{floor,ceil,round,trunc,frac,sign,clamp,fmod,axpy,xor}.h), Ascend910B
 // profile:
 //
 //   Floor, Ceil, Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)
@@ -21,6 +21,10 @@
 //       NaN, and so does b = +-inf (0 * inf; C's fmod gives a); once |a / b|
 //       reaches 2^24 the rounded quotient makes y differ from the exact
 //       remainder, as on the NPU.
+//   Axpy<T, U, isReuseSource>(dst, src, scalarValue, sharedTmpBuffer, calCount)
+//       the high-level form: dst = dst + src * scalarValue as the vendor's
+//       Muls then Add in f32, each rounded (never fused), half rounded once
+//       at the end; (T, U) = (half, half), (float, float), (float, half)
 //   Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])
 //       T int16_t or uint16_t; bitwise exclusive or
 //
@@ -49,6 +53,8 @@
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/ops/check.h"
+#include "aicore/ops/elementwise.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/simd.h"
 #include "aicore/simd/target.h"
@@ -127,6 +133,15 @@ struct FmodOp {
   HWY_INLINE V operator()(D, V a, V b) const {
     const V q = hn::Trunc(hn::Div(a, b));
     return hn::Sub(a, Rounded(hn::Mul(q, b)));
+  }
+};
+// The high-level Axpy: Muls, then Add, each rounded to f32 (the basic
+// instruction's form may fuse them).
+struct AxpyHighOp {
+  float s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V src, V dst) const {
+    return hn::Add(dst, Rounded(hn::Mul(src, hn::Set(d, s))));
   }
 };
 struct XorOp {
@@ -283,6 +298,54 @@ AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& s
   Fmod<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize(), loc);
 }
 #undef AICORE_FMOD_CHECK
+
+// ---- Axpy, the high-level form (with sharedTmpBuffer): dst = dst + src *
+// scalarValue as Muls then Add in f32; (dst, src) types (half, half),
+// (float, float), (float, half), as the vendor's ---------------------------------
+
+template <typename T, typename U, bool isReuseSource = false>
+AICORE_INLINE void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U>& srcTensor,
+                        const U scalarValue, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                        const uint32_t calCount, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::detail::kMulAddPair<T, U>,
+                "Axpy: (dst, src) types must be (half, half), (float, float) or (float, half)");
+  constexpr const char* api = "Axpy";
+  aicore::detail::Enter(api, loc);
+  if (AICORE_UNLIKELY(calCount >= 0x80000000u)) {
+    aicore::detail::FailNegativeCount32(api, calCount, loc);
+  }
+  if (AICORE_UNLIKELY(calCount > srcTensor.GetSize())) {
+    aicore::lib::FailBeyondTensor<U>(api, "calCount", calCount, "srcTensor", srcTensor.GetSize(),
+                                     loc);
+  }
+  if (AICORE_UNLIKELY(calCount > dstTensor.GetSize())) {
+    aicore::lib::FailBeyondTensor<T>(api, "calCount", calCount, "dstTensor", dstTensor.GetSize(),
+                                     loc);
+  }
+  aicore::detail::CheckLocal(api, "dst", dstTensor, uint64_t{calCount} * sizeof(T), loc);
+  aicore::detail::CheckLocal(api, "src", srcTensor, uint64_t{calCount} * sizeof(U), loc);
+  aicore::detail::CheckLocal(api, "sharedTmpBuffer", sharedTmpBuffer, sharedTmpBuffer.GetSize(),
+                             loc, true, aicore::detail::Pipe::kCount);
+  const uint32_t need = aicore::lib::AxpyMinTmpBytes(sizeof(U));
+  if (AICORE_UNLIKELY(sharedTmpBuffer.GetSize() < need)) {
+    aicore::lib::FailTmpTooSmall(api, sharedTmpBuffer.GetSize(), need,
+                                 aicore::detail::TypeName<U>(), "GetAxpyMaxMinTmpSize", loc);
+  }
+  const uint32_t tb = sharedTmpBuffer.GetSize();
+  if (AICORE_UNLIKELY(aicore::detail::BytesOverlap(sharedTmpBuffer.addr_, tb, srcTensor.addr_,
+                                                   uint64_t{calCount} * sizeof(U)))) {
+    aicore::lib::FailTmpOverlap(api, "srcTensor", loc);
+  }
+  if (AICORE_UNLIKELY(aicore::detail::BytesOverlap(sharedTmpBuffer.addr_, tb, dstTensor.addr_,
+                                                   uint64_t{calCount} * sizeof(T)))) {
+    aicore::lib::FailTmpOverlap(api, "dstTensor", loc);
+  }
+  if (calCount != 0) {
+    aicore::simd::MapN(dstTensor.addr_, static_cast<size_t>(calCount),
+                       aicore::lib::AxpyHighOp{static_cast<float>(scalarValue)}, srcTensor.addr_,
+                       static_cast<const T*>(dstTensor.addr_));
+  }
+}
 
 // ---- Xor -------------------------------------------------------------------------
 

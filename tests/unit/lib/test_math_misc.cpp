@@ -1,7 +1,8 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The rounding and miscellaneous math APIs of lib/math_misc.h (Floor, Ceil,
-// Round, Trunc, Frac, Sign, ClampMax, ClampMin, Fmod, Xor; every public form)
+// Round, Trunc, Frac, Sign, ClampMax, ClampMin, Fmod, the high-level Axpy,
+// Xor; every public form)
 // against scalar models in double (std::floor, std::ceil, std::nearbyint in
 // the default ties-to-even mode, std::trunc, x - trunc(x), comparisons, ^),
 // bit for bit: every result is exact (see lib/math_misc.h). Inputs: random
@@ -316,6 +317,64 @@ TEST(LibMathMisc, FmodDocumented) {
   EXPECT_EQ(y[7], 0.0f);
 }
 
+// ---- Axpy (high-level) -------------------------------------------------------------
+
+// dst (T) = dst + src (U) * s: the vendor's Muls then Add in scalar f32,
+// each rounded (volatile: no fusing), then rounded to T.
+template <class T, class U>
+T AxpyChain(T dst, U src, U s) {
+  volatile float p = static_cast<float>(ref::ToDouble(src)) * static_cast<float>(ref::ToDouble(s));
+  volatile float y = static_cast<float>(ref::ToDouble(dst)) + p;
+  return FromD<T>(y);
+}
+
+template <class T, class U>
+void CheckAxpy(uint64_t seed) {
+  Rng rng(seed);
+  const U scalars[] = {U(1.0f), U(-0.375f), U(3.0e-3f), U(7.0f)};
+  int si = 0;
+  for (uint32_t n : TestSizes<T>()) {
+    const std::vector<T> d0 = Inputs<T>(rng, n);
+    const std::vector<U> x = Inputs<U>(rng, n);
+    const U s = scalars[si++ % 4];
+    const uint32_t count = n > 3 ? n - 2 : n;
+    std::vector<T> y(n);
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32(std::max<size_t>(n, 1) * sizeof(U)));
+          pipe.InitBuffer(bd, Round32(std::max<size_t>(n, 1) * sizeof(T)));
+          pipe.InitBuffer(bt, 1024);
+          LocalTensor<U> src = bs.Get<U>(n);
+          LocalTensor<T> dst = bd.Get<T>(n);
+          LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(1024);
+          if (n != 0) {
+            std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), n * sizeof(U));
+            std::memcpy(static_cast<void*>(dst.GetPhyAddr()), d0.data(), n * sizeof(T));
+          }
+          AscendC::Axpy<T, U>(dst, src, s, tmp, count);
+          if (n != 0) std::memcpy(static_cast<void*>(y.data()), dst.GetPhyAddr(), n * sizeof(T));
+        },
+        1);
+    int bad = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      const T r = i < count ? AxpyChain<T, U>(d0[i], x[i], s) : d0[i];
+      if (!ref::SameBits(y[i], r) && ++bad <= 5) {
+        ADD_FAILURE() << "Axpy " << aicore::detail::TypeName<T>() << "/"
+                      << aicore::detail::TypeName<U>() << " n=" << n << " i=" << i
+                      << " dst=" << Show(d0[i]) << " src=" << Show(x[i]) << " got " << Show(y[i])
+                      << " model " << Show(r);
+      }
+    }
+    EXPECT_EQ(bad, 0);
+  }
+}
+
+TEST(LibMathMisc, AxpyFloat) { CheckAxpy<float, float>(30); }
+TEST(LibMathMisc, AxpyHalf) { CheckAxpy<half, half>(31); }
+TEST(LibMathMisc, AxpyHalfToFloat) { CheckAxpy<float, half>(32); }
+
 // ---- Xor --------------------------------------------------------------------------
 
 template <class T>
@@ -446,6 +505,18 @@ TEST(LibMathMiscDiagnostics, TmpTooSmall) {
   });
   EXPECT_TRUE(Has(m, "Xor")) << m;
   EXPECT_TRUE(Has(m, "128 bytes, fewer than the 256 bytes GetXorMaxMinTmpSize")) << m;
+  m = Err<half>(1000, [](auto& d, auto& s, auto&, auto& t, auto&) {
+    AscendC::Axpy(d, s, half(2.0f), t, 64);
+  });
+  EXPECT_TRUE(Has(m, "Axpy")) << m;
+  EXPECT_TRUE(Has(m, "1000 bytes, fewer than the 1024 bytes GetAxpyMaxMinTmpSize")) << m;
+  EXPECT_EQ(Err<half>(1024, [](auto& d, auto& s, auto&, auto& t, auto&) {
+              AscendC::Axpy(d, s, half(2.0f), t, 64);
+            }), "");
+  m = Err<float>(0, [](auto& d, auto& s, auto&, auto& t, auto&) {
+    AscendC::Axpy(d[40], s, 2.0f, t, 64);
+  });
+  EXPECT_TRUE(Has(m, "calCount 64 exceeds the 24 float elements of dstTensor")) << m;
   m = Err<half>(2047, [](auto& d, auto& s0, auto& s1, auto& t, auto&) {
     AscendC::Fmod(d, s0, s1, t);
   });
