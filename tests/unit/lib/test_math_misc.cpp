@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "aicore/lib/cumsum.h"
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/lib/platform_ascendc.h"
@@ -135,6 +136,10 @@ void Expect(const char* what, const std::vector<T>& x0, const std::vector<T>& x1
 
 // ---- scalar models ----------------------------------------------------------------
 
+template <class T>
+double MinSubnormal() {
+  return ref::ToDouble(std::numeric_limits<T>::denorm_min());
+}
 template <class T>
 T FromD(double v) {
   return ref::RoundTo<T>(v);
@@ -375,6 +380,134 @@ TEST(LibMathMisc, AxpyFloat) { CheckAxpy<float, float>(30); }
 TEST(LibMathMisc, AxpyHalf) { CheckAxpy<half, half>(31); }
 TEST(LibMathMisc, AxpyHalfToFloat) { CheckAxpy<float, half>(32); }
 
+// ---- CumSum -------------------------------------------------------------------------
+
+constexpr AscendC::CumSumConfig kLastAxisRow{true, false, true,
+                                             AscendC::CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
+constexpr AscendC::CumSumConfig kFirstAxisRow{false, false, true,
+                                              AscendC::CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
+constexpr AscendC::CumSumConfig kLastAxis{true, false, false,
+                                          AscendC::CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
+constexpr AscendC::CumSumConfig kFirstAxis{false, false, false,
+                                           AscendC::CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
+
+// Tolerance against the double prefix sum r of k terms whose magnitudes sum
+// to a: f32 accumulation (k * 2^-24 * a) plus the final rounding to T (one
+// ulp of r: 2^-24 float, 2^-11 half) and T's smallest subnormal.
+template <class T>
+bool CumClose(double y, double r, double a, int k) {
+  const double u = std::is_same_v<T, float> ? 0x1p-24 : 0x1p-11;
+  return std::fabs(y - r) <= k * 0x1p-24 * a + u * std::fabs(r) + MinSubnormal<T>();
+}
+
+template <class T, const AscendC::CumSumConfig& kCfg>
+void CheckCumSum(uint64_t seed) {
+  Rng rng(seed);
+  const uint32_t align = 32 / sizeof(T);
+  for (const auto& shape : std::vector<std::pair<uint32_t, uint32_t>>{
+           {1, align}, {3, align}, {4, 8 * align / (sizeof(T) == 4 ? 1 : 2)}, {17, 5 * align},
+           {40, 300 / align * align}, {2, 64 * align}}) {
+    const uint32_t outter = shape.first, inner = shape.second, n = outter * inner;
+    std::vector<T> x(n);
+    for (auto& v : x) v = ref::RoundTo<T>(rng.Uniform(-10.0, 10.0));
+    for (int form = 0; form < 2; ++form) {
+      std::vector<T> y(n), last(std::max(outter, inner));
+      aicore::Launch(
+          [&] {
+            AscendC::TPipe pipe;
+            TBuf<TPosition::VECCALC> bs, bd, bl, bt;
+            pipe.InitBuffer(bs, Round32(n * sizeof(T)));
+            pipe.InitBuffer(bd, Round32(n * sizeof(T)));
+            pipe.InitBuffer(bl, Round32(last.size() * sizeof(T)));
+            pipe.InitBuffer(bt, Round32(std::max<uint64_t>(
+                                    32, aicore::lib::CumSumMinTmpBytes(outter, inner, sizeof(T),
+                                                                       kCfg.isLastAxis))));
+            LocalTensor<T> src = bs.Get<T>(n), dst = bd.Get<T>(n);
+            LocalTensor<T> lr = bl.Get<T>(static_cast<uint32_t>(last.size()));
+            LocalTensor<uint8_t> tmp = bt.Get<uint8_t>();
+            std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), n * sizeof(T));
+            std::memset(static_cast<void*>(lr.GetPhyAddr()), kSentinel, last.size() * sizeof(T));
+            const AscendC::CumSumInfo info{outter, inner};
+            if (form == 0) {
+              AscendC::CumSum<T, kCfg>(dst, lr, src, tmp, info);
+            } else {
+              AscendC::CumSum<T, kCfg>(dst, lr, src, info);
+            }
+            std::memcpy(static_cast<void*>(y.data()), dst.GetPhyAddr(), n * sizeof(T));
+            std::memcpy(static_cast<void*>(last.data()), lr.GetPhyAddr(), last.size() * sizeof(T));
+          },
+          1);
+    int bad = 0;
+      for (uint32_t i = 0; i < outter; ++i) {
+        for (uint32_t j = 0; j < inner; ++j) {
+          double r = 0, a = 0;
+          int k = 0;
+          if (kCfg.isLastAxis) {
+            for (uint32_t t = 0; t <= j; ++t, ++k) {
+              r += ref::ToDouble(x[i * inner + t]);
+              a += std::fabs(ref::ToDouble(x[i * inner + t]));
+            }
+          } else {
+            for (uint32_t t = 0; t <= i; ++t, ++k) {
+              r += ref::ToDouble(x[t * inner + j]);
+              a += std::fabs(ref::ToDouble(x[t * inner + j]));
+            }
+          }
+          const T got = y[i * inner + j];
+          if (!CumClose<T>(ref::ToDouble(got), r, a, k) && ++bad <= 5) {
+            ADD_FAILURE() << "CumSum " << aicore::detail::TypeName<T>() << " [" << outter << ", "
+                          << inner << "] last axis " << kCfg.isLastAxis << " at (" << i << ", "
+                          << j << ") got " << Show(got) << " model " << r;
+          }
+        }
+      }
+      EXPECT_EQ(bad, 0);
+      // lastRowTensor: the last column (last axis) or the last row (first
+      // axis) of the result, exactly; nothing past it, and nothing without
+      // outputLastRow.
+      const uint32_t ln = kCfg.isLastAxis ? outter : inner;
+      for (uint32_t t = 0; t < last.size(); ++t) {
+        const T want = (kCfg.outputLastRow && t < ln)
+                           ? (kCfg.isLastAxis ? y[t * inner + inner - 1] : y[(outter - 1) * inner + t])
+                           : SentinelT<T>();
+        ASSERT_EQ(ref::Bits(last[t]), ref::Bits(want)) << "lastRowTensor element " << t;
+      }
+    }
+  }
+}
+
+TEST(LibMathMisc, CumSumFloat) {
+  CheckCumSum<float, kLastAxisRow>(33);
+  CheckCumSum<float, kFirstAxisRow>(34);
+  CheckCumSum<float, kLastAxis>(35);
+  CheckCumSum<float, kFirstAxis>(36);
+}
+TEST(LibMathMisc, CumSumHalf) {
+  CheckCumSum<half, kLastAxisRow>(37);
+  CheckCumSum<half, kFirstAxisRow>(38);
+}
+
+// The vendor's documented example: 4 x 8 ones.
+TEST(LibMathMisc, CumSumDocumented) {
+  aicore::Launch(
+      [] {
+        AscendC::TPipe pipe;
+        TBuf<TPosition::VECCALC> bs, bd, bl;
+        pipe.InitBuffer(bs, 128);
+        pipe.InitBuffer(bd, 128);
+        pipe.InitBuffer(bl, 32);
+        LocalTensor<float> src = bs.Get<float>(32), dst = bd.Get<float>(32), lr = bl.Get<float>(8);
+        for (int i = 0; i < 32; ++i) src.SetValue(i, 1.0f);
+        AscendC::CumSum<float, kLastAxisRow>(dst, lr, src, AscendC::CumSumInfo{4, 8});
+        for (int i = 0; i < 32; ++i) EXPECT_EQ(dst.GetValue(i), static_cast<float>(i % 8 + 1));
+        for (int i = 0; i < 4; ++i) EXPECT_EQ(lr.GetValue(i), 8.0f);
+        AscendC::CumSum<float, kFirstAxisRow>(dst, lr, src, AscendC::CumSumInfo{4, 8});
+        for (int i = 0; i < 32; ++i) EXPECT_EQ(dst.GetValue(i), static_cast<float>(i / 8 + 1));
+        for (int i = 0; i < 8; ++i) EXPECT_EQ(lr.GetValue(i), 4.0f);
+      },
+      1);
+}
+
 // ---- Xor --------------------------------------------------------------------------
 
 template <class T>
@@ -572,6 +705,45 @@ TEST(LibMathMiscDiagnostics, CountBeyondOperands) {
             }), "");
   EXPECT_EQ(Err<int16_t>(0, [](auto& d, auto& s0, auto& s1, auto&, auto&) {
               AscendC::Xor(d, s0, s1[48], 16);
+            }), "");
+}
+
+TEST(LibMathMiscDiagnostics, CumSum) {
+  aicore::ErrorKind kind{};
+  std::string m = Err<float>(0, [](auto& d, auto& s, auto& l, auto&, auto&) {
+    AscendC::CumSum<float, kLastAxisRow>(d, l, s, AscendC::CumSumInfo{4, 12});
+  }, &kind);
+  EXPECT_TRUE(Has(m, "CumSum")) << m;
+  EXPECT_TRUE(Has(m, "cumSumInfo.inner 12 * sizeof(float) = 48 bytes is not a multiple of 32")) << m;
+  EXPECT_EQ(kind, aicore::ErrorKind::kParameter);
+  m = Err<float>(0, [](auto& d, auto& s, auto& l, auto&, auto&) {
+    AscendC::CumSum<float, kLastAxisRow>(d, l, s, AscendC::CumSumInfo{0, 8});
+  });
+  EXPECT_TRUE(Has(m, "cumSumInfo {outter 0, inner 8}: both must be greater than 0")) << m;
+  m = Err<half>(0, [](auto& d, auto& s, auto& l, auto&, auto&) {
+    AscendC::CumSum<half, kFirstAxis>(d, l, s, AscendC::CumSumInfo{5, 16});
+  }, &kind);
+  EXPECT_TRUE(Has(m, "cumSumInfo {outter 5, inner 16} covers 80 elements, more than the 64 half "
+                     "elements of srcTensor")) << m;
+  EXPECT_EQ(kind, aicore::ErrorKind::kBounds);
+  m = Err<float>(0, [](auto& d, auto& s, auto& l, auto&, auto&) {
+    LocalTensor<float> small = l[56];
+    AscendC::CumSum<float, kFirstAxisRow>(d, small, s, AscendC::CumSumInfo{4, 16});
+  });
+  EXPECT_TRUE(Has(m, "lastRowTensor holds 8 float elements, fewer than the 16 of the last row "
+                     "(inner)")) << m;
+  m = Err<half>(512, [](auto& d, auto& s, auto& l, auto& t, auto&) {
+    AscendC::CumSum<half, kLastAxisRow>(d, l, s, t, AscendC::CumSumInfo{4, 16});
+  });
+  EXPECT_TRUE(Has(m, "512 bytes, fewer than the 1536 bytes GetCumSumMaxMinTmpSize")) << m;
+  // Clean twins.
+  EXPECT_EQ(Err<half>(1536, [](auto& d, auto& s, auto& l, auto& t, auto&) {
+              AscendC::CumSum<half, kLastAxisRow>(d, l, s, t, AscendC::CumSumInfo{4, 16});
+              AscendC::CumSum<half, kFirstAxis>(d, l, s, AscendC::CumSumInfo{4, 16});
+            }), "");
+  EXPECT_EQ(Err<float>(0, [](auto& d, auto& s, auto& l, auto&, auto&) {
+              LocalTensor<float> small = l[48];
+              AscendC::CumSum<float, kFirstAxisRow>(d, small, s, AscendC::CumSumInfo{4, 16});
             }), "");
 }
 
