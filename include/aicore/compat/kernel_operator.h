@@ -23,6 +23,9 @@
 
 #include "aicore/aicore.h"
 #include "aicore/lib/activation.h"
+#include "aicore/lib/cumsum.h"
+#include "aicore/lib/glu.h"
+#include "aicore/lib/math_misc.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax.h"
 #include "aicore/runtime/tiling.h"

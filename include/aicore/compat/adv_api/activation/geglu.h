@@ -1,0 +1,7 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// adv_api/activation/geglu.h: a vendor header name;
+// on the CPU it forwards to aicore/lib/glu.h (the GLU activations).
+#pragma once
+
+#include "aicore/lib/glu.h"

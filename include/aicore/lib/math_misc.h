@@ -1,0 +1,385 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The rounding and miscellaneous math APIs of the advanced API (the vendor's
+// lib/math/{floor,ceil,round,trunc,frac,sign,clamp,fmod,axpy,xor}.h), Ascend910B
+// profile:
+//
+//   Floor, Ceil, Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)
+//   Trunc, Frac, Sign<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])
+//       T half or float; Floor/Ceil/Trunc round to an integral value toward
+//       -inf / +inf / zero, Round to the nearest, ties to even (the NPU's
+//       CAST_RINT); Frac(x) = x - Trunc(x); Sign(x) = 1 (x > 0), -1 (x < 0),
+//       else 0 (zeros and NaN give +0, as the vendor's compare-and-select)
+//   ClampMax, ClampMin<T, isReuseSource>(dst, src[, sharedTmpBuffer], scalar, calCount)
+//       T half or float; ClampMax: x > scalar ? scalar : x; ClampMin:
+//       x < scalar ? scalar : x (a NaN x is neither greater nor less: kept)
+//   Fmod<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])
+//       T half or float; the vendor's Ascend910B chain in f32, each step
+//       rounded: q = Trunc(a / b), y = a - q * b (the product is kept from being
+//       fused into the subtraction, see Rounded). So the sign of a nonzero
+//       result is a's, an exact zero is +0 (a - a), b = 0 or a = +-inf gives
+//       NaN, and so does b = +-inf (0 * inf; C's fmod gives a); once |a / b|
+//       reaches 2^24 the rounded quotient makes y differ from the exact
+//       remainder, as on the NPU.
+//   Axpy<T, U, isReuseSource>(dst, src, scalarValue, sharedTmpBuffer, calCount)
+//       the high-level form: dst = dst + src * scalarValue as the vendor's
+//       Muls then Add in f32, each rounded (never fused), half rounded once
+//       at the end; (T, U) = (half, half), (float, float), (float, half)
+//   Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])
+//       T int16_t or uint16_t; bitwise exclusive or
+//
+// Every result but Fmod's is exact (an integral value, a difference of a float and its
+// integral part, a selection or a bit operation; half is computed in f32,
+// where each of these is exact, and rounded back without change), so the
+// tests compare bit for bit. Rounding follows IEEE: Floor/Ceil/Trunc/Round
+// keep the sign of zero (Ceil(-0.5) = -0), infinities and NaN pass through,
+// values at or beyond 2^23 (float) / 2^10 (half) are already integral;
+// Frac(+-inf) = inf - inf = NaN, as the formula gives.
+//
+// Each call is one fused Highway pass; the temporary buffer is checked
+// (allocated, inside its buffer, 32-byte aligned, not below the minimum of
+// lib/math_tiling.h, not overlapping an operand), not used. Bad operands
+// raise KernelError naming the API (counts beyond an operand, unallocated or
+// misaligned tensors, a small or overlapping sharedTmpBuffer); unsupported
+// element types are compile errors. Clamp, IsNan, IsInf and IsFinite are not
+// on the Ascend910B (the vendor documents them for the Ascend 950 only).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "aicore/base/half.h"
+#include "aicore/lib/activation.h"
+#include "aicore/lib/glu.h"
+#include "aicore/lib/math_tiling.h"
+#include "aicore/memory/local_tensor.h"
+#include "aicore/ops/check.h"
+#include "aicore/ops/elementwise.h"
+#include "aicore/runtime/context.h"
+#include "aicore/simd/simd.h"
+#include "aicore/simd/target.h"
+
+namespace aicore {
+namespace lib {
+AICORE_TARGET_BEGIN
+
+struct FloorOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x) const { return hn::Floor(x); }
+};
+struct CeilOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x) const { return hn::Ceil(x); }
+};
+struct TruncOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x) const { return hn::Trunc(x); }
+};
+struct RoundOp {  // nearest, ties to even
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x) const { return hn::Round(x); }
+};
+struct FracOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x) const { return hn::Sub(x, hn::Trunc(x)); }
+};
+struct SignOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V zero = hn::Zero(d);
+    const V pos = hn::IfThenElseZero(hn::Gt(x, zero), hn::Set(d, 1.0f));
+    return hn::IfThenElse(hn::Lt(x, zero), hn::Set(d, -1.0f), pos);
+  }
+};
+struct ClampMaxOp {
+  float s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V sv = hn::Set(d, s);
+    return hn::IfThenElse(hn::Gt(x, sv), sv, x);
+  }
+};
+struct ClampMinOp {
+  float s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V sv = hn::Set(d, s);
+    return hn::IfThenElse(hn::Lt(x, sv), sv, x);
+  }
+};
+// An empty asm that claims to change v: the compiler can no longer fuse the
+// operation that produced v with the one that consumes it (GCC's default
+// -ffp-contract=fast turns a - q * b into one fused multiply-add otherwise).
+// Where the vector type has no register constraint (scalar/emulated,
+// sizeless SVE/RVV vectors) it does nothing.
+template <class V>
+HWY_INLINE V Rounded(V v) {
+#if defined(__GNUC__) && HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+#if HWY_TARGET <= HWY_AVX3
+  asm("" : "+v"(v.raw));
+#else
+  asm("" : "+x"(v.raw));
+#endif
+#elif defined(__GNUC__) && HWY_ARCH_ARM_A64 && HWY_TARGET == HWY_NEON
+  asm("" : "+w"(v.raw));
+#endif
+  return v;
+}
+
+// The vendor's chain for the Ascend910B: Div, Trunc, Mul, Sub, each rounded
+// to f32.
+struct FmodOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const {
+    const V q = hn::Trunc(hn::Div(a, b));
+    return hn::Sub(a, Rounded(hn::Mul(q, b)));
+  }
+};
+// The high-level Axpy: Muls, then Add, each rounded to f32 (the basic
+// instruction's form may fuse them).
+struct AxpyHighOp {
+  float s;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V src, V dst) const {
+    return hn::Add(dst, Rounded(hn::Mul(src, hn::Set(d, s))));
+  }
+};
+struct XorOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V a, V b) const { return hn::Xor(a, b); }
+};
+
+template <class T>
+constexpr bool kXorType = std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>;
+
+// One two-source call without the GLU's dst-overlap rule (Xor computes
+// element by element: the vendor's constraint list does not forbid it).
+template <class T, class Op>
+AICORE_INLINE void Binary2(const char* api, const AscendC::LocalTensor<T>& dst,
+                           const AscendC::LocalTensor<T>& src0,
+                           const AscendC::LocalTensor<T>& src1,
+                           const AscendC::LocalTensor<uint8_t>* tmp, uint32_t tmp_need,
+                           const char* helper, uint32_t count, SrcLoc loc, const Op& op) {
+  detail::Enter(api, loc);
+  if (AICORE_UNLIKELY(count >= 0x80000000u)) detail::FailNegativeCount32(api, count, loc);
+  if (AICORE_UNLIKELY(count > src0.GetSize())) {
+    FailBeyondTensor<T>(api, "calCount", count, "src0Tensor", src0.GetSize(), loc);
+  }
+  if (AICORE_UNLIKELY(count > src1.GetSize())) {
+    FailBeyondTensor<T>(api, "calCount", count, "src1Tensor", src1.GetSize(), loc);
+  }
+  if (AICORE_UNLIKELY(count > dst.GetSize())) {
+    FailBeyondTensor<T>(api, "calCount", count, "dstTensor", dst.GetSize(), loc);
+  }
+  const uint64_t bytes = uint64_t{count} * sizeof(T);
+  detail::CheckLocal(api, "dst", dst, bytes, loc);
+  detail::CheckLocal(api, "src0", src0, bytes, loc);
+  detail::CheckLocal(api, "src1", src1, bytes, loc);
+  if (tmp != nullptr) {
+    CheckTmp(api, *tmp, tmp_need, helper, dst, src0, count, loc);
+    if (AICORE_UNLIKELY(detail::BytesOverlap(tmp->addr_, tmp->GetSize(), src1.addr_, bytes))) {
+      FailTmpOverlap(api, "src1Tensor", loc);
+    }
+  }
+  if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src0.addr_, src1.addr_);
+}
+
+AICORE_TARGET_END
+}  // namespace lib
+}  // namespace aicore
+
+namespace AscendC {
+AICORE_TARGET_BEGIN
+
+// Floor, Ceil, Round: the sharedTmpBuffer + calCount and calCount forms.
+#define AICORE_MATH_COUNT_FORMS(NAME, OP, NEED, HELPER)                                           \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,   \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
+    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, &sharedTmpBuffer, NEED,      \
+                            HELPER, calCount, loc, aicore::lib::OP{});                            \
+  }                                                                                               \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          const uint32_t calCount,                                                \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
+    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, nullptr, 0, "", calCount,    \
+                            loc, aicore::lib::OP{});                                              \
+  }
+
+// Trunc, Frac, Sign: also the whole-tensor forms (srcTensor.GetSize()).
+#define AICORE_MATH_ALL_FORMS(NAME, OP, NEED, HELPER)                                             \
+  AICORE_MATH_COUNT_FORMS(NAME, OP, NEED, HELPER)                                                 \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          const LocalTensor<uint8_t>& sharedTmpBuffer,                            \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), loc);      \
+  }                                                                                               \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), loc);                       \
+  }
+
+AICORE_MATH_COUNT_FORMS(Floor, FloorOp, aicore::lib::FacMin(2, 0, sizeof(T)),
+                        "GetFloorMaxMinTmpSize")
+AICORE_MATH_COUNT_FORMS(Ceil, CeilOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetCeilMaxMinTmpSize")
+AICORE_MATH_COUNT_FORMS(Round, RoundOp, aicore::lib::RoundMinTmpBytes(sizeof(T)),
+                        "GetRoundMaxMinTmpSize")
+AICORE_MATH_ALL_FORMS(Trunc, TruncOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetTruncMaxMinTmpSize")
+AICORE_MATH_ALL_FORMS(Frac, FracOp, aicore::lib::FacMin(4, 0, sizeof(T)), "GetFracMaxMinTmpSize")
+AICORE_MATH_ALL_FORMS(Sign, SignOp, 3u * 256u, "GetSignMaxMinTmpSize")
+#undef AICORE_MATH_ALL_FORMS
+#undef AICORE_MATH_COUNT_FORMS
+
+// ClampMax / ClampMin: scalar is a T, as the vendor declares it.
+#define AICORE_CLAMP_FORMS(NAME, OP)                                                              \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar,            \
+                          const uint32_t calCount,                                                \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
+    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, &sharedTmpBuffer,            \
+                            aicore::lib::ClampMinTmpBytes(sizeof(T)), "GetClampMaxMinTmpSize",    \
+                            calCount, loc, aicore::lib::OP{static_cast<float>(scalar)});          \
+  }                                                                                               \
+  template <typename T, bool isReuseSource = false>                                               \
+  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                          const T scalar, const uint32_t calCount,                                \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
+    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, nullptr, 0, "", calCount,    \
+                            loc, aicore::lib::OP{static_cast<float>(scalar)});                    \
+  }
+AICORE_CLAMP_FORMS(ClampMax, ClampMaxOp)
+AICORE_CLAMP_FORMS(ClampMin, ClampMinOp)
+#undef AICORE_CLAMP_FORMS
+
+// ---- Fmod (the Ascend910B forms, without FmodConfig: the vendor declares
+// the config forms for the Ascend 950 only) --------------------------------------
+
+#define AICORE_FMOD_CHECK(T) \
+  static_assert(aicore::lib::kActivationType<T>, "Fmod: T must be half or float")
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_FMOD_CHECK(T);
+  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer,
+                       aicore::lib::FacMin(8, 1, sizeof(T)), "GetFmodMaxMinTmpSize", calCount, loc,
+                       aicore::lib::FmodOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor, const uint32_t calCount,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_FMOD_CHECK(T);
+  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, nullptr, 0, "", calCount, loc,
+                       aicore::lib::FmodOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        const LocalTensor<uint8_t>& sharedTmpBuffer,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Fmod<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer,
+                         src0Tensor.GetSize(), loc);
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                        const LocalTensor<T>& src1Tensor,
+                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Fmod<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize(), loc);
+}
+#undef AICORE_FMOD_CHECK
+
+// ---- Axpy, the high-level form (with sharedTmpBuffer): dst = dst + src *
+// scalarValue as Muls then Add in f32; (dst, src) types (half, half),
+// (float, float), (float, half), as the vendor's ---------------------------------
+
+template <typename T, typename U, bool isReuseSource = false>
+AICORE_INLINE void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U>& srcTensor,
+                        const U scalarValue, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                        const uint32_t calCount, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::detail::kMulAddPair<T, U>,
+                "Axpy: (dst, src) types must be (half, half), (float, float) or (float, half)");
+  constexpr const char* api = "Axpy";
+  aicore::detail::Enter(api, loc);
+  if (AICORE_UNLIKELY(calCount >= 0x80000000u)) {
+    aicore::detail::FailNegativeCount32(api, calCount, loc);
+  }
+  if (AICORE_UNLIKELY(calCount > srcTensor.GetSize())) {
+    aicore::lib::FailBeyondTensor<U>(api, "calCount", calCount, "srcTensor", srcTensor.GetSize(),
+                                     loc);
+  }
+  if (AICORE_UNLIKELY(calCount > dstTensor.GetSize())) {
+    aicore::lib::FailBeyondTensor<T>(api, "calCount", calCount, "dstTensor", dstTensor.GetSize(),
+                                     loc);
+  }
+  aicore::detail::CheckLocal(api, "dst", dstTensor, uint64_t{calCount} * sizeof(T), loc);
+  aicore::detail::CheckLocal(api, "src", srcTensor, uint64_t{calCount} * sizeof(U), loc);
+  aicore::detail::CheckLocal(api, "sharedTmpBuffer", sharedTmpBuffer, sharedTmpBuffer.GetSize(),
+                             loc, true, aicore::detail::Pipe::kCount);
+  const uint32_t need = aicore::lib::AxpyMinTmpBytes(sizeof(U));
+  if (AICORE_UNLIKELY(sharedTmpBuffer.GetSize() < need)) {
+    aicore::lib::FailTmpTooSmall(api, sharedTmpBuffer.GetSize(), need,
+                                 aicore::detail::TypeName<U>(), "GetAxpyMaxMinTmpSize", loc);
+  }
+  const uint32_t tb = sharedTmpBuffer.GetSize();
+  if (AICORE_UNLIKELY(aicore::detail::BytesOverlap(sharedTmpBuffer.addr_, tb, srcTensor.addr_,
+                                                   uint64_t{calCount} * sizeof(U)))) {
+    aicore::lib::FailTmpOverlap(api, "srcTensor", loc);
+  }
+  if (AICORE_UNLIKELY(aicore::detail::BytesOverlap(sharedTmpBuffer.addr_, tb, dstTensor.addr_,
+                                                   uint64_t{calCount} * sizeof(T)))) {
+    aicore::lib::FailTmpOverlap(api, "dstTensor", loc);
+  }
+  if (calCount != 0) {
+    aicore::simd::MapN(dstTensor.addr_, static_cast<size_t>(calCount),
+                       aicore::lib::AxpyHighOp{static_cast<float>(scalarValue)}, srcTensor.addr_,
+                       static_cast<const T*>(dstTensor.addr_));
+  }
+}
+
+// ---- Xor -------------------------------------------------------------------------
+
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                       const LocalTensor<T>& src1Tensor,
+                       const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::lib::kXorType<T>, "Xor: T must be int16_t or uint16_t");
+  aicore::lib::Binary2("Xor", dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer, 256u,
+                       "GetXorMaxMinTmpSize", calCount, loc, aicore::lib::XorOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                       const LocalTensor<T>& src1Tensor,
+                       const LocalTensor<uint8_t>& sharedTmpBuffer,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Xor<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer, src0Tensor.GetSize(),
+                        loc);
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                       const LocalTensor<T>& src1Tensor, const uint32_t calCount,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::lib::kXorType<T>, "Xor: T must be int16_t or uint16_t");
+  aicore::lib::Binary2("Xor", dstTensor, src0Tensor, src1Tensor, nullptr, 0, "", calCount, loc,
+                       aicore::lib::XorOp{});
+}
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                       const LocalTensor<T>& src1Tensor,
+                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Xor<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize(), loc);
+}
+
+AICORE_TARGET_END
+}  // namespace AscendC
