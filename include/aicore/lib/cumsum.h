@@ -26,9 +26,8 @@
 // sizeof(T) not a multiple of 32, outter * inner beyond srcTensor or
 // dstTensor, lastRowTensor smaller than what is written, a sharedTmpBuffer
 // below GetCumSumMaxMinTmpSize's minimum or overlapping an operand, and the
-// usual operand checks. Note: the vendor's cumsum.h declares
-// defaultCumSumConfig as {true, false, true} (outputLastRow on); aicore's
-// lib/math_tiling.h declares it {true, false, false}.
+// usual operand checks. defaultCumSumConfig is {true, false, true}
+// (outputLastRow on), as the vendor's cumsum.h declares it.
 #pragma once
 
 #include <cstdint>

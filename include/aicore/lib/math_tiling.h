@@ -102,7 +102,9 @@ struct CumSumConfig {
   bool outputLastRow{false};
   CumSumAlgorithm algorithm{CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
 };
-constexpr CumSumConfig defaultCumSumConfig = {true, false, false,
+// As the vendor's cumsum.h declares it: outputLastRow on (the struct's own
+// member default is off).
+constexpr CumSumConfig defaultCumSumConfig = {true, false, true,
                                               CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
 struct CumSumInfo {
   uint32_t outter{0};
