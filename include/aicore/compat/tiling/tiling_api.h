@@ -10,6 +10,7 @@
 #pragma once
 
 #include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/math_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
