@@ -23,6 +23,7 @@
 
 #include "aicore/aicore.h"
 #include "aicore/lib/activation.h"
+#include "aicore/lib/math.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax.h"
 #include "aicore/runtime/tiling.h"
