@@ -25,6 +25,7 @@
 #include "aicore/lib/activation.h"
 #include "aicore/lib/cumsum.h"
 #include "aicore/lib/glu.h"
+#include "aicore/lib/math.h"
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax.h"
