@@ -341,7 +341,8 @@ namespace aicore {
 namespace lib {
 AICORE_TARGET_BEGIN
 
-template <class T, bool isInitIndex, bool isHasfinish, AscendC::TopKMode topkMode>
+// The template flags as run-time values: one instantiation per T.
+template <class T>
 inline void TopKImpl(const AscendC::LocalTensor<T>& dstValue,
                      const AscendC::LocalTensor<int32_t>& dstIndex,
                      const AscendC::LocalTensor<T>& src,
@@ -349,9 +350,10 @@ inline void TopKImpl(const AscendC::LocalTensor<T>& dstValue,
                      const AscendC::LocalTensor<bool>& finish,
                      const AscendC::LocalTensor<uint8_t>* tmp, int32_t k,
                      const AscendC::TopkTiling& tiling, const AscendC::TopKInfo& info,
-                     bool isLargest, SrcLoc loc) {
+                     bool isLargest, bool isInitIndex, bool isHasfinish,
+                     AscendC::TopKMode topkMode, SrcLoc loc) {
   namespace det = aicore::detail;
-  constexpr bool kSmall = topkMode == AscendC::TopKMode::TOPK_NSMALL;
+  const bool kSmall = topkMode == AscendC::TopKMode::TOPK_NSMALL;
   const char* api = "TopK";
   det::Enter(api, loc);
   const int32_t outter = info.outter, inner = info.inner, n = info.n;
@@ -406,13 +408,13 @@ inline void TopKImpl(const AscendC::LocalTensor<T>& dstValue,
   det::CheckLocal(api, "dst", dstValue, n_val * sizeof(T), loc);
   det::CheckLocal(api, "dst", dstIndex, n_idx * 4, loc);
   const uint64_t n_sidx = isInitIndex ? (kSmall ? n_src : uint64_t(inner)) : 0;
-  if constexpr (isInitIndex) {
+  if (isInitIndex) {
     CheckHolds(api, "srcIndexLocal", srcIndex, n_sidx,
                kSmall ? "indices of outter * inner (isInitIndex, Small mode)"
                       : "indices of inner (isInitIndex, Normal mode)", loc);
     det::CheckLocal(api, "srcIndexLocal", srcIndex, n_sidx * 4, loc);
   }
-  if constexpr (isHasfinish) {
+  if (isHasfinish) {
     CheckHolds(api, "finishLocal", finish, uint64_t(outter), "flags of outter (isHasfinish)", loc);
     det::CheckLocal(api, "finishLocal", finish, uint64_t(outter), loc);
   }
@@ -475,9 +477,9 @@ AICORE_INLINE void TopK(const LocalTensor<T>& dstValueLocal, const LocalTensor<i
   static_assert(aicore::lib::kSortType<T>, "TopK: T must be half or float");
   static_assert(!(isHasfinish && topkMode == TopKMode::TOPK_NSMALL),
                 "TopK: isHasfinish must be false in TopKMode::TOPK_NSMALL");
-  aicore::lib::TopKImpl<T, isInitIndex, isHasfinish, topkMode>(
-      dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal, &tmpLocal, k, tilling,
-      topKInfo, isLargest, loc);
+  aicore::lib::TopKImpl<T>(dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal,
+                           &tmpLocal, k, tilling, topKInfo, isLargest, isInitIndex, isHasfinish,
+                           topkMode, loc);
 }
 
 template <typename T, bool isInitIndex = false, bool isHasfinish = false, bool isReuseSrc = false,
@@ -491,9 +493,9 @@ AICORE_INLINE void TopK(const LocalTensor<T>& dstValueLocal, const LocalTensor<i
   static_assert(aicore::lib::kSortType<T>, "TopK: T must be half or float");
   static_assert(!(isHasfinish && topkMode == TopKMode::TOPK_NSMALL),
                 "TopK: isHasfinish must be false in TopKMode::TOPK_NSMALL");
-  aicore::lib::TopKImpl<T, isInitIndex, isHasfinish, topkMode>(
-      dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal, nullptr, k, tilling,
-      topKInfo, isLargest, loc);
+  aicore::lib::TopKImpl<T>(dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal,
+                           nullptr, k, tilling, topKInfo, isLargest, isInitIndex, isHasfinish,
+                           topkMode, loc);
 }
 
 AICORE_TARGET_END

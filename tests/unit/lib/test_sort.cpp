@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -202,7 +203,30 @@ struct TopKCase {
   bool largest, init, finish, small, with_tmp;
 };
 
-template <class T, bool kInit, bool kFinish, TopKMode kMode>
+// Calls the TopK instantiation the flags name (tmp: the tmpLocal form).
+template <class T>
+void CallTopK(const TopKCase& c, const LocalTensor<T>& v, const LocalTensor<int32_t>& x,
+              const LocalTensor<T>& s, const LocalTensor<int32_t>& si, const LocalTensor<bool>& f,
+              const LocalTensor<uint8_t>& t, const AscendC::TopkTiling& tiling,
+              const AscendC::TopKInfo& info) {
+  constexpr TopKMode kN = TopKMode::TOPK_NORMAL, kS = TopKMode::TOPK_NSMALL;
+  const int sel = (c.small ? 4 : 0) + (c.init ? 2 : 0) + (c.finish ? 1 : 0);
+#define AICORE_TOPK_CALL(I, F, M)                                                        \
+  c.with_tmp ? AscendC::TopK<T, I, F, false, M>(v, x, s, si, f, t, c.k, tiling, info, c.largest) \
+             : AscendC::TopK<T, I, F, false, M>(v, x, s, si, f, c.k, tiling, info, c.largest)
+  switch (sel) {
+    case 0: AICORE_TOPK_CALL(false, false, kN); break;
+    case 1: AICORE_TOPK_CALL(false, true, kN); break;
+    case 2: AICORE_TOPK_CALL(true, false, kN); break;
+    case 3: AICORE_TOPK_CALL(true, true, kN); break;
+    case 4: AICORE_TOPK_CALL(false, false, kS); break;
+    case 6: AICORE_TOPK_CALL(true, false, kS); break;
+    default: FAIL() << "no Small mode with isHasfinish";
+  }
+#undef AICORE_TOPK_CALL
+}
+
+template <class T>
 void RunTopK(const TopKCase& c, const std::vector<T>& src, const std::vector<int32_t>& sidx,
              const std::vector<uint8_t>& fin, std::vector<T>* vals, std::vector<int32_t>* ixs,
              uint32_t tmp_bytes) {
@@ -210,9 +234,10 @@ void RunTopK(const TopKCase& c, const std::vector<T>& src, const std::vector<int
   const uint32_t cap = all + 64;
   vals->assign(cap, T{});
   ixs->assign(cap, 0);
+  const TopKMode mode = c.small ? TopKMode::TOPK_NSMALL : TopKMode::TOPK_NORMAL;
   platform_ascendc::PlatformAscendC plat;
   AscendC::TopkTiling tiling;
-  AscendC::TopKTilingFunc(plat, c.inner, c.outter, c.k, sizeof(T), kInit, kMode, c.largest, tiling);
+  AscendC::TopKTilingFunc(plat, c.inner, c.outter, c.k, sizeof(T), c.init, mode, c.largest, tiling);
   aicore::Launch(
       [&] {
         AscendC::TPipe pipe;
@@ -238,35 +263,30 @@ void RunTopK(const TopKCase& c, const std::vector<T>& src, const std::vector<int
         info.outter = c.outter;
         info.inner = c.inner;
         info.n = c.n;
-        if (c.with_tmp) {
-          AscendC::TopK<T, kInit, kFinish, false, kMode>(v, x, s, si, f, t, c.k, tiling, info,
-                                                        c.largest);
-        } else {
-          AscendC::TopK<T, kInit, kFinish, false, kMode>(v, x, s, si, f, c.k, tiling, info,
-                                                        c.largest);
-        }
+        CallTopK<T>(c, v, x, s, si, f, t, tiling, info);
         std::memcpy(vals->data(), v.GetPhyAddr(), cap * sizeof(T));
         std::memcpy(ixs->data(), x.GetPhyAddr(), cap * 4);
       },
       1);
 }
 
-template <class T, bool kInit, bool kFinish, TopKMode kMode>
+template <class T>
 void CheckTopKCase(Rng& rng, const TopKCase& c, int kind) {
   const uint32_t all = uint32_t(c.outter * c.inner);
   std::vector<T> src = Scores<T>(rng, all, kind);
-  const bool small = kMode == TopKMode::TOPK_NSMALL;
+  const bool small = c.small;
+  const TopKMode mode = small ? TopKMode::TOPK_NSMALL : TopKMode::TOPK_NORMAL;
   std::vector<int32_t> sidx(small ? all : uint32_t(c.inner));
   for (auto& i : sidx) i = static_cast<int32_t>(rng.Below(100000));
   std::vector<uint8_t> fin(Round32(c.outter), 0);
   for (int32_t r = 0; r < c.outter; ++r) fin[r] = rng.Below(3) == 0;
   platform_ascendc::PlatformAscendC plat;
   uint32_t mx = 0, mn = 0;
-  AscendC::GetTopKMaxMinTmpSize(plat, c.inner, c.outter, false, kInit, kMode, c.largest, sizeof(T),
+  AscendC::GetTopKMaxMinTmpSize(plat, c.inner, c.outter, false, c.init, mode, c.largest, sizeof(T),
                                 mx, mn);
   std::vector<T> vals;
   std::vector<int32_t> ixs;
-  RunTopK<T, kInit, kFinish, kMode>(c, src, sidx, fin, &vals, &ixs, mn);
+  RunTopK<T>(c, src, sidx, fin, &vals, &ixs, mn);
   const uint32_t kv = small ? c.k : uint32_t((c.k * sizeof(T) + 31) / 32 * 32 / sizeof(T));
   const uint32_t ki = small ? c.k : uint32_t((c.k + 7) / 8 * 8);
   for (int32_t r = 0; r < c.outter; ++r) {
@@ -278,8 +298,8 @@ void CheckTopKCase(Rng& rng, const TopKCase& c, int kind) {
           << aicore::detail::TypeName<T>() << " row " << r << " i " << i << " got " << Show(got)
           << " want " << Show(want) << " (inner " << c.inner << ", k " << c.k << ", largest "
           << c.largest << ", small " << small << ")";
-      int32_t wi = kInit ? sidx[(small ? size_t(r) * c.inner : 0) + p[i]] : int32_t(p[i]);
-      if (kFinish && fin[r]) wi = c.n;
+      int32_t wi = c.init ? sidx[(small ? size_t(r) * c.inner : 0) + p[i]] : int32_t(p[i]);
+      if (c.finish && fin[r]) wi = c.n;
       ASSERT_EQ(ixs[r * ki + i], wi) << "index, row " << r << " i " << i;
     }
   }
@@ -301,20 +321,21 @@ void CheckTopK(uint64_t seed) {
       for (int32_t k : {1, 5, 17, n}) {
         if (k > n) continue;
         for (int lg = 0; lg < 2; ++lg) {
-          TopKCase c{outter, inner, n, k, lg == 1, false, false, false, (k & 1) == 1};
-          CheckTopKCase<T, false, false, TopKMode::TOPK_NORMAL>(rng, c, kind);
-          CheckTopKCase<T, true, false, TopKMode::TOPK_NORMAL>(rng, c, kind);
-          CheckTopKCase<T, true, true, TopKMode::TOPK_NORMAL>(rng, c, kind);
-          CheckTopKCase<T, false, true, TopKMode::TOPK_NORMAL>(rng, c, kind);
+          for (int flags = 0; flags < 4; ++flags) {
+            TopKCase c{outter, inner, n, k, lg == 1, (flags & 2) != 0, (flags & 1) != 0, false,
+                       ((k + flags) & 1) == 1};
+            CheckTopKCase<T>(rng, c, kind);
+          }
         }
       }
     }
     for (int32_t outter : {1, 4, 9}) {
       for (int32_t k : {1, 8, 17, 32}) {
         for (int lg = 0; lg < 2; ++lg) {
-          TopKCase c{outter, 32, 32, k, lg == 1, false, false, true, lg == 0};
-          CheckTopKCase<T, false, false, TopKMode::TOPK_NSMALL>(rng, c, kind);
-          CheckTopKCase<T, true, false, TopKMode::TOPK_NSMALL>(rng, c, kind);
+          for (int init = 0; init < 2; ++init) {
+            TopKCase c{outter, 32, 32, k, lg == 1, init == 1, false, true, ((k + init) & 1) == 0};
+            CheckTopKCase<T>(rng, c, kind);
+          }
         }
       }
     }
@@ -345,7 +366,7 @@ TEST(LibTopK, VendorNormalExample) {
   TopKCase c{2, 32, 32, 5, false, true, true, false, true};
   std::vector<float> vals;
   std::vector<int32_t> ixs;
-  RunTopK<float, true, true, TopKMode::TOPK_NORMAL>(c, src, sidx, fin, &vals, &ixs, 512);
+  RunTopK<float>(c, src, sidx, fin, &vals, &ixs, 512);
   const float v0[5] = {-51721.918f, -51229.17f, -47510.38f, -45169.168f, -43112.895f};
   const float v1[5] = {-52391.258f, -50611.96f, -46391.133f, -42512.805f, -34662.61f};
   const int32_t i0[5] = {21, 20, 22, 30, 2};
@@ -385,7 +406,7 @@ TEST(LibTopK, VendorSmallExample) {
   TopKCase c{4, 32, 17, 8, true, true, false, true, true};
   std::vector<float> vals;
   std::vector<int32_t> ixs;
-  RunTopK<float, true, false, TopKMode::TOPK_NSMALL>(c, src, sidx, std::vector<uint8_t>(32, 0),
+  RunTopK<float>(c, src, sidx, std::vector<uint8_t>(32, 0),
                                                     &vals, &ixs, 4096);
   const int32_t want[4][8] = {{6, 0, 11, 12, 1, 3, 4, 13},
                               {1, 10, 16, 2, 14, 3, 7, 13},
@@ -475,8 +496,9 @@ struct Tensors {
   LocalTensor<float> ftmp;
 };
 
-template <class F>
-std::string Err(uint32_t tmp_bytes, F&& f, aicore::ErrorKind* kind = nullptr) {
+// (One std::function signature: one Launch instantiation for all the cases.)
+std::string Err(uint32_t tmp_bytes, const std::function<void(Tensors&)>& f,
+                aicore::ErrorKind* kind = nullptr) {
   try {
     aicore::Launch(
         [&] {
