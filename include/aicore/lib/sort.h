@@ -48,8 +48,9 @@
 //
 // The records are sorted once per call: (value key, position) pairs as one
 // uint64 each, std::sort for short inputs and a stable 3-pass radix sort on
-// the 32-bit key for long ones; TopK selects with std::nth_element and sorts
-// the k first. Each operand is checked like the basic instructions
+// the 32-bit key for long ones; TopK keeps the k first keys of a row in a
+// max-heap (most elements cost one compare with its top) and sorts them at
+// the end. Each operand is checked like the basic instructions
 // (allocated, 32-byte aligned, inside its buffer) and recorded for the
 // sanitizer; bad input raises KernelError naming the API, the parameter,
 // what it needed and what it got: repeatTime outside [0, 255], an operand
@@ -437,16 +438,40 @@ inline void TopKImpl(const AscendC::LocalTensor<T>& dstValue,
                  n_idx * 4, loc);
 
   SortScratch& s = TlsSortScratch();
-  if (s.a.size() < size_t(inner)) s.a.resize(size_t(inner));
+  if (s.a.size() < size_t(k)) s.a.resize(size_t(k));
   uint64_t* keys = s.a.data();
   const T* sp = src.addr_;
   const int32_t* ip = isInitIndex ? srcIndex.addr_ : nullptr;
   const bool* fp = isHasfinish ? finish.addr_ : nullptr;
+  const bool negate = !isLargest;
   for (int32_t r = 0; r < outter; ++r) {
     const T* row = sp + size_t(r) * inner;
-    BuildKeys(row, uint32_t(inner), !isLargest, keys);
-    if (k < inner) std::nth_element(keys, keys + k, keys + inner);
-    std::sort(keys, keys + k);
+    // The k smallest keys: a max-heap of k. An element enters only if it
+    // comes strictly before the heap's top in the order (a later position
+    // never wins a tie), which one float compare decides: most elements cost
+    // that compare.
+    BuildKeys(row, uint32_t(k), negate, keys);
+    std::make_heap(keys, keys + k);
+    float topf = SortScore(row[static_cast<uint32_t>(keys[0])]);
+    for (uint32_t i = uint32_t(k); i < uint32_t(inner); ++i) {
+      const float f = SortScore(row[i]);
+      const bool before = (negate ? f < topf : f > topf) || f != f;
+      if (AICORE_LIKELY(!before) || topf != topf) continue;
+      // Replace the top and sift it down.
+      const uint64_t key = (uint64_t{DescendingKey(negate ? -f : f)} << 32) | i;
+      uint32_t h = 0;
+      for (;;) {
+        uint32_t c = 2 * h + 1;
+        if (c >= uint32_t(k)) break;
+        if (c + 1 < uint32_t(k) && keys[c + 1] > keys[c]) ++c;
+        if (keys[c] <= key) break;
+        keys[h] = keys[c];
+        h = c;
+      }
+      keys[h] = key;
+      topf = SortScore(row[static_cast<uint32_t>(keys[0])]);
+    }
+    std::sort_heap(keys, keys + k);
     T* vo = dstValue.addr_ + size_t(r) * kv;
     int32_t* io = dstIndex.addr_ + size_t(r) * ki;
     const int32_t* irow = ip == nullptr ? nullptr : ip + (kSmall ? size_t(r) * inner : 0);
