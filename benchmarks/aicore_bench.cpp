@@ -78,6 +78,7 @@
 #include "hwy_baselines.h"
 #include "reduce_kernel.h"
 #include "softmax_kernel.h"
+#include "sort_kernel.h"
 #include "strided_add_kernel.h"
 
 namespace {
@@ -779,6 +780,114 @@ Workload SoftmaxWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t c
   return w;
 }
 
+// Sort 1M scores in tiles of `tile` (Concat, Sort<T, true>, Extract per
+// tile: values and indices out) against a hand-written std::sort of (value,
+// index) pairs per tile with the same order (descending, ties by position).
+// The scalar reference is std::stable_sort of positions.
+template <class T>
+Workload SortWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, uint32_t tile) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = n;
+  w.bytes = (2.0 * sizeof(T) + 8.0) * n;
+  T* x = reinterpret_cast<T*>(b.x.data());
+  uint32_t* idx = reinterpret_cast<uint32_t*>(b.y.data());
+  T* z = reinterpret_cast<T*>(b.z.data());
+  uint32_t* zi = reinterpret_cast<uint32_t*>(b.x.data() + (size_t{32} << 20));
+  w.prepare = [=] {
+    Fill(x, n, -1000.0f, 1000.0f, 21);
+    for (uint32_t i = 0; i < n; ++i) idx[i] = i;
+  };
+  const SortBenchTiling tiling{n, tile};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("sort_bench", sort_bench<T>, blocks, b.x.bytes(), b.y.bytes(), b.z.bytes(),
+                        reinterpret_cast<uint8_t*>(zi), tiling);
+  };
+  w.highway = [=] {
+    aicore::ParallelFor(n / tile, [&](uint32_t t) {
+      static thread_local std::vector<std::pair<float, uint32_t>> v;
+      v.resize(tile);
+      const size_t o = size_t{t} * tile;
+      for (uint32_t i = 0; i < tile; ++i) v[i] = {static_cast<float>(x[o + i]), idx[o + i]};
+      std::sort(v.begin(), v.end(), [](const auto& a, const auto& c) {
+        return a.first > c.first || (a.first == c.first && a.second < c.second);
+      });
+      for (uint32_t i = 0; i < tile; ++i) {
+        z[o + i] = static_cast<T>(v[i].first);
+        zi[o + i] = v[i].second;
+      }
+    });
+  };
+  w.scalar = [=] {
+    std::vector<uint32_t> p(tile);
+    for (size_t o = 0; o < n; o += tile) {
+      for (uint32_t i = 0; i < tile; ++i) p[i] = i;
+      std::stable_sort(p.begin(), p.end(), [&](uint32_t a, uint32_t c) {
+        return static_cast<float>(x[o + a]) > static_cast<float>(x[o + c]);
+      });
+      for (uint32_t i = 0; i < tile; ++i) z[o + i] = x[o + p[i]];
+    }
+  };
+  w.check = Checker<T>(b, w.elements);
+  return w;
+}
+
+// TopK (Normal mode, float, k largest) over rows x inner, rowsPerTile rows
+// per call, against std::partial_sort of (value, position) pairs per row.
+Workload TopKWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t inner, int32_t k,
+                      uint32_t blocks, uint32_t rowsPerTile) {
+  Workload w;
+  w.name = name;
+  w.dtype = "float";
+  const uint32_t kpad = (static_cast<uint32_t>(k) + 7) / 8 * 8;
+  w.elements = size_t{rows} * kpad;
+  w.bytes = 4.0 * rows * inner + 8.0 * rows * kpad;
+  float* x = reinterpret_cast<float*>(b.x.data());
+  float* z = reinterpret_cast<float*>(b.z.data());
+  int32_t* zi = reinterpret_cast<int32_t*>(b.y.data());
+  w.prepare = [=] { Fill(x, size_t{rows} * inner, -1000.0f, 1000.0f, 23); };
+  TopKBenchTiling tiling{rows, inner, rowsPerTile, k, 0, {}};
+  platform_ascendc::PlatformAscendC plat;
+  uint32_t mx = 0;
+  AscendC::GetTopKMaxMinTmpSize(plat, static_cast<int32_t>(inner), static_cast<int32_t>(rowsPerTile),
+                                false, false, AscendC::TopKMode::TOPK_NORMAL, true, 4, mx,
+                                tiling.tmpBytes);
+  AscendC::TopKTilingFunc(plat, static_cast<int32_t>(inner), static_cast<int32_t>(rowsPerTile), k, 4,
+                          false, AscendC::TopKMode::TOPK_NORMAL, true, tiling.topk);
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("topk_bench", topk_bench, blocks, b.x.bytes(), b.z.bytes(), b.y.bytes(), tiling);
+  };
+  w.highway = [=] {
+    aicore::ParallelFor(blocks, [&](uint32_t blk) {
+      static thread_local std::vector<std::pair<float, int32_t>> v;
+      v.resize(inner);
+      const uint32_t per = rows / blocks;
+      for (uint32_t r = blk * per; r < (blk + 1) * per; ++r) {
+        for (uint32_t i = 0; i < inner; ++i) v[i] = {x[size_t{r} * inner + i], static_cast<int32_t>(i)};
+        std::partial_sort(v.begin(), v.begin() + k, v.end(), [](const auto& a, const auto& c) {
+          return a.first > c.first || (a.first == c.first && a.second < c.second);
+        });
+        for (int32_t i = 0; i < k; ++i) {
+          z[size_t{r} * kpad + i] = v[i].first;
+          zi[size_t{r} * kpad + i] = v[i].second;
+        }
+      }
+    });
+  };
+  w.scalar = [=] {
+    std::vector<uint32_t> p(inner);
+    for (uint32_t r = 0; r < rows; ++r) {
+      const float* row = x + size_t{r} * inner;
+      for (uint32_t i = 0; i < inner; ++i) p[i] = i;
+      std::stable_sort(p.begin(), p.end(), [&](uint32_t a, uint32_t c) { return row[a] > row[c]; });
+      for (uint32_t i = 0; i < kpad; ++i) z[size_t{r} * kpad + i] = row[p[i]];
+    }
+  };
+  w.check = Checker<float>(b, w.elements);
+  return w;
+}
+
 Workload LaunchEmptyWorkload() {
   Workload w;
   w.name = "launch_empty";
@@ -907,6 +1016,11 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   // The same calls on UB-resident tiles (16 blocks x one tile, 64 calls each).
   w.push_back(SoftmaxWorkload<half>(b, "softmax_ub_16x8x2048", 128, 2048, 16, 8, 64));
   w.push_back(SoftmaxWorkload<float>(b, "softmax_ub_16x4x2048", 64, 2048, 16, 4, 64));
+  // Sort / TopK 1M (issue 12): full sorts of 4096-element tiles (16 blocks);
+  // TopK k = 32 of 256 rows of 4096 floats (16 blocks, 2 rows per call).
+  w.push_back(SortWorkload<float>(b, "sort_1M", k1M, 16, 4096));
+  w.push_back(SortWorkload<half>(b, "sort_1M", k1M, 16, 4096));
+  w.push_back(TopKWorkload(b, "topk_1M", 256, 4096, 32, 16, 2));
   w.push_back(LaunchEmptyWorkload());
   // The high-level Matmul API (issue 11): 2048^3, half and float in, float out.
   w.push_back(MatmulWorkload<half>(b, "matmul_2048", 2048, 8));

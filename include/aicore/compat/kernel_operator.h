@@ -29,6 +29,8 @@
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax.h"
+#include "aicore/lib/reduce.h"
+#include "aicore/lib/sort.h"
 #include "aicore/runtime/tiling.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "kernel_utils_compat.h"

@@ -5,13 +5,14 @@
 // definition macros shared with the host (see aicore/runtime/tiling.h), and
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
-// RmsNormTiling, LayerNormTiling, DeepNormTiling).
+// RmsNormTiling, LayerNormTiling, DeepNormTiling, TopkTiling).
 #pragma once
 
 #include "aicore/lib/deepnorm.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
+#include "aicore/lib/sort_tiling.h"
 #include "aicore/runtime/tiling.h"
 
 using AscendC::tiling::DeepNormTiling;
@@ -19,4 +20,5 @@ using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::TCubeTiling;
+using AscendC::tiling::TopkTiling;
 using AscendC::tiling::SoftMaxTiling;

@@ -5,7 +5,7 @@
 // advanced API's *_tiling.h, which include kernel_tiling/kernel_tiling.h and
 // so name the tiling structs at global scope) -- the Matmul tiling (namespace
 // matmul_tiling: MatmulApiTiling, MultiCoreMatmulTiling, optiling::TCubeTiling),
-// the activation, normalization and SoftMax tiling functions -- plus the
+// the activation, normalization, SoftMax, sorting (TopK, Sort) and reduction (Sum, Mean) tmp-size and tiling functions -- plus the
 // platform queries.
 #pragma once
 
@@ -15,6 +15,8 @@
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
+#include "aicore/lib/reduce.h"
+#include "aicore/lib/sort_tiling.h"
 #include "aicore/lib/tensor_shape.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "platform/platform_ascendc.h"
