@@ -73,6 +73,7 @@
 #endif
 
 #include "../examples/gelu/gelu_kernel.h"
+#include "../examples/rms_norm/rms_norm_api_kernel.h"
 #include "../examples/rms_norm/rms_norm_kernel.h"
 #include "add_kernel.h"
 #include "hwy_baselines.h"

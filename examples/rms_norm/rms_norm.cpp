@@ -4,6 +4,7 @@
 // half in/out, float accumulation, twice: the kernel written as a chain of
 // vector instructions and the same kernel calling the high-level RmsNorm API.
 // Both are checked against a double reference, then timed side by side.
+#include "rms_norm_api_kernel.h"
 #include "rms_norm_kernel.h"
 
 #include <aicore/bench/bench.h>
