@@ -84,17 +84,30 @@ struct ReGluOp {
                    "source)");
 }
 
+// The two-source pass of the GLU activations and of the math APIs with two
+// sources (Fmod, Xor: lib/math_misc.h). The source names follow each API's
+// parameters in messages; the GLU activations forbid a destination that
+// shares addresses with a source, the math APIs compute element by element and
+// allow it.
+struct TwoSources {
+  const char* src0;  // "srcTensor0" / "src0Tensor"
+  const char* src1;
+  bool dst_may_overlap;
+};
+constexpr TwoSources kGluSources{"srcTensor0", "srcTensor1", false};
+
 template <class T>
-AICORE_INLINE void CheckGluOperands(const char* api, const AscendC::LocalTensor<T>& dst,
-                                    const AscendC::LocalTensor<T>& src0,
-                                    const AscendC::LocalTensor<T>& src1, uint32_t count,
-                                    SrcLoc loc) {
+AICORE_INLINE void CheckTwoSources(const char* api, const TwoSources& names,
+                                   const AscendC::LocalTensor<T>& dst,
+                                   const AscendC::LocalTensor<T>& src0,
+                                   const AscendC::LocalTensor<T>& src1, uint32_t count,
+                                   SrcLoc loc) {
   if (AICORE_UNLIKELY(count >= 0x80000000u)) detail::FailNegativeCount32(api, count, loc);
   if (AICORE_UNLIKELY(count > src0.GetSize())) {
-    FailBeyondTensor<T>(api, "calCount", count, "srcTensor0", src0.GetSize(), loc);
+    FailBeyondTensor<T>(api, "calCount", count, names.src0, src0.GetSize(), loc);
   }
   if (AICORE_UNLIKELY(count > src1.GetSize())) {
-    FailBeyondTensor<T>(api, "calCount", count, "srcTensor1", src1.GetSize(), loc);
+    FailBeyondTensor<T>(api, "calCount", count, names.src1, src1.GetSize(), loc);
   }
   if (AICORE_UNLIKELY(count > dst.GetSize())) {
     FailBeyondTensor<T>(api, "calCount", count, "dstTensor", dst.GetSize(), loc);
@@ -103,27 +116,30 @@ AICORE_INLINE void CheckGluOperands(const char* api, const AscendC::LocalTensor<
   detail::CheckLocal(api, "dst", dst, bytes, loc);
   detail::CheckLocal(api, "src0", src0, bytes, loc);
   detail::CheckLocal(api, "src1", src1, bytes, loc);
+  if (names.dst_may_overlap) return;
   if (AICORE_UNLIKELY(detail::BytesOverlap(dst.addr_, bytes, src0.addr_, bytes))) {
-    FailDstOverlapsSrc(api, "srcTensor0", loc);
+    FailDstOverlapsSrc(api, names.src0, loc);
   }
   if (AICORE_UNLIKELY(detail::BytesOverlap(dst.addr_, bytes, src1.addr_, bytes))) {
-    FailDstOverlapsSrc(api, "srcTensor1", loc);
+    FailDstOverlapsSrc(api, names.src1, loc);
   }
 }
 
-// One GLU call: checks, then the fused pass.
+// One two-source call: checks, then the fused pass.
 template <class T, class Op>
-AICORE_INLINE void Glu(const char* api, const AscendC::LocalTensor<T>& dst,
-                       const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
-                       const AscendC::LocalTensor<uint8_t>* tmp, uint32_t tmp_need,
-                       const char* helper, uint32_t count, SrcLoc loc, const Op& op) {
+AICORE_INLINE void TwoSourcePass(const char* api, const TwoSources& names,
+                                 const AscendC::LocalTensor<T>& dst,
+                                 const AscendC::LocalTensor<T>& src0,
+                                 const AscendC::LocalTensor<T>& src1,
+                                 const AscendC::LocalTensor<uint8_t>* tmp, uint32_t tmp_need,
+                                 const char* helper, uint32_t count, SrcLoc loc, const Op& op) {
   detail::Enter(api, loc);
-  CheckGluOperands(api, dst, src0, src1, count, loc);
+  CheckTwoSources(api, names, dst, src0, src1, count, loc);
   if (tmp != nullptr) {
     CheckTmp(api, *tmp, tmp_need, helper, dst, src0, count, loc);
     const uint64_t bytes = uint64_t{count} * sizeof(T);
     if (AICORE_UNLIKELY(detail::BytesOverlap(tmp->addr_, tmp->GetSize(), src1.addr_, bytes))) {
-      FailTmpOverlap(api, "srcTensor1", loc);
+      FailTmpOverlap(api, names.src1, loc);
     }
   }
   if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src0.addr_, src1.addr_);
@@ -148,17 +164,17 @@ AICORE_INLINE void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
                          const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount,
                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kActivationType<T>, "GeGLU: T must be half or float");
-  aicore::lib::Glu("GeGLU", dstTensor, srcTensor0, srcTensor1, &sharedTmpBuffer,
-                   aicore::lib::GeGluMinTmpBytes(sizeof(T)), "GetGeGLUMaxMinTmpSize", calCount,
-                   loc, aicore::lib::GeGluOp{});
+  aicore::lib::TwoSourcePass("GeGLU", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             &sharedTmpBuffer, aicore::lib::GeGluMinTmpBytes(sizeof(T)),
+                             "GetGeGLUMaxMinTmpSize", calCount, loc, aicore::lib::GeGluOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
                          const LocalTensor<T>& srcTensor1, uint32_t calCount,
                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kActivationType<T>, "GeGLU: T must be half or float");
-  aicore::lib::Glu("GeGLU", dstTensor, srcTensor0, srcTensor1, nullptr, 0, "", calCount, loc,
-                   aicore::lib::GeGluOp{});
+  aicore::lib::TwoSourcePass("GeGLU", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             nullptr, 0, "", calCount, loc, aicore::lib::GeGluOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
@@ -184,9 +200,10 @@ AICORE_INLINE void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTe
                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kActivationType<T>, "SwiGLU: T must be half or float");
-  aicore::lib::Glu("SwiGLU", dstTensor, srcTensor0, srcTensor1, &sharedTmpBuffer,
-                   aicore::lib::SwiGluMinTmpBytes(sizeof(T)), "GetSwiGLUMaxMinTmpSize", calCount,
-                   loc, aicore::lib::SwiGluOp{scalarValue});
+  aicore::lib::TwoSourcePass("SwiGLU", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             &sharedTmpBuffer, aicore::lib::SwiGluMinTmpBytes(sizeof(T)),
+                             "GetSwiGLUMaxMinTmpSize", calCount, loc,
+                             aicore::lib::SwiGluOp{scalarValue});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
@@ -194,8 +211,8 @@ AICORE_INLINE void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTe
                           const uint32_t calCount,
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kActivationType<T>, "SwiGLU: T must be half or float");
-  aicore::lib::Glu("SwiGLU", dstTensor, srcTensor0, srcTensor1, nullptr, 0, "", calCount, loc,
-                   aicore::lib::SwiGluOp{scalarValue});
+  aicore::lib::TwoSourcePass("SwiGLU", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             nullptr, 0, "", calCount, loc, aicore::lib::SwiGluOp{scalarValue});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
@@ -221,17 +238,17 @@ AICORE_INLINE void ReGlu(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
                          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kReGluType<T>, "ReGlu: T must be half, bfloat16_t or float");
-  aicore::lib::Glu("ReGlu", dstTensor, srcTensor0, srcTensor1, &sharedTmpBuffer,
-                   aicore::lib::ReGluMinTmpBytes(sizeof(T)), "GetReGluMaxMinTmpSize", calCount,
-                   loc, aicore::lib::ReGluOp{});
+  aicore::lib::TwoSourcePass("ReGlu", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             &sharedTmpBuffer, aicore::lib::ReGluMinTmpBytes(sizeof(T)),
+                             "GetReGluMaxMinTmpSize", calCount, loc, aicore::lib::ReGluOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void ReGlu(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
                          const LocalTensor<T>& srcTensor1, const uint32_t calCount,
                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kReGluType<T>, "ReGlu: T must be half, bfloat16_t or float");
-  aicore::lib::Glu("ReGlu", dstTensor, srcTensor0, srcTensor1, nullptr, 0, "", calCount, loc,
-                   aicore::lib::ReGluOp{});
+  aicore::lib::TwoSourcePass("ReGlu", aicore::lib::kGluSources, dstTensor, srcTensor0, srcTensor1,
+                             nullptr, 0, "", calCount, loc, aicore::lib::ReGluOp{});
 }
 
 AICORE_TARGET_END

@@ -152,37 +152,10 @@ struct XorOp {
 template <class T>
 constexpr bool kXorType = std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>;
 
-// One two-source call without the GLU's dst-overlap rule (Xor computes
-// element by element: the vendor's constraint list does not forbid it).
-template <class T, class Op>
-AICORE_INLINE void Binary2(const char* api, const AscendC::LocalTensor<T>& dst,
-                           const AscendC::LocalTensor<T>& src0,
-                           const AscendC::LocalTensor<T>& src1,
-                           const AscendC::LocalTensor<uint8_t>* tmp, uint32_t tmp_need,
-                           const char* helper, uint32_t count, SrcLoc loc, const Op& op) {
-  detail::Enter(api, loc);
-  if (AICORE_UNLIKELY(count >= 0x80000000u)) detail::FailNegativeCount32(api, count, loc);
-  if (AICORE_UNLIKELY(count > src0.GetSize())) {
-    FailBeyondTensor<T>(api, "calCount", count, "src0Tensor", src0.GetSize(), loc);
-  }
-  if (AICORE_UNLIKELY(count > src1.GetSize())) {
-    FailBeyondTensor<T>(api, "calCount", count, "src1Tensor", src1.GetSize(), loc);
-  }
-  if (AICORE_UNLIKELY(count > dst.GetSize())) {
-    FailBeyondTensor<T>(api, "calCount", count, "dstTensor", dst.GetSize(), loc);
-  }
-  const uint64_t bytes = uint64_t{count} * sizeof(T);
-  detail::CheckLocal(api, "dst", dst, bytes, loc);
-  detail::CheckLocal(api, "src0", src0, bytes, loc);
-  detail::CheckLocal(api, "src1", src1, bytes, loc);
-  if (tmp != nullptr) {
-    CheckTmp(api, *tmp, tmp_need, helper, dst, src0, count, loc);
-    if (AICORE_UNLIKELY(detail::BytesOverlap(tmp->addr_, tmp->GetSize(), src1.addr_, bytes))) {
-      FailTmpOverlap(api, "src1Tensor", loc);
-    }
-  }
-  if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src0.addr_, src1.addr_);
-}
+// The two-source pass of lib/glu.h, with the operand names of these APIs;
+// dst may share addresses with a source (they compute element by element:
+// the vendor's constraint lists do not forbid it).
+constexpr TwoSources kMathSources{"src0Tensor", "src1Tensor", true};
 
 AICORE_TARGET_END
 }  // namespace lib
@@ -271,17 +244,17 @@ AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& s
                         const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   AICORE_FMOD_CHECK(T);
-  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer,
-                       aicore::lib::FacMin(8, 1, sizeof(T)), "GetFmodMaxMinTmpSize", calCount, loc,
-                       aicore::lib::FmodOp{});
+  aicore::lib::TwoSourcePass("Fmod", aicore::lib::kMathSources, dstTensor, src0Tensor, src1Tensor,
+                             &sharedTmpBuffer, aicore::lib::FacMin(8, 1, sizeof(T)),
+                             "GetFmodMaxMinTmpSize", calCount, loc, aicore::lib::FmodOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
                         const LocalTensor<T>& src1Tensor, const uint32_t calCount,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   AICORE_FMOD_CHECK(T);
-  aicore::lib::Binary2("Fmod", dstTensor, src0Tensor, src1Tensor, nullptr, 0, "", calCount, loc,
-                       aicore::lib::FmodOp{});
+  aicore::lib::TwoSourcePass("Fmod", aicore::lib::kMathSources, dstTensor, src0Tensor, src1Tensor,
+                             nullptr, 0, "", calCount, loc, aicore::lib::FmodOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
@@ -355,8 +328,9 @@ AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sr
                        const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kXorType<T>, "Xor: T must be int16_t or uint16_t");
-  aicore::lib::Binary2("Xor", dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer, 256u,
-                       "GetXorMaxMinTmpSize", calCount, loc, aicore::lib::XorOp{});
+  aicore::lib::TwoSourcePass("Xor", aicore::lib::kMathSources, dstTensor, src0Tensor, src1Tensor,
+                             &sharedTmpBuffer, 256u, "GetXorMaxMinTmpSize", calCount, loc,
+                             aicore::lib::XorOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
@@ -371,8 +345,8 @@ AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sr
                        const LocalTensor<T>& src1Tensor, const uint32_t calCount,
                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kXorType<T>, "Xor: T must be int16_t or uint16_t");
-  aicore::lib::Binary2("Xor", dstTensor, src0Tensor, src1Tensor, nullptr, 0, "", calCount, loc,
-                       aicore::lib::XorOp{});
+  aicore::lib::TwoSourcePass("Xor", aicore::lib::kMathSources, dstTensor, src0Tensor, src1Tensor,
+                             nullptr, 0, "", calCount, loc, aicore::lib::XorOp{});
 }
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
