@@ -251,8 +251,9 @@ AICORE_GELU_FAMILY(FasterGelu, FasterGeluOp)
 AICORE_GELU_FAMILY(FasterGeluV2, FasterGeluV2Op)
 #undef AICORE_GELU_FAMILY
 
-// Sigmoid and Tanh: calCount forms and whole-tensor forms (srcTensor.GetSize()).
-#define AICORE_CALCOUNT_FAMILY(NAME, OP, NEED, HELPER)                                            \
+// The sharedTmpBuffer + calCount and calCount forms of a one-source API (also
+// used by lib/math_misc.h; kept defined).
+#define AICORE_LIB_COUNT_FORMS(NAME, OP, NEED, HELPER)                                            \
   template <typename T, bool isReuseSource = false>                                               \
   AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,   \
@@ -268,7 +269,12 @@ AICORE_GELU_FAMILY(FasterGeluV2, FasterGeluV2Op)
     static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
     aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, nullptr, 0, "", calCount,    \
                             loc, aicore::lib::OP{});                                              \
-  }                                                                                               \
+  }
+
+// Sigmoid and Tanh: calCount forms and whole-tensor forms (srcTensor.GetSize());
+// also used by lib/math_misc.h (kept defined).
+#define AICORE_CALCOUNT_FAMILY(NAME, OP, NEED, HELPER)                                            \
+  AICORE_LIB_COUNT_FORMS(NAME, OP, NEED, HELPER)                                                  \
   template <typename T, bool isReuseSource = false>                                               \
   AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
                           const LocalTensor<uint8_t>& sharedTmpBuffer,                            \
@@ -285,7 +291,6 @@ AICORE_CALCOUNT_FAMILY(Sigmoid, SigmoidOp, aicore::lib::kSigmoidMinTmpBytes,
                        "GetSigmoidMaxMinTmpSize")
 AICORE_CALCOUNT_FAMILY(Tanh, TanhOp, aicore::lib::TanhMinTmpBytes(sizeof(T)),
                        "GetTanhMaxMinTmpSize")
-#undef AICORE_CALCOUNT_FAMILY
 
 template <typename T, bool isReuseSource = false>
 AICORE_INLINE void Silu(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,

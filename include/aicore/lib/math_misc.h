@@ -164,50 +164,16 @@ AICORE_TARGET_END
 namespace AscendC {
 AICORE_TARGET_BEGIN
 
-// Floor, Ceil, Round: the sharedTmpBuffer + calCount and calCount forms.
-#define AICORE_MATH_COUNT_FORMS(NAME, OP, NEED, HELPER)                                           \
-  template <typename T, bool isReuseSource = false>                                               \
-  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
-                          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,   \
-                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
-    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
-    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, &sharedTmpBuffer, NEED,      \
-                            HELPER, calCount, loc, aicore::lib::OP{});                            \
-  }                                                                                               \
-  template <typename T, bool isReuseSource = false>                                               \
-  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
-                          const uint32_t calCount,                                                \
-                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
-    static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
-    aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, nullptr, 0, "", calCount,    \
-                            loc, aicore::lib::OP{});                                              \
-  }
-
-// Trunc, Frac, Sign: also the whole-tensor forms (srcTensor.GetSize()).
-#define AICORE_MATH_ALL_FORMS(NAME, OP, NEED, HELPER)                                             \
-  AICORE_MATH_COUNT_FORMS(NAME, OP, NEED, HELPER)                                                 \
-  template <typename T, bool isReuseSource = false>                                               \
-  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
-                          const LocalTensor<uint8_t>& sharedTmpBuffer,                            \
-                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
-    NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), loc);      \
-  }                                                                                               \
-  template <typename T, bool isReuseSource = false>                                               \
-  AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
-                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
-    NAME<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), loc);                       \
-  }
-
-AICORE_MATH_COUNT_FORMS(Floor, FloorOp, aicore::lib::FacMin(2, 0, sizeof(T)),
+// Floor, Ceil, Round: the sharedTmpBuffer + calCount and calCount forms;
+// Trunc, Frac, Sign also the whole-tensor forms (macros of lib/activation.h).
+AICORE_LIB_COUNT_FORMS(Floor, FloorOp, aicore::lib::FacMin(2, 0, sizeof(T)),
                         "GetFloorMaxMinTmpSize")
-AICORE_MATH_COUNT_FORMS(Ceil, CeilOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetCeilMaxMinTmpSize")
-AICORE_MATH_COUNT_FORMS(Round, RoundOp, aicore::lib::RoundMinTmpBytes(sizeof(T)),
+AICORE_LIB_COUNT_FORMS(Ceil, CeilOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetCeilMaxMinTmpSize")
+AICORE_LIB_COUNT_FORMS(Round, RoundOp, aicore::lib::RoundMinTmpBytes(sizeof(T)),
                         "GetRoundMaxMinTmpSize")
-AICORE_MATH_ALL_FORMS(Trunc, TruncOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetTruncMaxMinTmpSize")
-AICORE_MATH_ALL_FORMS(Frac, FracOp, aicore::lib::FacMin(4, 0, sizeof(T)), "GetFracMaxMinTmpSize")
-AICORE_MATH_ALL_FORMS(Sign, SignOp, 3u * 256u, "GetSignMaxMinTmpSize")
-#undef AICORE_MATH_ALL_FORMS
-#undef AICORE_MATH_COUNT_FORMS
+AICORE_CALCOUNT_FAMILY(Trunc, TruncOp, aicore::lib::FacMin(2, 1, sizeof(T)), "GetTruncMaxMinTmpSize")
+AICORE_CALCOUNT_FAMILY(Frac, FracOp, aicore::lib::FacMin(4, 0, sizeof(T)), "GetFracMaxMinTmpSize")
+AICORE_CALCOUNT_FAMILY(Sign, SignOp, 3u * 256u, "GetSignMaxMinTmpSize")
 
 // ClampMax / ClampMin: scalar is a T, as the vendor declares it.
 #define AICORE_CLAMP_FORMS(NAME, OP)                                                              \
