@@ -11,15 +11,47 @@ foreach(dir IN LISTS EXTRA_INCLUDES)
   list(APPEND flags -I${dir})
 endforeach()
 
-# Every header of the compat folder (the vendor names kernels include).
-file(GLOB_RECURSE headers RELATIVE ${SOURCE_DIR}/include/aicore/compat
-     ${SOURCE_DIR}/include/aicore/compat/*.h)
+# Every header of the compat folder (the vendor names kernels include). Most
+# are forwarding headers whose code is the same few lines (#include
+# "kernel_operator.h" ...): headers whose code, without comments, blank lines
+# and #pragma once, is the same compile to the same thing, so one of each
+# kind is compiled (a quoted include that would resolve next to the header
+# first makes its folder part of the kind).
+set(compat ${SOURCE_DIR}/include/aicore/compat)
+file(GLOB_RECURSE headers RELATIVE ${compat} ${compat}/*.h)
+list(SORT headers)
 set(sources ${CMAKE_CURRENT_LIST_DIR}/all_headers.cpp)
+set(kinds "")
+set(skipped 0)
 foreach(h IN LISTS headers)
+  file(STRINGS ${compat}/${h} lines)
+  set(code "")
+  get_filename_component(dir ${h} DIRECTORY)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[ \t]*(//.*)?$" OR line MATCHES "^#pragma once")
+      continue()
+    endif()
+    string(APPEND code "${line}\n")
+    if(line MATCHES "^#include \"([^\"]+)\"" AND NOT dir STREQUAL "")
+      if(EXISTS ${compat}/${dir}/${CMAKE_MATCH_1})
+        string(APPEND code "in ${dir}\n")
+      endif()
+    endif()
+  endforeach()
+  string(SHA1 kind "${code}")
+  list(FIND kinds ${kind} seen)
+  if(NOT seen EQUAL -1)
+    math(EXPR skipped "${skipped} + 1")
+    continue()
+  endif()
+  list(APPEND kinds ${kind})
   string(MAKE_C_IDENTIFIER ${h} id)
   file(WRITE ${WORK_DIR}/${id}.cpp "#include \"${h}\"\n#include \"${h}\"\nint main() { return 0; }\n")
   list(APPEND sources ${WORK_DIR}/${id}.cpp)
 endforeach()
+list(LENGTH headers n_headers)
+list(LENGTH kinds n_kinds)
+message(STATUS "${n_headers} headers, ${n_kinds} kinds of code: ${skipped} repeat the code of a header compiled here")
 
 foreach(src IN LISTS sources)
   execute_process(COMMAND ${CXX} ${flags} ${src} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
