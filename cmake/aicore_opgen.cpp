@@ -18,9 +18,13 @@
 // aclFloatArray* / aclBoolArray*.
 //
 //   aicore_opgen <out_dir> <OpType>...
+//
+// and, for a kernel that reads DTYPE_<NAME> (see GenerateDtypeBuilds), one
+// translation unit per dtype combination of its OpDef.
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "aicore/op/op_def.h"
 #include "aicore/op/runner.h"
@@ -59,14 +63,23 @@ bool Generate(const std::string& dir, const std::string& type) {
   }
   std::string params;
   std::string ins, outs, attrs;
+  // An output named as an input is a ref parameter: one `aclTensor *<name>Ref`
+  // in the input's place, the input and the output at once.
+  auto is_ref = [&](const std::string& name) {
+    for (const ops::OpParamDef& o : def->Outputs()) {
+      if (o.Name() == name) return true;
+    }
+    return false;
+  };
   for (const ops::OpParamDef& p : def->Inputs()) {
     if (p.GetParamType() == ops::DYNAMIC) {
       std::fprintf(stderr, "aicore_opgen: %s: DYNAMIC input %s is not supported yet\n", type.c_str(),
                    p.Name().c_str());
       return false;
     }
-    params += "    const aclTensor *" + Ident(p.Name()) + ",\n";
-    ins += (ins.empty() ? "" : ", ") + Ident(p.Name());
+    const std::string id = Ident(p.Name()) + (is_ref(p.Name()) ? "Ref" : "");
+    params += std::string(is_ref(p.Name()) ? "    aclTensor *" : "    const aclTensor *") + id + ",\n";
+    ins += (ins.empty() ? "" : ", ") + id;
   }
   for (const ops::OpAttrDef& a : def->Attrs()) {
     const std::string t = AttrCType(a.GetKind());
@@ -84,8 +97,10 @@ bool Generate(const std::string& dir, const std::string& type) {
                    p.Name().c_str());
       return false;
     }
-    params += "    const aclTensor *" + Ident(p.Name()) + ",\n";
-    outs += (outs.empty() ? "" : ", ") + Ident(p.Name());
+    bool ref = false;
+    for (const ops::OpParamDef& in : def->Inputs()) ref = ref || in.Name() == p.Name();
+    if (!ref) params += "    const aclTensor *" + Ident(p.Name()) + ",\n";
+    outs += (outs.empty() ? "" : ", ") + Ident(p.Name()) + (ref ? "Ref" : "");
   }
   const std::string kernel = aicore::op::KernelNameOf(type);
   const std::string guard = "ACLNN_" + Ident(kernel) + "_H_";
@@ -112,11 +127,177 @@ bool Generate(const std::string& dir, const std::string& type) {
   return static_cast<bool>(h) && static_cast<bool>(c);
 }
 
+// The kernel type and DT_ name of a dtype, as the vendor's build defines
+// DTYPE_<NAME> / ORIG_DTYPE_<NAME>; nullptr where the CPU has no kernel type.
+const char* KernelTypeOf(ge::DataType t) {
+  switch (t) {
+    case ge::DT_FLOAT: return "float";
+    case ge::DT_FLOAT16: return "half";
+    case ge::DT_BF16: return "bfloat16_t";
+    case ge::DT_INT8: return "int8_t";
+    case ge::DT_INT16: return "int16_t";
+    case ge::DT_INT32: return "int32_t";
+    case ge::DT_INT64: return "int64_t";
+    case ge::DT_UINT8: return "uint8_t";
+    case ge::DT_UINT16: return "uint16_t";
+    case ge::DT_UINT32: return "uint32_t";
+    case ge::DT_UINT64: return "uint64_t";
+    case ge::DT_BOOL: return "bool";
+    case ge::DT_DOUBLE: return "double";
+    case ge::DT_INT4: return "int4b_t";
+    default: return nullptr;
+  }
+}
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  return s;
+}
+
+// One dtype combination of an OpDef: a dtype (or -1: none declared) and a
+// format per input, then per output.
+struct Combo {
+  std::vector<int> dtypes;
+  std::vector<ge::Format> formats;
+};
+
+// The dtype combinations of an OpDef, as the vendor's build compiles a kernel:
+// column c of every DataType list (a one-entry list in every column), each
+// DataTypeList expanded; combinations that differ only in formats once.
+bool Combos(const std::string& type, const ops::OpDef& def, std::vector<Combo>* out) {
+  std::vector<const ops::OpParamDef*> params;
+  for (const ops::OpParamDef& p : def.Inputs()) params.push_back(&p);
+  for (const ops::OpParamDef& p : def.Outputs()) params.push_back(&p);
+  size_t columns = 1;
+  for (const ops::OpParamDef* p : params) {
+    if (!p->IsDataTypeList() && p->DataTypes().size() > 1) {
+      if (columns > 1 && p->DataTypes().size() != columns) {
+        std::fprintf(stderr, "aicore_opgen: %s: the DataType lists have different lengths (%zu and %zu, at %s)\n",
+                     type.c_str(), columns, p->DataTypes().size(), p->Name().c_str());
+        return false;
+      }
+      columns = p->DataTypes().size();
+    }
+  }
+  for (size_t c = 0; c < columns; ++c) {
+    std::vector<Combo> partial(1);
+    for (const ops::OpParamDef* p : params) {
+      const auto& v = p->DataTypes();
+      std::vector<int> choices;
+      if (v.empty()) {
+        choices.push_back(-1);
+      } else if (p->IsDataTypeList()) {
+        for (const ge::DataType t : v) choices.push_back(static_cast<int>(t));
+      } else {
+        choices.push_back(static_cast<int>(v.size() == 1 ? v[0] : v[c]));
+      }
+      const auto& f = p->Formats();
+      const ge::Format fmt = f.empty() ? ge::FORMAT_ND : (p->IsFormatList() || f.size() == 1 ? f[0] : f[c]);
+      std::vector<Combo> next;
+      for (const Combo& base : partial) {
+        for (const int t : choices) {
+          Combo k = base;
+          k.dtypes.push_back(t);
+          k.formats.push_back(fmt);
+          next.push_back(std::move(k));
+        }
+      }
+      partial = std::move(next);
+    }
+    for (Combo& k : partial) {
+      bool seen = false;
+      for (const Combo& o : *out) seen = seen || o.dtypes == k.dtypes;
+      if (!seen) out->push_back(std::move(k));
+    }
+  }
+  return true;
+}
+
+// aicore_opgen --dtype-builds <out_dir> <OpType> <kernel_source> <prelude> <slots>:
+// writes kernel_<kernel>_dt<i>.cpp for i < slots, one per dtype combination of
+// the OpDef (the rest empty), each compiling the unchanged kernel source with
+// DTYPE_/ORIG_DTYPE_/FORMAT_<NAME> defined and its entry renamed, inside an
+// unnamed namespace (the builds' classes differ), registered for its dtypes.
+// <prelude>: the header that gives the kernel its tiling types, or "-".
+bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const std::string& source,
+                         const std::string& prelude, size_t slots) {
+  const ops::OpDef* def = aicore::op::FindOpDef(type);
+  if (def == nullptr) {
+    std::fprintf(stderr, "aicore_opgen: operator %s is not registered by the op_host sources (OP_ADD(%s))\n",
+                 type.c_str(), type.c_str());
+    return false;
+  }
+  std::vector<Combo> combos;
+  if (!Combos(type, *def, &combos)) return false;
+  if (combos.size() > slots) {
+    std::fprintf(stderr,
+                 "aicore_opgen: %s has %zu dtype combinations; its project builds at most %zu "
+                 "(aicore_add_op_project(... DTYPE_BUILDS <n>))\n",
+                 type.c_str(), combos.size(), slots);
+    return false;
+  }
+  std::vector<std::string> names;
+  for (const ops::OpParamDef& p : def->Inputs()) names.push_back(Upper(Ident(p.Name())));
+  for (const ops::OpParamDef& p : def->Outputs()) {
+    std::string n = Upper(Ident(p.Name()));
+    for (size_t i = 0; i < def->Inputs().size(); ++i) {
+      if (names[i] == n) n += "_REF";  // an output named as an input, as the vendor's build names it
+    }
+    names.push_back(n);
+  }
+  const std::string kernel = aicore::op::KernelNameOf(type);
+  bool ok = true;
+  for (size_t i = 0; i < slots; ++i) {
+    std::ofstream f(dir + "/kernel_" + kernel + "_dt" + std::to_string(i) + ".cpp");
+    f << "// Generated by aicore_opgen from the OpDef of " << type << ". Do not edit.\n";
+    if (i >= combos.size()) {
+      f << "// (no dtype combination for this build slot)\n";
+      ok = ok && static_cast<bool>(f);
+      continue;
+    }
+    const Combo& k = combos[i];
+    const std::string entry = "aicore_dtype_build" + std::to_string(i) + "_" + kernel;
+    // The standard headers kernels use, before the unnamed namespace.
+    f << "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
+      << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <cstring>\n"
+      << "#include <limits>\n#include <type_traits>\n#include <utility>\n"
+      << "#include \"aicore_op_kernel.h\"\n";
+    if (prelude != "-") f << "#include \"" << prelude << "\"\n";
+    f << "#include \"aicore_op_dtypes.h\"\n";
+    std::string list;
+    for (size_t p = 0; p < k.dtypes.size(); ++p) {
+      list += (p ? ", " : "") + std::to_string(k.dtypes[p]);
+      if (k.dtypes[p] < 0) continue;
+      const auto t = static_cast<ge::DataType>(k.dtypes[p]);
+      const char* ctype = KernelTypeOf(t);
+      if (ctype == nullptr) {
+        std::fprintf(stderr, "aicore_opgen: %s: %s has dtype %s, which has no kernel type on the CPU\n",
+                     type.c_str(), names[p].c_str(), ge::DataTypeName(t).c_str());
+        return false;
+      }
+      f << "#define DTYPE_" << names[p] << " " << ctype << "\n"
+        << "#define ORIG_DTYPE_" << names[p] << " " << ge::DataTypeName(t) << "\n"
+        << "#define FORMAT_" << names[p] << " " << ge::FormatName(k.formats[p]) << "\n";
+    }
+    f << "#define " << kernel << " " << entry << "\n"
+      << "namespace {\n#include \"" << source << "\"\n}  // namespace\n"
+      << "#undef " << kernel << "\n"
+      << "AICORE_OP_KERNEL_DTYPES(" << kernel << ", " << entry << ", {" << list << "});\n";
+    ok = ok && static_cast<bool>(f);
+  }
+  return ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 7 && std::string(argv[1]) == "--dtype-builds") {
+    return GenerateDtypeBuilds(argv[2], argv[3], argv[4], argv[5], std::stoul(argv[6])) ? 0 : 1;
+  }
   if (argc < 2) {
-    std::fprintf(stderr, "usage: aicore_opgen <out_dir> <OpType>...\n");
+    std::fprintf(stderr,
+                 "usage: aicore_opgen <out_dir> <OpType>...\n"
+                 "       aicore_opgen --dtype-builds <out_dir> <OpType> <kernel_source> <prelude|-> <slots>\n");
     return 2;
   }
   bool ok = true;

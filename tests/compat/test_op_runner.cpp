@@ -126,7 +126,42 @@ class TestNoKernel : public OpDef {
   }
 };
 OP_ADD(TestNoKernel);
+
+// TestDtypes: built per dtype (as a kernel reading DTYPE_<NAME> is): a float
+// build and an int32 build, none for half.
+class TestDtypes : public OpDef {
+ public:
+  explicit TestDtypes(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_INT32});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_INT32});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestDtypes);
 }  // namespace ops
+
+// The two dtype builds of test_dtypes: each writes its own mark into y[0].
+extern "C" __global__ __aicore__ void test_dtypes_float(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)x, (void)workspace, (void)tiling;
+  AscendC::GlobalTensor<float> yg;
+  yg.SetGlobalBuffer((__gm__ float*)y, 1);
+  yg.SetValue(0, 1.5f);
+}
+extern "C" __global__ __aicore__ void test_dtypes_int(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)x, (void)workspace, (void)tiling;
+  AscendC::GlobalTensor<int32_t> yg;
+  yg.SetGlobalBuffer((__gm__ int32_t*)y, 1);
+  yg.SetValue(0, 7);
+}
+AICORE_OP_KERNEL_DTYPES(test_dtypes, test_dtypes_float, {ge::DT_FLOAT, ge::DT_FLOAT});
+AICORE_OP_KERNEL_DTYPES(test_dtypes, test_dtypes_int, {ge::DT_INT32, ge::DT_INT32});
 
 extern "C" __global__ __aicore__ void test_scale(GM_ADDR x, GM_ADDR bias, GM_ADDR z, GM_ADDR workspace,
                                                  GM_ADDR tiling) {
@@ -318,6 +353,22 @@ TEST(OpRunnerDiagnostics, NoKernelAndWorkspace) {
                 "the workspace of TestScale needs " + std::to_string(ws.size()) + " bytes; " +
                     std::to_string(ws.size() - 1) + " given");
   EXPECT_EQ(ErrorOf([&] { aicore::op::ExecuteOp(*p, ws.data(), ws.size()); }), "");
+}
+
+TEST(OpRunner, PicksTheDtypeBuildOfTheCall) {
+  std::vector<float> xf(8, 0.0f), yf(8, 0.0f);
+  std::vector<int32_t> xi(8, 0), yi(8, 0);
+  RunOp("TestDtypes", {{xf.data(), {8}, ge::DT_FLOAT}}, {{yf.data(), {8}, ge::DT_FLOAT}});
+  RunOp("TestDtypes", {{xi.data(), {8}, ge::DT_INT32}}, {{yi.data(), {8}, ge::DT_INT32}});
+  EXPECT_EQ(yf[0], 1.5f);
+  EXPECT_EQ(yi[0], 7);
+}
+
+TEST(OpRunnerDiagnostics, NoDtypeBuild) {
+  std::vector<uint16_t> x(8), y(8);
+  EXPECT_REPORT(RunOp("TestDtypes", {{x.data(), {8}, ge::DT_FLOAT16}}, {{y.data(), {8}, ge::DT_FLOAT16}}),
+                "kernel test_dtypes is built per dtype (DTYPE_*) and no build has the dtypes (x DT_FLOAT16, "
+                "y DT_FLOAT16); its builds: (x DT_FLOAT, y DT_FLOAT); (x DT_INT32, y DT_INT32)");
 }
 
 TEST(OpRunnerDiagnostics, AclnnReturnsTheReport) {

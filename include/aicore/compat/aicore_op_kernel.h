@@ -14,11 +14,15 @@
 // starts with SetSysWorkspace(workspace), as the NPU's launch prologue does
 // (GetSysWorkSpacePtr() in the kernel). The launch geometry follows the
 // kernel's KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE, as under ICPU_RUN_KF.
+// Kernels that read DTYPE_<NAME> / ORIG_DTYPE_<NAME> are built once per dtype
+// combination instead (AICORE_OP_KERNEL_DTYPES; aicore_opgen writes those
+// translation units) and the runner picks the build of the call's dtypes.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "kernel_operator.h"
 #include "tikicpulib.h"
@@ -44,7 +48,8 @@ void OpKernelThunk(void* fn, uint8_t* const* args, size_t nargs) {
 inline detail::Geometry OpKernelGeometry(const char* name, uint64_t key) { return LaunchGeometry(name, key); }
 
 template <class... A>
-bool RegisterOpKernel(const char* name, void (*fn)(A...)) {
+bool RegisterOpKernel(const char* name, void (*fn)(A...), std::vector<int> dtypes = {},
+                      const char* symbol = "") {
   static_assert((std::is_same_v<A, uint8_t*> && ...),
                 "an op_kernel entry takes GM_ADDR arguments only (inputs, outputs, workspace, tiling)");
   static_assert(sizeof...(A) <= 32, "an op_kernel entry takes at most 32 arguments");
@@ -54,6 +59,8 @@ bool RegisterOpKernel(const char* name, void (*fn)(A...)) {
   e.fn = reinterpret_cast<void*>(fn);
   e.thunk = &OpKernelThunk<sizeof...(A)>;
   e.geometry = &OpKernelGeometry;
+  e.dtypes = std::move(dtypes);
+  e.symbol = symbol;
   return op::RegisterKernel(std::move(e));
 }
 
@@ -62,3 +69,10 @@ bool RegisterOpKernel(const char* name, void (*fn)(A...)) {
 
 #define AICORE_OP_KERNEL(fn) \
   static const bool aicore_op_kernel_##fn [[maybe_unused]] = ::aicore::compat::RegisterOpKernel(#fn, &fn)
+
+// One dtype build of the entry `name` (a kernel that reads DTYPE_<NAME>,
+// compiled once per dtype combination of its OpDef): `fn` is that build's
+// entry, the braced list its ge::DataType values, inputs then outputs.
+#define AICORE_OP_KERNEL_DTYPES(name, fn, ...)                                     \
+  static const bool aicore_op_kernel_##fn [[maybe_unused]] =                       \
+      ::aicore::compat::RegisterOpKernel(#name, &fn, std::vector<int> __VA_ARGS__, #fn)

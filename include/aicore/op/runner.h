@@ -63,11 +63,19 @@ struct KernelEntry {
   void* fn = nullptr;
   KernelThunk thunk = nullptr;
   KernelGeometryFn geometry = nullptr;
+  // The dtype build of the entry (DTYPE_<NAME> of a kernel compiled once per
+  // dtype combination): one ge::DataType per input, then per output, in OpDef
+  // order (-1: any). Empty: one build for every dtype.
+  std::vector<int> dtypes;
+  // The entry function's own name where it differs from `name` (a dtype
+  // build's renamed entry): the name its KERNEL_TASK_TYPE declarations have.
+  std::string symbol;
 };
 
 struct KernelRegistry {
   std::mutex mu;
-  std::map<std::string, KernelEntry> kernels;
+  // Entries are never erased or moved: callers keep pointers to them.
+  std::map<std::string, std::vector<std::unique_ptr<KernelEntry>>> kernels;
 };
 
 inline KernelRegistry& Kernels() {
@@ -75,19 +83,42 @@ inline KernelRegistry& Kernels() {
   return r;
 }
 
+// Registers an entry; one with the name and dtypes of an earlier one replaces it.
 inline bool RegisterKernel(KernelEntry e) {
   KernelRegistry& r = Kernels();
   std::lock_guard<std::mutex> lock(r.mu);
-  const std::string name = e.name;
-  r.kernels[name] = std::move(e);
+  auto& builds = r.kernels[e.name];
+  for (auto& b : builds) {
+    if (b->dtypes == e.dtypes) {
+      *b = std::move(e);
+      return true;
+    }
+  }
+  builds.push_back(std::make_unique<KernelEntry>(std::move(e)));
   return true;
 }
 
-inline const KernelEntry* FindKernel(const std::string& name) {
+// The entry named `name` for tensors of these dtypes (inputs then outputs,
+// -1 for an absent optional input): the build for every dtype, or the dtype
+// build whose dtypes match. nullptr when there is none; `builds` (if given)
+// receives the dtype builds registered under the name.
+inline const KernelEntry* FindKernel(const std::string& name, const std::vector<int>& dtypes = {},
+                                     std::vector<std::vector<int>>* builds = nullptr) {
   KernelRegistry& r = Kernels();
   std::lock_guard<std::mutex> lock(r.mu);
   auto it = r.kernels.find(name);
-  return it == r.kernels.end() ? nullptr : &it->second;  // entries are never erased
+  if (it == r.kernels.end()) return nullptr;
+  const KernelEntry* found = nullptr;
+  for (const auto& b : it->second) {
+    if (builds != nullptr && !b->dtypes.empty()) builds->push_back(b->dtypes);
+    if (found != nullptr) continue;
+    bool match = b->dtypes.empty() || dtypes.empty() || b->dtypes.size() == dtypes.size();
+    for (size_t i = 0; match && i < b->dtypes.size() && !dtypes.empty(); ++i) {
+      match = dtypes[i] < 0 || b->dtypes[i] < 0 || b->dtypes[i] == dtypes[i];
+    }
+    if (match) found = b.get();
+  }
+  return found;
 }
 
 // The kernel name of an op type, as the vendor's build derives it:
@@ -538,6 +569,11 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       if (o.data != nullptr) {
         gert::Shape given;
         for (const int64_t d : o.shape) given.AppendDim(d);
+        // An InferShape that leaves an output's shape unset (graph-mode
+        // only, as aclnn never calls it): the given output's shape holds.
+        if (given != out_shape[i] && def->GetInferShape() != nullptr && out_shape[i].GetDimNum() == 0) {
+          out_shape[i] = given;
+        }
         if (given != out_shape[i]) {
           FailOp(type, api, loc,
                  "output " + out_defs[i].Name() + " (output " + std::to_string(i) + ") of " + type + " has shape " +
@@ -599,11 +635,31 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
   p->workspace_size_ = ws;
   // The kernel.
   const std::string kname = KernelNameOf(type);
-  p->kernel_ = FindKernel(kname);
-  if (p->kernel_ == nullptr) {
+  std::vector<int> dtypes;
+  for (size_t i = 0; i < in_defs.size(); ++i) dtypes.push_back(present[i] ? static_cast<int>(inputs[i].dtype) : -1);
+  for (size_t i = 0; i < out_defs.size(); ++i) dtypes.push_back(static_cast<int>(out_dt[i]));
+  std::vector<std::vector<int>> builds;
+  p->kernel_ = FindKernel(kname, dtypes, &builds);
+  if (p->kernel_ == nullptr && builds.empty()) {
     FailOp(type, api, loc,
            type + " has no kernel: no op_kernel entry named " + kname +
                " is registered (build op_kernel/" + kname + ".cpp with aicore_add_op_project)");
+  }
+  if (p->kernel_ == nullptr) {
+    auto describe = [&](const std::vector<int>& v) {
+      std::string s;
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (v[i] < 0) continue;
+        const std::string& n = i < in_defs.size() ? in_defs[i].Name() : out_defs[i - in_defs.size()].Name();
+        s += (s.empty() ? "" : ", ") + n + " " + ge::DataTypeName(static_cast<ge::DataType>(v[i]));
+      }
+      return "(" + s + ")";
+    };
+    std::string have;
+    for (const auto& b : builds) have += (have.empty() ? "" : "; ") + describe(b);
+    FailOp(type, api, loc,
+           "kernel " + kname + " is built per dtype (DTYPE_*) and no build has the dtypes " + describe(dtypes) +
+               "; its builds: " + have);
   }
   const size_t want = in_defs.size() + out_defs.size() + 2;
   if (p->kernel_->arity != want) {
@@ -638,7 +694,9 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
   ::aicore::detail::LaunchConfig cfg;
   cfg.cooperative = true;
   cfg.tiling_key = p.ctx_.tiling_key_;
-  cfg.geom = k->geometry != nullptr ? k->geometry(k->name.c_str(), cfg.tiling_key) : ::aicore::detail::Geometry::kAIV;
+  cfg.geom = k->geometry != nullptr
+                 ? k->geometry((k->symbol.empty() ? k->name : k->symbol).c_str(), cfg.tiling_key)
+                 : ::aicore::detail::Geometry::kAIV;
   uint8_t* const* a = args.data();
   const size_t n = args.size();
   ::aicore::detail::LaunchWith(cfg, loc, k->name.c_str(), [k, a, n]() { k->thunk(k->fn, a, n); },
