@@ -24,6 +24,7 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/instrument/sanitizer.h"
 #endif
 #include "aicore/instrument/timeline.h"
+#include "aicore/instrument/timeline_estimate.h"
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"

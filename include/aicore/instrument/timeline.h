@@ -7,7 +7,8 @@
 // and the ordering edges the kernel expresses (queue transitions,
 // SetFlag/WaitFlag, PipeBarrier, SyncAll, cross-core flags). A cost model
 // and a scheduler that turn the records into an estimated NPU time are not
-// part of this header (not done yet: see README, "NPU time estimate").
+// part of this header: see instrument/cost_model.h and
+// instrument/timeline_estimate.h.
 //
 // Switched on by the environment (AICORE_PROFILE=timeline, read once at
 // program start) or by profile::EnableTimeline(true); off, it costs the API
@@ -16,6 +17,7 @@
 // returns them once the launch returned.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "aicore/instrument/event.h"
+#include "aicore/instrument/sanitizer/onchip.h"
 #include "aicore/runtime/context.h"
 #include "aicore/runtime/observer.h"
 
@@ -53,6 +56,10 @@ struct TimelineRecord {
   int id;
   aicore::detail::QueueOp queue_op;
   uintptr_t buffer;
+  // kQueue: the pipe that fills the buffer (EnQue after it, AllocTensor
+  // waits for the consumer's FreeTensor) and the pipe that drains it.
+  aicore::detail::Pipe producer;
+  aicore::detail::Pipe consumer;
 };
 
 struct BlockTimeline {
@@ -64,6 +71,7 @@ struct BlockTimeline {
 struct Timeline {
   std::string kernel;
   uint32_t block_dim = 0;
+  int soc_index = 0;  // the SoC profile the launch ran under (base/soc.h)
   std::vector<BlockTimeline> blocks;  // in the order the blocks started
   const BlockTimeline* Find(int32_t block_idx, aicore::detail::CoreType type = aicore::detail::CoreType::kAIV) const {
     for (const BlockTimeline& b : blocks) {
@@ -116,9 +124,13 @@ inline TimelineRecord MakeRecord(const instrument::Event& e) {
                      : 0);
       r.write = e.access != aicore::detail::Access::kRead;
       break;
-    case instrument::EventKind::kQueue:
+    case instrument::EventKind::kQueue: {
+      using P = AscendC::TPosition;
       r.buffer = reinterpret_cast<uintptr_t>(e.buf);
+      r.producer = aicore::detail::ProducerPipe(e.src_pos == P::GM ? e.dst_pos : e.src_pos);
+      r.consumer = aicore::detail::ConsumerPipe(e.dst_pos == P::GM ? e.src_pos : e.dst_pos);
       break;
+    }
     default:
       break;
   }
@@ -131,12 +143,26 @@ inline void OnLaunchBegin(aicore::detail::LaunchState& s) {
   t.current = Timeline{};
   t.current.kernel = s.kernel != nullptr ? s.kernel : "";
   t.current.block_dim = s.block_dim;
+  t.current.soc_index = aicore::detail::SocIndex().load(std::memory_order_relaxed);
 }
+// What runs after each recorded launch (set by instrument/timeline_estimate.h
+// when AICORE_PROFILE names the timeline: the printed summary).
+inline std::atomic<void (*)(const Timeline&)>& LaunchReporter() {
+  static std::atomic<void (*)(const Timeline&)> f{nullptr};
+  return f;
+}
+
 inline void OnLaunchEnd(aicore::detail::LaunchState&) {
   TimelineState& t = State();
-  std::lock_guard<std::mutex> lock(t.mu);
-  t.last = std::move(t.current);
-  t.current = Timeline{};
+  void (*report)(const Timeline&) = LaunchReporter().load();
+  Timeline copy;
+  {
+    std::lock_guard<std::mutex> lock(t.mu);
+    t.last = std::move(t.current);
+    t.current = Timeline{};
+    if (report != nullptr) copy = t.last;
+  }
+  if (report != nullptr) report(copy);
 }
 inline void OnBlockBegin(aicore::detail::CoreContext& core) {
   TimelineState& t = State();
