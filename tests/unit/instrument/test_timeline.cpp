@@ -8,6 +8,7 @@
 // kernel costs its bytes at the GM rates, no WaitFlag means no ordering,
 // the Chrome trace is well-formed JSON.
 #include <aicore/aicore.h>
+#include <aicore/bench/bench.h>
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -458,6 +459,36 @@ TEST(TimelineEstimate, ChromeTraceIsWellFormedJson) {
   EXPECT_NE(summary.find("estimated NPU time"), std::string::npos) << summary;
   EXPECT_NE(summary.find("bound by " + e.bound), std::string::npos) << summary;
   EXPECT_NE(summary.find("MTE3"), std::string::npos) << summary;
+}
+
+TEST(TimelineEstimate, CompareVariantsShowsTheEstimateBesideCpuTime) {
+  constexpr uint32_t kTiles = 4;
+  Big b(size_t{kBig} * kTiles);
+  const prof::TimelineEstimate one = Estimate(tiled_kernel<1>, 1, b.gx(), b.gy(), kTiles);
+  const prof::TimelineEstimate two = Estimate(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles);
+  aicore::bench::CompareOptions opt;
+  opt.reps = 2;
+  opt.warmup = 1;
+  opt.min_warmup_ns = 0;
+  opt.npu_estimate = true;
+  const auto r = aicore::bench::CompareVariants(
+      {{"buffers 1", [&] { aicore::Launch(tiled_kernel<1>, 1, b.gx(), b.gy(), kTiles); }},
+       {"buffers 2", [&] { aicore::Launch(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles); }},
+       {"no launch", [] {}}},
+      opt);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_DOUBLE_EQ(r[0].npu_us, one.us);
+  EXPECT_DOUBLE_EQ(r[1].npu_us, two.us);
+  EXPECT_EQ(r[1].npu_bound, "MTE2");
+  EXPECT_EQ(r[2].npu_us, -1.0);
+  EXPECT_GT(r[0].stats.median, 0.0);
+  EXPECT_FALSE(prof::TimelineEnabled());  // left as it was
+  // Not asked for: no estimate.
+  opt.npu_estimate = false;
+  const auto q = aicore::bench::CompareVariants({{"buffers 2", [&] {
+    aicore::Launch(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles);
+  }}}, opt);
+  EXPECT_EQ(q[0].npu_us, -1.0);
 }
 
 }  // namespace
