@@ -461,6 +461,41 @@ TEST(TimelineEstimate, ChromeTraceIsWellFormedJson) {
   EXPECT_NE(summary.find("MTE3"), std::string::npos) << summary;
 }
 
+// The cube's cost from recorded Mmad operands: m1*k1*n1 fractal products
+// (A: m1*k1 512-byte fractals, B: k1*n1, C: m1*n1 1024-byte fractals), on
+// an AIC core. Synthetic records, as the cube instructions emit them
+// (roles "fm", "filter", "dst").
+TEST(TimelineEstimate, MmadCostsItsFractalProducts) {
+  const uint32_t m1 = 2, k1 = 3, n1 = 4;
+  prof::Timeline t;
+  t.kernel = "mmad";
+  t.block_dim = 1;
+  prof::BlockTimeline b{aicore::detail::CoreType::kAIC, 0, {}};
+  auto access = [](const char* role, uint64_t bytes, bool write) {
+    prof::TimelineRecord r{};
+    r.kind = K::kLocal;
+    r.pipe = Pipe::kM;
+    r.api = "Mmad";
+    r.role = role;
+    r.line = 7;
+    r.bytes = bytes;
+    r.write = write;
+    return r;
+  };
+  b.records.push_back(access("fm", uint64_t{m1} * k1 * 512, false));
+  b.records.push_back(access("filter", uint64_t{k1} * n1 * 512, false));
+  b.records.push_back(access("dst", uint64_t{m1} * n1 * 1024, true));
+  t.blocks.push_back(b);
+  const prof::CostModel m = prof::CostModelFor(0);
+  const prof::TimelineEstimate e = prof::EstimateTimeline(t, m);
+  ASSERT_EQ(e.spans.size(), 1u);
+  const double want = m.pipe[static_cast<int>(Pipe::kM)].start_cycles + m1 * k1 * n1 / m.cube_fractals_per_cycle;
+  EXPECT_DOUBLE_EQ(e.spans[0].cycles, want);
+  EXPECT_DOUBLE_EQ(e.cycles, want);
+  EXPECT_EQ(e.bound, "M");
+  EXPECT_EQ(e.spans[0].core_type, aicore::detail::CoreType::kAIC);
+}
+
 TEST(TimelineEstimate, CompareVariantsShowsTheEstimateBesideCpuTime) {
   constexpr uint32_t kTiles = 4;
   Big b(size_t{kBig} * kTiles);
