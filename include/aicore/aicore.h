@@ -23,6 +23,8 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #else
 #include "aicore/instrument/sanitizer.h"
 #endif
+#include "aicore/instrument/timeline.h"
+#include "aicore/instrument/timeline_estimate.h"
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"

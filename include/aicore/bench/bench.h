@@ -15,6 +15,11 @@
 // processes, clock changes) affects all variants alike and their ratios stay
 // meaningful. Times are in nanoseconds. Report medians, not means.
 //
+// With CompareOptions::npu_estimate, each variant also runs once more with
+// the timeline recorder on, and VariantResult::npu_us gives the estimated
+// NPU time of its last launch (instrument/timeline_estimate.h; a model, not
+// a measurement) beside its CPU time.
+//
 // Row, WriteCsv and PrintTable format results as
 // workload,dtype,threads,variant,median_ns,p10_ns,p90_ns,gbps.
 #pragma once
@@ -38,6 +43,9 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+
+#include "aicore/instrument/timeline.h"
+#include "aicore/instrument/timeline_estimate.h"
 
 namespace aicore {
 namespace bench {
@@ -102,12 +110,20 @@ struct CompareOptions {
   // Calls per sample: 1, or enough that one sample takes min_sample_ns
   // (judged from the warm-up); a sample is then the mean of its calls.
   double min_sample_ns = 0;
+  // After timing, run each variant once more with the timeline recorder on
+  // and keep the NPU time estimate of its last launch (VariantResult::npu_us).
+  bool npu_estimate = false;
 };
 
 struct VariantResult {
   std::string name;
   Stats stats;                   // per call, nanoseconds
   uint32_t calls_per_sample = 1;
+  // CompareOptions::npu_estimate: the estimated NPU time of the variant's
+  // last launch, microseconds (-1: not asked for, or the variant launched
+  // nothing); npu_bound: its bound pipe (or "GM").
+  double npu_us = -1;
+  std::string npu_bound;
 };
 
 // Runs the variants interleaved (see the top of this file) and returns their
@@ -147,6 +163,21 @@ inline std::vector<VariantResult> CompareVariants(const std::vector<Variant>& va
     }
   }
   for (size_t v = 0; v < n; ++v) out[v].stats = Stats::From(std::move(samples[v]));
+  if (opt.npu_estimate) {
+    const bool was_on = profile::TimelineEnabled();
+    for (size_t v = 0; v < n; ++v) {
+      profile::ClearTimeline();
+      profile::EnableTimeline(true);
+      variants[v].run();
+      profile::EnableTimeline(was_on);
+      const profile::Timeline t = profile::LastTimeline();
+      if (!t.blocks.empty()) {
+        const profile::TimelineEstimate e = profile::EstimateTimeline(t);
+        out[v].npu_us = e.us;
+        out[v].npu_bound = e.bound;
+      }
+    }
+  }
   return out;
 }
 

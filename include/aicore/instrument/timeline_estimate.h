@@ -1,0 +1,390 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The NPU pipe timeline, part 3 (issue 14): a list scheduler that turns the
+// recorded API calls of a launch (instrument/timeline.h) into an estimated
+// NPU time with the cost model of instrument/cost_model.h.
+//
+// Per block, in program order:
+//  - An instruction is a run of consecutive records of one API call site
+//    (same API and source line); it executes on the pipe of its on-chip
+//    operands (a GM-only run: MTE2 for reads, MTE3 for writes). Its cost is
+//    the pipe's start latency plus its size at the pipe's rate: GM bytes at
+//    the per-core GM rate (MTE2, MTE3), destination bytes (else source
+//    bytes) at the pipe's rate (V, MTE1, FIX), fractal products for Mmad
+//    (M: sqrt(A/512 * B/512 * C/1024), the m1*k1*n1 of the call).
+//  - It starts when the scalar unit has issued it (one issue per
+//    issue_cycles, in program order), its pipe is free (pipes are in order)
+//    and its pipe's waits allow: WaitFlag<SRC_DST> makes DST wait for the
+//    completion of what SRC had been given before the matching SetFlag;
+//    DeQue makes the queue's consumer wait for the producer's work before
+//    EnQue, AllocTensor the producer for the consumer's before FreeTensor;
+//    PipeBarrier<PIPE_ALL> waits for every pipe (a barrier on one in-order
+//    pipe orders nothing more). Nothing else orders two pipes: a kernel
+//    without a WaitFlag gets no ordering from the estimate.
+//  - Scalar accesses (pipe S) run on the scalar unit: issue stalls on them.
+// Blocks are then placed, in block order, on the earliest free core of
+// their kind (the profile's AIV or AIC cores); the kernel time is the
+// latest block end, or the total GM bytes over the shared GM bandwidth
+// when that is longer (then the bound is "GM").
+//
+// Not modeled: caches, bank conflicts, pipe queue depths, SyncAll and
+// cross-core flags (blocks are independent), launch overhead.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "aicore/instrument/cost_model.h"
+#include "aicore/instrument/sanitizer/onchip.h"
+#include "aicore/instrument/timeline.h"
+
+namespace aicore {
+namespace profile {
+
+// One instruction on the estimated timeline (cycles from the kernel start).
+struct TimelineSpan {
+  int32_t block_idx;
+  aicore::detail::CoreType core_type;
+  int core;  // the AIV (or AIC) core the block was placed on
+  aicore::detail::Pipe pipe;
+  const char* api;
+  int line;
+  double start;
+  double cycles;
+};
+
+struct TimelineEstimate {
+  std::string kernel;
+  CostModel model{};
+  double cycles = 0;       // estimated kernel time
+  double us = 0;           // the same at the model's clock
+  double block_cycles = 0; // the latest block end (without the shared GM bound)
+  double gm_cycles = 0;    // total GM bytes / shared GM bandwidth
+  uint64_t gm_bytes = 0;
+  // Per pipe: busy cycles summed over blocks, and their share of the summed
+  // block times (1: that pipe never idles while a block runs).
+  double busy[aicore::detail::kNumPipes] = {};
+  double busy_share[aicore::detail::kNumPipes] = {};
+  // The pipe with the largest share, or "GM" when the shared GM bandwidth
+  // bounds the kernel.
+  std::string bound;
+  std::vector<TimelineSpan> spans;
+};
+
+namespace detail {
+
+using aicore::detail::Pipe;
+using instrument::EventKind;
+
+struct Instr {
+  Pipe pipe;
+  const char* api;
+  int line;
+  uint64_t gm_bytes = 0, write_bytes = 0, read_bytes = 0;
+  uint64_t fm = 0, filter = 0, dst = 0;  // Mmad operands
+};
+
+inline bool IsAccess(EventKind k) {
+  return k == EventKind::kLocal || k == EventKind::kLocalRepeat || k == EventKind::kGm ||
+         k == EventKind::kLocalMove;
+}
+
+inline double InstrCycles(const Instr& in, const CostModel& m) {
+  const PipeCost& c = m.pipe[static_cast<int>(in.pipe)];
+  switch (in.pipe) {
+    case Pipe::kS: return c.start_cycles;
+    case Pipe::kM: {
+      const double f = std::sqrt(static_cast<double>(in.fm) / 512.0 *
+                                 (static_cast<double>(in.filter) / 512.0) *
+                                 (static_cast<double>(in.dst) / 1024.0));
+      return c.start_cycles + std::max(1.0, std::ceil(f / m.cube_fractals_per_cycle));
+    }
+    case Pipe::kMTE2:
+    case Pipe::kMTE3:
+      if (in.gm_bytes != 0) return c.start_cycles + static_cast<double>(in.gm_bytes) / m.gm_core_bytes_per_cycle;
+      break;
+    default: break;
+  }
+  const uint64_t bytes = std::max(in.gm_bytes, in.write_bytes != 0 ? in.write_bytes : in.read_bytes);
+  return c.start_cycles + (c.bytes_per_cycle > 0 ? std::ceil(static_cast<double>(bytes) / c.bytes_per_cycle) : 0.0);
+}
+
+struct BlockResult {
+  double end = 0;
+  double busy[aicore::detail::kNumPipes] = {};
+  uint64_t gm_bytes = 0;
+  std::vector<TimelineSpan> spans;  // start relative to the block start
+};
+
+inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
+  constexpr int kP = aicore::detail::kNumPipes;
+  BlockResult r;
+  double issue = 0;
+  double pipe_free[kP] = {};   // when the pipe's latest instruction ends
+  double pipe_after[kP] = {};  // no instruction of the pipe starts before
+  std::map<std::pair<int, int>, std::deque<double>> flags;  // (event, id) -> set times
+  std::map<uintptr_t, double> enq, freed;                   // buffer -> time
+  auto all_done = [&] {
+    double t = issue;
+    for (int p = 0; p < kP; ++p) t = std::max(t, pipe_free[p]);
+    return t;
+  };
+  auto run = [&](const Instr& in) {
+    const int p = static_cast<int>(in.pipe);
+    const double start = std::max(issue, std::max(pipe_free[p], pipe_after[p]));
+    const double cyc = InstrCycles(in, m);
+    pipe_free[p] = start + cyc;
+    r.busy[p] += cyc;
+    r.gm_bytes += in.gm_bytes;
+    r.spans.push_back(TimelineSpan{b.block_idx, b.core_type, 0, in.pipe, in.api, in.line, start, cyc});
+    issue = in.pipe == Pipe::kS ? start + cyc : issue + m.issue_cycles;
+  };
+  const std::vector<TimelineRecord>& rec = b.records;
+  size_t i = 0;
+  while (i < rec.size()) {
+    const TimelineRecord& x = rec[i];
+    if (IsAccess(x.kind)) {
+      Instr in{x.pipe, x.api, x.line};
+      bool have_local = false;
+      size_t j = i;
+      for (; j < rec.size() && IsAccess(rec[j].kind) && rec[j].api == x.api && rec[j].line == x.line; ++j) {
+        const TimelineRecord& y = rec[j];
+        if (y.kind == EventKind::kGm) {
+          in.gm_bytes += y.bytes;
+          continue;
+        }
+        if (!have_local) {
+          in.pipe = y.pipe;
+          have_local = true;
+        }
+        (y.write ? in.write_bytes : in.read_bytes) += y.bytes;
+        if (std::strcmp(y.role, "fm") == 0) in.fm += y.bytes;
+        else if (std::strcmp(y.role, "filter") == 0) in.filter += y.bytes;
+        else if (y.write && std::strncmp(y.role, "dst", 3) == 0) in.dst += y.bytes;
+      }
+      run(in);
+      i = j;
+      continue;
+    }
+    switch (x.kind) {
+      case EventKind::kSetFlag: {
+        const aicore::detail::EventPipes ep = aicore::detail::HardEventPipes(x.event);
+        flags[{x.event, x.id}].push_back(std::max(issue, pipe_free[static_cast<int>(ep.src)]));
+        break;
+      }
+      case EventKind::kWaitFlag: {
+        const aicore::detail::EventPipes ep = aicore::detail::HardEventPipes(x.event);
+        std::deque<double>& q = flags[{x.event, x.id}];
+        if (q.empty()) break;  // an unmatched wait: the runtime reports it
+        const double t = q.front();
+        q.pop_front();
+        double& after = pipe_after[static_cast<int>(ep.dst)];
+        after = std::max(after, t);
+        if (ep.dst == Pipe::kS) issue = std::max(issue, t);
+        break;
+      }
+      case EventKind::kBarrier:
+        if (x.id == static_cast<int>(::PIPE_ALL)) {
+          const double t = all_done();
+          issue = t;
+          for (double& a : pipe_after) a = std::max(a, t);
+        }
+        break;
+      case EventKind::kQueue: {
+        const int prod = static_cast<int>(x.producer);
+        const int cons = static_cast<int>(x.consumer);
+        switch (x.queue_op) {
+          case aicore::detail::QueueOp::kEnQue: enq[x.buffer] = pipe_free[prod]; break;
+          case aicore::detail::QueueOp::kDeQue: {
+            auto it = enq.find(x.buffer);
+            if (it != enq.end()) pipe_after[cons] = std::max(pipe_after[cons], it->second);
+            break;
+          }
+          case aicore::detail::QueueOp::kFree: freed[x.buffer] = pipe_free[cons]; break;
+          case aicore::detail::QueueOp::kAlloc: {
+            auto it = freed.find(x.buffer);
+            if (it != freed.end()) pipe_after[prod] = std::max(pipe_after[prod], it->second);
+            break;
+          }
+        }
+        break;
+      }
+      default: break;  // SyncAll, cross-core flags: not modeled
+    }
+    ++i;
+  }
+  r.end = all_done();
+  return r;
+}
+
+inline std::string JsonEscape(const char* s) {
+  std::string o;
+  for (; *s != '\0'; ++s) {
+    const unsigned char c = static_cast<unsigned char>(*s);
+    if (c == '"' || c == '\\') {
+      o += '\\';
+      o += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      o += buf;
+    } else {
+      o += static_cast<char>(c);
+    }
+  }
+  return o;
+}
+
+}  // namespace detail
+
+// The estimate of a recorded launch under a cost model (by default the one
+// of the SoC profile the launch ran under).
+inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) {
+  constexpr int kP = aicore::detail::kNumPipes;
+  TimelineEstimate e;
+  e.kernel = t.kernel;
+  e.model = m;
+  const SocProfile& soc = SocProfileByIndex(t.soc_index);
+  std::vector<const BlockTimeline*> order;
+  for (const BlockTimeline& b : t.blocks) order.push_back(&b);
+  std::stable_sort(order.begin(), order.end(), [](const BlockTimeline* a, const BlockTimeline* b) {
+    return a->block_idx < b->block_idx;
+  });
+  std::vector<double> aiv(std::max<uint32_t>(1, soc.aiv_cores), 0.0);
+  std::vector<double> aic(std::max<uint32_t>(1, soc.aic_cores), 0.0);
+  double summed = 0;
+  for (const BlockTimeline* b : order) {
+    detail::BlockResult r = detail::ScheduleBlock(*b, m);
+    std::vector<double>& cores = b->core_type == aicore::detail::CoreType::kAIC ? aic : aiv;
+    const size_t c = static_cast<size_t>(std::min_element(cores.begin(), cores.end()) - cores.begin());
+    const double at = cores[c];
+    cores[c] = at + r.end;
+    e.block_cycles = std::max(e.block_cycles, cores[c]);
+    summed += r.end;
+    e.gm_bytes += r.gm_bytes;
+    for (int p = 0; p < kP; ++p) e.busy[p] += r.busy[p];
+    for (TimelineSpan& s : r.spans) {
+      s.core = static_cast<int>(c);
+      s.start += at;
+      e.spans.push_back(s);
+    }
+  }
+  e.gm_cycles = static_cast<double>(e.gm_bytes) / m.gm_shared_bytes_per_cycle;
+  e.cycles = std::max(e.block_cycles, e.gm_cycles);
+  e.us = e.cycles / (m.clock_ghz * 1e3);
+  int best = 0;
+  for (int p = 0; p < kP; ++p) {
+    e.busy_share[p] = summed > 0 ? e.busy[p] / summed : 0.0;
+    if (e.busy_share[p] > e.busy_share[best]) best = p;
+  }
+  e.bound = e.gm_cycles > e.block_cycles ? "GM" : aicore::detail::PipeName(static_cast<aicore::detail::Pipe>(best));
+  return e;
+}
+inline TimelineEstimate EstimateTimeline(const Timeline& t) {
+  return EstimateTimeline(t, CostModelFor(t.soc_index));
+}
+
+// A few lines: kernel time, bound, per-pipe busy share.
+inline std::string FormatEstimate(const TimelineEstimate& e) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "aicore timeline: %s: estimated NPU time %.2f us (%.0f cycles at %.2f GHz, %s%s), "
+                "bound by %s\n  blocks %.0f cycles, GM %llu bytes = %.0f cycles at the shared bandwidth\n"
+                "  pipe busy share:",
+                e.kernel.c_str(), e.us, e.cycles, e.model.clock_ghz, e.model.soc,
+                e.model.own_entry ? "" : " using Ascend910B constants", e.bound.c_str(), e.block_cycles,
+                static_cast<unsigned long long>(e.gm_bytes), e.gm_cycles);
+  std::string s = buf;
+  for (int p = 0; p < aicore::detail::kNumPipes; ++p) {
+    std::snprintf(buf, sizeof buf, " %s %.0f%%", aicore::detail::PipeName(static_cast<aicore::detail::Pipe>(p)),
+                  100.0 * e.busy_share[p]);
+    s += buf;
+  }
+  s += "\n  (a model, not a measurement: see README, \"NPU time estimate\")\n";
+  return s;
+}
+
+// The estimate as Chrome trace-event JSON (chrome://tracing, Perfetto):
+// one process per core ("AIV 3"), one thread per pipe, one complete event
+// per instruction (microseconds at the model's clock; args: block, cycles).
+inline std::string ChromeTraceJson(const TimelineEstimate& e) {
+  const double us_per_cycle = 1.0 / (e.model.clock_ghz * 1e3);
+  std::string s = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[";
+  char buf[512];
+  bool first = true;
+  std::vector<std::pair<int, int>> named;  // (pid, tid) with names emitted
+  for (const TimelineSpan& sp : e.spans) {
+    const bool aic = sp.core_type == aicore::detail::CoreType::kAIC;
+    const int pid = (aic ? 1000 : 0) + sp.core;
+    const int tid = static_cast<int>(sp.pipe);
+    if (std::find(named.begin(), named.end(), std::make_pair(pid, -1)) == named.end()) {
+      named.emplace_back(pid, -1);
+      std::snprintf(buf, sizeof buf,
+                    "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"%s %d\"}}",
+                    first ? "" : ",", pid, aic ? "AIC" : "AIV", sp.core);
+      s += buf;
+      first = false;
+    }
+    if (std::find(named.begin(), named.end(), std::make_pair(pid, tid)) == named.end()) {
+      named.emplace_back(pid, tid);
+      std::snprintf(buf, sizeof buf,
+                    ",{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}",
+                    pid, tid, aicore::detail::PipeName(sp.pipe));
+      s += buf;
+    }
+    s += ",{\"name\":\"" + detail::JsonEscape(sp.api) + "\",\"cat\":\"" + aicore::detail::PipeName(sp.pipe) + "\"";
+    std::snprintf(buf, sizeof buf,
+                  ",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.6f,\"dur\":%.6f,"
+                  "\"args\":{\"block\":%d,\"line\":%d,\"cycles\":%.1f}}",
+                  pid, tid, sp.start * us_per_cycle, sp.cycles * us_per_cycle, sp.block_idx, sp.line,
+                  sp.cycles);
+    s += buf;
+  }
+  s += "]}\n";
+  return s;
+}
+
+// Writes ChromeTraceJson to `path`; false (and nothing written) when the
+// file cannot be opened or written.
+inline bool WriteChromeTrace(const TimelineEstimate& e, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const std::string s = ChromeTraceJson(e);
+  const bool ok = std::fwrite(s.data(), 1, s.size(), f) == s.size();
+  return std::fclose(f) == 0 && ok;
+}
+
+namespace detail {
+
+// With AICORE_PROFILE=timeline: after each launch, the summary on stderr and,
+// when AICORE_TIMELINE_TRACE names a file, the trace written there (each
+// launch replaces the file of the one before).
+inline void ReportLaunch(const Timeline& t) {
+  const TimelineEstimate e = EstimateTimeline(t);
+  std::fputs(FormatEstimate(e).c_str(), stderr);
+  const char* path = std::getenv("AICORE_TIMELINE_TRACE");
+  if (path != nullptr && *path != '\0') {
+    if (WriteChromeTrace(e, path)) {
+      std::fprintf(stderr, "  trace: %s\n", path);
+    } else {
+      std::fprintf(stderr, "  trace: cannot write %s\n", path);
+    }
+  }
+}
+inline const bool kReportRegistered = [] {
+  if (EnvWantsTimeline(std::getenv("AICORE_PROFILE"))) LaunchReporter().store(&ReportLaunch);
+  return true;
+}();
+
+}  // namespace detail
+}  // namespace profile
+}  // namespace aicore

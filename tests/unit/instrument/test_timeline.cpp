@@ -1,0 +1,529 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The timeline recorder (instrument/timeline.h): with it on, every block's
+// API calls are kept in program order with their pipes, sizes and ordering
+// edges; with it off nothing is recorded; AICORE_PROFILE parsing. The time
+// estimate (instrument/timeline_estimate.h) under the cost model
+// (instrument/cost_model.h): double buffering overlaps MTE2 with V, a copy
+// kernel costs its bytes at the GM rates, no WaitFlag means no ordering,
+// the Chrome trace is well-formed JSON.
+#include <aicore/aicore.h>
+#include <aicore/bench/bench.h>
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace AscendC;
+namespace prof = aicore::profile;
+using aicore::detail::Pipe;
+using K = aicore::instrument::EventKind;
+using aicore::detail::QueueOp;
+
+namespace {
+
+constexpr uint32_t kTile = 64;  // floats
+
+void tile_kernel(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> in;
+  TQue<TPosition::VECOUT, 1> out;
+  pipe.InitBuffer(in, 1, kTile * sizeof(float));
+  pipe.InitBuffer(out, 1, kTile * sizeof(float));
+  GlobalTensor<float> xg, yg;
+  xg.SetGlobalBuffer(reinterpret_cast<float*>(x) + kTile * GetBlockIdx(), kTile);
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + kTile * GetBlockIdx(), kTile);
+  LocalTensor<float> a = in.template AllocTensor<float>();
+  DataCopy(a, xg, kTile);
+  in.EnQue(a);
+  LocalTensor<float> b = in.template DeQue<float>();
+  LocalTensor<float> c = out.template AllocTensor<float>();
+  Adds(c, b, 1.0f, kTile);
+  out.EnQue(c);
+  in.FreeTensor(b);
+  LocalTensor<float> d = out.template DeQue<float>();
+  DataCopy(yg, d, kTile);
+  out.FreeTensor(d);
+  SetFlag<HardEvent::MTE3_S>(0);
+  WaitFlag<HardEvent::MTE3_S>(0);
+  PipeBarrier<PIPE_ALL>();
+}
+
+struct Buffers {
+  std::vector<float> x, y;
+  explicit Buffers(uint32_t blocks) : x(kTile * blocks), y(kTile * blocks) {
+    for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i);
+  }
+  GM_ADDR gx() { return reinterpret_cast<GM_ADDR>(x.data()); }
+  GM_ADDR gy() { return reinterpret_cast<GM_ADDR>(y.data()); }
+};
+
+const prof::TimelineRecord* FindRecord(const prof::BlockTimeline& b, K kind, Pipe pipe,
+                                       size_t from = 0) {
+  for (size_t i = from; i < b.records.size(); ++i) {
+    if (b.records[i].kind == kind && b.records[i].pipe == pipe) return &b.records[i];
+  }
+  return nullptr;
+}
+size_t IndexOf(const prof::BlockTimeline& b, const prof::TimelineRecord* r) {
+  return static_cast<size_t>(r - b.records.data());
+}
+
+// First in the file: before any test switches it, the recorder is on exactly
+// when AICORE_PROFILE names it (run the binary with AICORE_PROFILE=timeline to
+// check the on side).
+TEST(Timeline, StartsAsTheEnvironmentSays) {
+  EXPECT_EQ(prof::TimelineEnabled(), prof::detail::EnvWantsTimeline(std::getenv("AICORE_PROFILE")));
+}
+
+TEST(Timeline, OffRecordsNothing) {
+  ASSERT_TRUE(prof::detail::kTimelineRegistered);
+  prof::EnableTimeline(false);
+  prof::ClearTimeline();
+  Buffers b(2);
+  aicore::Launch(tile_kernel, 2, b.gx(), b.gy());
+  const prof::Timeline t = prof::LastTimeline();
+  EXPECT_TRUE(t.blocks.empty());
+  EXPECT_EQ(t.block_dim, 0u);
+  EXPECT_FALSE(prof::TimelineEnabled());
+}
+
+TEST(Timeline, RecordsPipesSizesAndEdgesPerBlock) {
+  prof::ClearTimeline();
+  prof::EnableTimeline(true);
+  ASSERT_TRUE(prof::TimelineEnabled());
+  Buffers b(3);
+  aicore::Launch(tile_kernel, 3, b.gx(), b.gy());
+  prof::EnableTimeline(false);
+  for (uint32_t i = 0; i < b.y.size(); ++i) ASSERT_EQ(b.y[i], b.x[i] + 1.0f);
+  const prof::Timeline t = prof::LastTimeline();
+  EXPECT_EQ(t.block_dim, 3u);
+  ASSERT_EQ(t.blocks.size(), 3u);
+  for (int32_t blk = 0; blk < 3; ++blk) {
+    SCOPED_TRACE("block " + std::to_string(blk));
+    const prof::BlockTimeline* bt = t.Find(blk);
+    ASSERT_NE(bt, nullptr);
+    // GM read on MTE2: 256 bytes; then the EnQue / DeQue of one buffer.
+    const prof::TimelineRecord* gm_in = FindRecord(*bt, K::kGm, Pipe::kMTE2);
+    ASSERT_NE(gm_in, nullptr);
+    EXPECT_EQ(gm_in->bytes, kTile * sizeof(float));
+    EXPECT_FALSE(gm_in->write);
+    size_t at = IndexOf(*bt, gm_in);
+    const prof::TimelineRecord* enq = nullptr;
+    const prof::TimelineRecord* deq = nullptr;
+    for (size_t i = at; i < bt->records.size(); ++i) {
+      const prof::TimelineRecord& r = bt->records[i];
+      if (r.kind != K::kQueue) continue;
+      if (enq == nullptr && r.queue_op == QueueOp::kEnQue) enq = &r;
+      else if (enq != nullptr && deq == nullptr && r.queue_op == QueueOp::kDeQue) deq = &r;
+    }
+    ASSERT_NE(enq, nullptr);
+    ASSERT_NE(deq, nullptr);
+    EXPECT_NE(enq->buffer, 0u);
+    EXPECT_EQ(enq->buffer, deq->buffer);
+    // The vector add after the DeQue, on V, writing 256 bytes.
+    const prof::TimelineRecord* add = FindRecord(*bt, K::kLocal, Pipe::kV, IndexOf(*bt, deq));
+    if (add == nullptr) add = FindRecord(*bt, K::kLocalRepeat, Pipe::kV, IndexOf(*bt, deq));
+    ASSERT_NE(add, nullptr);
+    EXPECT_STREQ(add->api, "Adds");
+    // The GM write on MTE3 after it, then SetFlag, WaitFlag, PipeBarrier.
+    const prof::TimelineRecord* gm_out = FindRecord(*bt, K::kGm, Pipe::kMTE3, IndexOf(*bt, add));
+    ASSERT_NE(gm_out, nullptr);
+    EXPECT_EQ(gm_out->bytes, kTile * sizeof(float));
+    EXPECT_TRUE(gm_out->write);
+    at = IndexOf(*bt, gm_out);
+    std::vector<K> tail;
+    for (size_t i = at; i < bt->records.size(); ++i) {
+      const K k = bt->records[i].kind;
+      if (k == K::kSetFlag || k == K::kWaitFlag || k == K::kBarrier) tail.push_back(k);
+    }
+    ASSERT_EQ(tail.size(), 3u);
+    EXPECT_EQ(tail[0], K::kSetFlag);
+    EXPECT_EQ(tail[1], K::kWaitFlag);
+    EXPECT_EQ(tail[2], K::kBarrier);
+    EXPECT_EQ(bt->records.back().kind, K::kBarrier);
+    EXPECT_EQ(bt->records.back().id, static_cast<int>(PIPE_ALL));
+  }
+  // A launch with the recorder off leaves the last recorded launch alone.
+  aicore::Launch(tile_kernel, 1, b.gx(), b.gy());
+  EXPECT_EQ(prof::LastTimeline().blocks.size(), 3u);
+}
+
+TEST(Timeline, EnvironmentSwitch) {
+  EXPECT_TRUE(prof::detail::EnvWantsTimeline("timeline"));
+  EXPECT_TRUE(prof::detail::EnvWantsTimeline("other,timeline"));
+  EXPECT_FALSE(prof::detail::EnvWantsTimeline(nullptr));
+  EXPECT_FALSE(prof::detail::EnvWantsTimeline(""));
+  EXPECT_FALSE(prof::detail::EnvWantsTimeline("timelines"));
+  EXPECT_FALSE(prof::detail::EnvWantsTimeline("time"));
+}
+
+// ---- The estimate ----
+
+// A tiled kernel: per tile, MTE2 copies in, V adds (twice, so V has work),
+// MTE3 copies out; BUFFER_NUM buffers per queue.
+constexpr uint32_t kBig = 4096;  // floats per tile (16 KiB)
+template <int32_t kBufs>
+void tiled_kernel(GM_ADDR x, GM_ADDR y, uint32_t tiles) {
+  TPipe pipe;
+  TQue<TPosition::VECIN, kBufs> in;
+  TQue<TPosition::VECOUT, kBufs> out;
+  pipe.InitBuffer(in, kBufs, kBig * sizeof(float));
+  pipe.InitBuffer(out, kBufs, kBig * sizeof(float));
+  GlobalTensor<float> xg, yg;
+  const uint64_t base = uint64_t{kBig} * tiles * GetBlockIdx();
+  xg.SetGlobalBuffer(reinterpret_cast<float*>(x) + base, uint64_t{kBig} * tiles);
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + base, uint64_t{kBig} * tiles);
+  for (uint32_t t = 0; t < tiles; ++t) {
+    LocalTensor<float> a = in.template AllocTensor<float>();
+    DataCopy(a, xg[uint64_t{t} * kBig], kBig);
+    in.EnQue(a);
+    LocalTensor<float> b = in.template DeQue<float>();
+    LocalTensor<float> c = out.template AllocTensor<float>();
+    Adds(c, b, 1.0f, kBig);
+    Adds(c, c, 1.0f, kBig);
+    out.EnQue(c);
+    in.FreeTensor(b);
+    LocalTensor<float> d = out.template DeQue<float>();
+    DataCopy(yg[uint64_t{t} * kBig], d, kBig);
+    out.FreeTensor(d);
+  }
+}
+
+// A copy kernel: GM -> UB -> GM through a VECIN -> VECOUT queue (MTE2 ->
+// MTE3), double-buffered.
+void copy_kernel(GM_ADDR x, GM_ADDR y, uint32_t tiles) {
+  TPipe pipe;
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 2> q;
+  pipe.InitBuffer(q, 2, kBig * sizeof(float));
+  GlobalTensor<float> xg, yg;
+  const uint64_t base = uint64_t{kBig} * tiles * GetBlockIdx();
+  xg.SetGlobalBuffer(reinterpret_cast<float*>(x) + base, uint64_t{kBig} * tiles);
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + base, uint64_t{kBig} * tiles);
+  for (uint32_t t = 0; t < tiles; ++t) {
+    LocalTensor<float> a = q.AllocTensor<float>();
+    DataCopy(a, xg[uint64_t{t} * kBig], kBig);
+    q.EnQue(a);
+    LocalTensor<float> b = q.DeQue<float>();
+    DataCopy(yg[uint64_t{t} * kBig], b, kBig);
+    q.FreeTensor(b);
+  }
+}
+
+// A GM read into one buffer, then a vector op on another, with or without
+// SetFlag/WaitFlag<MTE2_V> between them.
+template <bool kWait>
+void independent_kernel(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b0, b1;
+  pipe.InitBuffer(b0, kBig * sizeof(float));
+  pipe.InitBuffer(b1, kBig * sizeof(float));
+  GlobalTensor<float> xg, yg;
+  xg.SetGlobalBuffer(reinterpret_cast<float*>(x), kBig);
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y), kBig);
+  LocalTensor<float> a = b0.Get<float>();
+  LocalTensor<float> c = b1.Get<float>();
+  DataCopy(a, xg, kBig);
+  if (kWait) {
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+  }
+  Duplicate(c, 2.0f, kBig);
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(yg, c, kBig);
+}
+
+struct Big {
+  std::vector<float> x, y;
+  explicit Big(size_t n) : x(n), y(n) {
+    for (size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 1000);
+  }
+  GM_ADDR gx() { return reinterpret_cast<GM_ADDR>(x.data()); }
+  GM_ADDR gy() { return reinterpret_cast<GM_ADDR>(y.data()); }
+};
+
+template <typename F, typename... Args>
+prof::TimelineEstimate Estimate(F kernel, uint32_t blocks, Args... args) {
+  prof::EnableTimeline(true);
+  aicore::Launch(kernel, blocks, args...);
+  prof::EnableTimeline(false);
+  return prof::EstimateTimeline(prof::LastTimeline(), prof::CostModelFor(0));
+}
+
+const prof::TimelineSpan* FindSpan(const prof::TimelineEstimate& e, Pipe pipe, const char* api) {
+  for (const prof::TimelineSpan& s : e.spans) {
+    if (s.pipe == pipe && std::string(s.api) == api) return &s;
+  }
+  return nullptr;
+}
+
+TEST(TimelineEstimate, DoubleBufferingOverlapsMte2WithV) {
+  constexpr uint32_t kTiles = 8;
+  Big b1(kBig * kTiles), b2(kBig * kTiles);
+  const prof::TimelineEstimate one = Estimate(tiled_kernel<1>, 1, b1.gx(), b1.gy(), kTiles);
+  const prof::TimelineEstimate two = Estimate(tiled_kernel<2>, 1, b2.gx(), b2.gy(), kTiles);
+  for (size_t i = 0; i < b1.x.size(); ++i) {
+    ASSERT_EQ(b1.y[i], b1.x[i] + 2.0f);
+    ASSERT_EQ(b2.y[i], b2.x[i] + 2.0f);
+  }
+  // The same instructions: the same busy cycles per pipe.
+  ASSERT_EQ(one.spans.size(), two.spans.size());
+  for (int p = 0; p < aicore::detail::kNumPipes; ++p) EXPECT_DOUBLE_EQ(one.busy[p], two.busy[p]);
+  // One buffer: the next tile's MTE2 waits for V to free the buffer, so
+  // per tile MTE2 and V add up; two: MTE2 runs back to back.
+  const prof::CostModel m = prof::CostModelFor(0);
+  const double mte2 = m.pipe[static_cast<int>(Pipe::kMTE2)].start_cycles +
+                      kBig * sizeof(float) / m.gm_core_bytes_per_cycle;
+  const double v = 2 * (m.pipe[static_cast<int>(Pipe::kV)].start_cycles + kBig * sizeof(float) / 256.0);
+  EXPECT_DOUBLE_EQ(one.busy[static_cast<int>(Pipe::kMTE2)], kTiles * mte2);
+  EXPECT_DOUBLE_EQ(one.busy[static_cast<int>(Pipe::kV)], kTiles * v);
+  EXPECT_GE(one.cycles, kTiles * (mte2 + v));
+  EXPECT_LT(two.cycles, one.cycles);
+  EXPECT_LT(two.cycles, kTiles * (mte2 + v));
+  EXPECT_EQ(two.bound, "MTE2");
+  EXPECT_GT(two.busy_share[static_cast<int>(Pipe::kMTE2)], 0.8);
+  // Two buffers: the second tile's GM read starts before the first tile's
+  // vector adds end.
+  std::vector<const prof::TimelineSpan*> reads, adds;
+  for (const prof::TimelineSpan& s : two.spans) {
+    if (s.pipe == Pipe::kMTE2) reads.push_back(&s);
+    if (s.pipe == Pipe::kV) adds.push_back(&s);
+  }
+  ASSERT_EQ(reads.size(), kTiles);
+  ASSERT_EQ(adds.size(), 2 * kTiles);
+  EXPECT_LT(reads[1]->start, adds[1]->start + adds[1]->cycles);
+  EXPECT_GE(adds[0]->start, reads[0]->start + reads[0]->cycles);  // the DeQue orders them
+}
+
+TEST(TimelineEstimate, CopyKernelCostsItsBytesAtTheGmRates) {
+  const prof::CostModel m = prof::CostModelFor(0);
+  const double tile = kBig * sizeof(float);
+  const double in = m.pipe[static_cast<int>(Pipe::kMTE2)].start_cycles + tile / m.gm_core_bytes_per_cycle;
+  const double out = m.pipe[static_cast<int>(Pipe::kMTE3)].start_cycles + tile / m.gm_core_bytes_per_cycle;
+  {
+    // One block: the reads run back to back (double buffering), the last
+    // write follows the last read: tiles * in + out, bound by MTE2.
+    constexpr uint32_t kTiles = 6;
+    Big b(kBig * kTiles);
+    const prof::TimelineEstimate e = Estimate(copy_kernel, 1, b.gx(), b.gy(), kTiles);
+    for (size_t i = 0; i < b.x.size(); ++i) ASSERT_EQ(b.y[i], b.x[i]);
+    EXPECT_EQ(e.bound, "MTE2");
+    EXPECT_EQ(e.gm_bytes, 2u * kTiles * kBig * sizeof(float));
+    EXPECT_NEAR(e.cycles, kTiles * in + out, 1.0);  // within an issue cycle
+    EXPECT_NEAR(e.us, e.cycles / (m.clock_ghz * 1e3), 1e-9);
+  }
+  {
+    // Every AIV core busy: the shared GM bandwidth bounds the kernel.
+    constexpr uint32_t kTiles = 2;
+    const uint32_t blocks = aicore::SocProfileByIndex(0).aiv_cores;
+    Big b(size_t{kBig} * kTiles * blocks);
+    const prof::TimelineEstimate e = Estimate(copy_kernel, blocks, b.gx(), b.gy(), kTiles);
+    for (size_t i = 0; i < b.x.size(); ++i) ASSERT_EQ(b.y[i], b.x[i]);
+    EXPECT_EQ(e.bound, "GM");
+    EXPECT_EQ(e.gm_bytes, 2u * kTiles * blocks * kBig * sizeof(float));
+    EXPECT_DOUBLE_EQ(e.cycles, static_cast<double>(e.gm_bytes) / m.gm_shared_bytes_per_cycle);
+    EXPECT_NEAR(e.block_cycles, kTiles * in + out, 1.0);  // each block on its own core
+  }
+}
+
+TEST(TimelineEstimate, NoWaitFlagNoFalseOrdering) {
+  Big b0(kBig), b1(kBig);
+  const prof::TimelineEstimate free_run = Estimate(independent_kernel<false>, 1, b0.gx(), b0.gy());
+  const prof::TimelineEstimate ordered = Estimate(independent_kernel<true>, 1, b1.gx(), b1.gy());
+  const prof::TimelineSpan* r0 = FindSpan(free_run, Pipe::kMTE2, "DataCopy");
+  const prof::TimelineSpan* v0 = FindSpan(free_run, Pipe::kV, "Duplicate");
+  const prof::TimelineSpan* r1 = FindSpan(ordered, Pipe::kMTE2, "DataCopy");
+  const prof::TimelineSpan* v1 = FindSpan(ordered, Pipe::kV, "Duplicate");
+  ASSERT_TRUE(r0 && v0 && r1 && v1);
+  EXPECT_LT(v0->start, r0->start + r0->cycles);   // nothing orders V after MTE2
+  EXPECT_GE(v1->start, r1->start + r1->cycles);   // the WaitFlag does
+  EXPECT_LT(free_run.cycles, ordered.cycles);
+}
+
+// A tiny JSON checker: the whole text is one value (RFC 8259 grammar;
+// numbers loosely), and counts objects with "ph":"X".
+struct JsonChecker {
+  const std::string& s;
+  size_t i = 0;
+  explicit JsonChecker(const std::string& text) : s(text) {}
+  void Ws() { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; }
+  bool Lit(const char* w) {
+    const std::string l(w);
+    if (s.compare(i, l.size(), l) != 0) return false;
+    i += l.size();
+    return true;
+  }
+  bool String(std::string* out) {
+    if (i >= s.size() || s[i] != '"') return false;
+    for (++i; i < s.size(); ++i) {
+      const char c = s[i];
+      if (c == '"') { ++i; return true; }
+      if (static_cast<unsigned char>(c) < 0x20) return false;
+      if (c == '\\') {
+        if (++i >= s.size()) return false;
+        if (s[i] == 'u') {
+          for (int k = 0; k < 4; ++k) if (++i >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+        } else if (std::string("\"\\/bfnrt").find(s[i]) == std::string::npos) {
+          return false;
+        }
+      }
+      if (out != nullptr) *out += c;
+    }
+    return false;
+  }
+  bool Number() {
+    const size_t b = i;
+    if (i < s.size() && s[i] == '-') ++i;
+    while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-')) ++i;
+    return i > b && std::isdigit(static_cast<unsigned char>(s[i - 1]));
+  }
+  int complete_events = 0;
+  bool Value(std::string* str_out = nullptr) {
+    Ws();
+    if (i >= s.size()) return false;
+    const char c = s[i];
+    if (c == '{') {
+      ++i;
+      Ws();
+      if (i < s.size() && s[i] == '}') { ++i; return true; }
+      for (;;) {
+        Ws();
+        std::string key, val;
+        if (!String(&key)) return false;
+        Ws();
+        if (i >= s.size() || s[i++] != ':') return false;
+        if (!Value(&val)) return false;
+        if (key == "ph" && val == "X") ++complete_events;
+        Ws();
+        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        if (i < s.size() && s[i] == '}') { ++i; return true; }
+        return false;
+      }
+    }
+    if (c == '[') {
+      ++i;
+      Ws();
+      if (i < s.size() && s[i] == ']') { ++i; return true; }
+      for (;;) {
+        if (!Value()) return false;
+        Ws();
+        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        if (i < s.size() && s[i] == ']') { ++i; return true; }
+        return false;
+      }
+    }
+    if (c == '"') return String(str_out);
+    if (Lit("true") || Lit("false") || Lit("null")) return true;
+    return Number();
+  }
+  bool Document() {
+    if (!Value()) return false;
+    Ws();
+    return i == s.size();
+  }
+};
+
+TEST(TimelineEstimate, ChromeTraceIsWellFormedJson) {
+  // The checker itself rejects broken text.
+  for (const char* bad : {"{", "{\"a\":}", "[1,]", "{\"a\":1}x", "\"\\q\""}) {
+    const std::string t(bad);
+    EXPECT_FALSE(JsonChecker(t).Document()) << bad;
+  }
+  constexpr uint32_t kTiles = 3;
+  Big b(size_t{kBig} * kTiles * 2);
+  prof::TimelineEstimate e = Estimate(tiled_kernel<2>, 2, b.gx(), b.gy(), kTiles);
+  e.spans[0].api = "quote\" and \\ back\nslash";  // escaped in the output
+  const std::string path = ::testing::TempDir() + "aicore_timeline_trace.json";
+  ASSERT_TRUE(prof::WriteChromeTrace(e, path));
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string json = ss.str();
+  std::remove(path.c_str());
+  JsonChecker c(json);
+  ASSERT_TRUE(c.Document()) << "bad JSON near offset " << c.i << ": " << json.substr(c.i, 80);
+  EXPECT_EQ(c.complete_events, static_cast<int>(e.spans.size()));
+  EXPECT_NE(json.find("\"traceEvents\""), std::string::npos);
+  EXPECT_NE(json.find("\"name\":\"MTE2\""), std::string::npos);  // a pipe's thread name
+  EXPECT_FALSE(prof::WriteChromeTrace(e, ::testing::TempDir() + "no/such/dir/trace.json"));
+  // The printed summary names the time, the bound and every pipe.
+  const std::string summary = prof::FormatEstimate(e);
+  EXPECT_NE(summary.find("estimated NPU time"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("bound by " + e.bound), std::string::npos) << summary;
+  EXPECT_NE(summary.find("MTE3"), std::string::npos) << summary;
+}
+
+// The cube's cost from recorded Mmad operands: m1*k1*n1 fractal products
+// (A: m1*k1 512-byte fractals, B: k1*n1, C: m1*n1 1024-byte fractals), on
+// an AIC core. Synthetic records, as the cube instructions emit them
+// (roles "fm", "filter", "dst").
+TEST(TimelineEstimate, MmadCostsItsFractalProducts) {
+  const uint32_t m1 = 2, k1 = 3, n1 = 4;
+  prof::Timeline t;
+  t.kernel = "mmad";
+  t.block_dim = 1;
+  prof::BlockTimeline b{aicore::detail::CoreType::kAIC, 0, {}};
+  auto access = [](const char* role, uint64_t bytes, bool write) {
+    prof::TimelineRecord r{};
+    r.kind = K::kLocal;
+    r.pipe = Pipe::kM;
+    r.api = "Mmad";
+    r.role = role;
+    r.line = 7;
+    r.bytes = bytes;
+    r.write = write;
+    return r;
+  };
+  b.records.push_back(access("fm", uint64_t{m1} * k1 * 512, false));
+  b.records.push_back(access("filter", uint64_t{k1} * n1 * 512, false));
+  b.records.push_back(access("dst", uint64_t{m1} * n1 * 1024, true));
+  t.blocks.push_back(b);
+  const prof::CostModel m = prof::CostModelFor(0);
+  const prof::TimelineEstimate e = prof::EstimateTimeline(t, m);
+  ASSERT_EQ(e.spans.size(), 1u);
+  const double want = m.pipe[static_cast<int>(Pipe::kM)].start_cycles + m1 * k1 * n1 / m.cube_fractals_per_cycle;
+  EXPECT_DOUBLE_EQ(e.spans[0].cycles, want);
+  EXPECT_DOUBLE_EQ(e.cycles, want);
+  EXPECT_EQ(e.bound, "M");
+  EXPECT_EQ(e.spans[0].core_type, aicore::detail::CoreType::kAIC);
+}
+
+TEST(TimelineEstimate, CompareVariantsShowsTheEstimateBesideCpuTime) {
+  constexpr uint32_t kTiles = 4;
+  Big b(size_t{kBig} * kTiles);
+  const prof::TimelineEstimate one = Estimate(tiled_kernel<1>, 1, b.gx(), b.gy(), kTiles);
+  const prof::TimelineEstimate two = Estimate(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles);
+  aicore::bench::CompareOptions opt;
+  opt.reps = 2;
+  opt.warmup = 1;
+  opt.min_warmup_ns = 0;
+  opt.npu_estimate = true;
+  const auto r = aicore::bench::CompareVariants(
+      {{"buffers 1", [&] { aicore::Launch(tiled_kernel<1>, 1, b.gx(), b.gy(), kTiles); }},
+       {"buffers 2", [&] { aicore::Launch(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles); }},
+       {"no launch", [] {}}},
+      opt);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_DOUBLE_EQ(r[0].npu_us, one.us);
+  EXPECT_DOUBLE_EQ(r[1].npu_us, two.us);
+  EXPECT_EQ(r[1].npu_bound, "MTE2");
+  EXPECT_EQ(r[2].npu_us, -1.0);
+  EXPECT_GT(r[0].stats.median, 0.0);
+  EXPECT_FALSE(prof::TimelineEnabled());  // left as it was
+  // Not asked for: no estimate.
+  opt.npu_estimate = false;
+  const auto q = aicore::bench::CompareVariants({{"buffers 2", [&] {
+    aicore::Launch(tiled_kernel<2>, 1, b.gx(), b.gy(), kTiles);
+  }}}, opt);
+  EXPECT_EQ(q[0].npu_us, -1.0);
+}
+
+}  // namespace
