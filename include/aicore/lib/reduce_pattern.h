@@ -39,15 +39,18 @@
 //
 // Numerics and order (bit-defined; test_reduce_pattern checks each against
 // a scalar model and against float64):
-//   * Sum, Mean, AR: each row in the basic ReduceSum's tree order
-//     (ops/reduce.h: a binary tree of adjacent pairs, partial sums in float),
-//     |err| <= ceil(log2 last) * 2^-24 * sum|x|. RA: rows added in order,
-//     dst = ((x0 + x1) + x2) + ..., |err| <= (first - 1) * 2^-24 * sum|x|.
-//     Mean: the sum times (1.0f / n) in float (one more rounding each).
-//   * Prod, AR: eight partial products p[k] (elements i = k mod 8, in order),
-//     combined as ((p0 p1)(p2 p3))((p4 p5)(p6 p7)); RA: rows multiplied in
-//     order. Each a product of n floats: relative error <= (n - 1) * 2^-24
+//   * Sum, Mean, Prod, AR: 64 partials per row, partial k folding the
+//     elements i = k mod 64 in order (an empty partial is 0, for Prod 1),
+//     then halved: for w = 32, 16, ..., 1, partial k += partial k + w
+//     (Prod: *=); the row's result is partial 0 (RowFold64; the same order on
+//     every target, the lanes of the vectors being the partials). Sum:
+//     |err| <= (ceil(last / 64) + 5) * 2^-24 * sum|x| against float64.
+//     RA: rows added (multiplied) in order, dst = ((x0 + x1) + x2) + ...,
+//     |err| <= (first - 1) * 2^-24 * sum|x|. Mean: the sum times (1.0f / n)
+//     in float (one more rounding). Prod: relative error <= (n - 1) * 2^-24
 //     (first order) while no partial product over- or underflows.
+//     (The vendor's algorithm for these differs and is not bit-reproduced:
+//     its AR sums fold a row with vector adds and pair reductions.)
 //   * Max, Min, Any, All: exact (order-free), except the sign of a zero
 //     result when +0 and -0 meet, and NaN inputs (unspecified, as on the NPU).
 //
@@ -254,29 +257,32 @@ inline void CheckPattern(const char* api, bool ar, const AscendC::LocalTensor<T>
   }
 }
 
-// Max (kMax) or min of p[0, n), n >= 1: a vector pass, the tail as one
-// overlapping vector (max and min are idempotent), then the lanes.
+// Max (kMax) or min of p[0, n), n >= 1: a vector pass with four
+// accumulators, the tail as one overlapping vector (max and min are
+// idempotent), then the lanes.
 template <bool kMax, class T>
 HWY_INLINE T RowExtreme(const T* p, uint32_t n) {
   using C = simd::ComputeT<T>;
   const simd::TagFor<T> d;
   const size_t N = hn::Lanes(d);
   auto pick = [](C a, C b) { return kMax ? (b > a ? b : a) : (b < a ? b : a); };
+  auto op = [](auto a, auto b) { return kMax ? hn::Max(a, b) : hn::Min(a, b); };
   if (n < N) {
     C best = static_cast<C>(p[0]);
     for (uint32_t i = 1; i < n; ++i) best = pick(best, static_cast<C>(p[i]));
     return static_cast<T>(best);
   }
-  auto acc = simd::LoadC(d, p);
+  auto a0 = simd::LoadC(d, p), a1 = a0, a2 = a0, a3 = a0;
   size_t i = N;
-  for (; i + N <= n; i += N) {
-    const auto v = simd::LoadC(d, p + i);
-    acc = kMax ? hn::Max(acc, v) : hn::Min(acc, v);
+  for (; i + 4 * N <= n; i += 4 * N) {
+    a0 = op(a0, simd::LoadC(d, p + i));
+    a1 = op(a1, simd::LoadC(d, p + i + N));
+    a2 = op(a2, simd::LoadC(d, p + i + 2 * N));
+    a3 = op(a3, simd::LoadC(d, p + i + 3 * N));
   }
-  if (i < n) {
-    const auto v = simd::LoadC(d, p + n - N);
-    acc = kMax ? hn::Max(acc, v) : hn::Min(acc, v);
-  }
+  for (; i + N <= n; i += N) a0 = op(a0, simd::LoadC(d, p + i));
+  if (i < n) a1 = op(a1, simd::LoadC(d, p + n - N));
+  const auto acc = op(op(a0, a1), op(a2, a3));
   HWY_ALIGN C lanes[simd::kMaxLanesBytes / sizeof(C)];
   hn::Store(acc, d, lanes);
   C best = lanes[0];
@@ -284,15 +290,47 @@ HWY_INLINE T RowExtreme(const T* p, uint32_t n) {
   return static_cast<T>(best);
 }
 
-// Product of p[0, n) in the documented order of eight partial products.
-inline float RowProd(const float* p, uint32_t n) {
-  float a[8] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+// Sum (kMul false) or product of p[0, n), n >= 1, in the documented order:
+// 64 partials, partial k folding the elements i = k mod 64 in order (a
+// partial with no element is 0, or 1 for the product), then halved: for
+// w = 32, 16, ..., 1, partial k (k < w) = op(partial k, partial k + w).
+// The result is partial 0. Vector lanes hold the partials, so the order is
+// the same on every target.
+template <bool kMul>
+HWY_INLINE float RowFold64(const float* HWY_RESTRICT p, uint32_t n) {
+  HWY_ALIGN float acc[64];
+  auto op = [](float a, float b) { return kMul ? a * b : a + b; };
   uint32_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    for (int k = 0; k < 8; ++k) a[k] *= p[i + k];
+  if (n < 64) {
+    for (uint32_t k = 0; k < 64; ++k) acc[k] = k < n ? p[k] : (kMul ? 1.0f : 0.0f);
+    i = n;
+  } else {
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<float> d;
+    constexpr size_t N = HWY_MAX_BYTES / sizeof(float);
+    static_assert(64 % N == 0, "64 partials over whole vectors");
+    constexpr size_t kV = 64 / N;
+    hn::Vec<decltype(d)> v[kV];
+    for (size_t j = 0; j < kV; ++j) v[j] = hn::LoadU(d, p + j * N);
+    for (i = 64; i + 64 <= n; i += 64) {
+      for (size_t j = 0; j < kV; ++j) {
+        const auto x = hn::LoadU(d, p + i + j * N);
+        v[j] = kMul ? hn::Mul(v[j], x) : hn::Add(v[j], x);
+      }
+    }
+    for (size_t j = 0; j < kV; ++j) hn::Store(v[j], d, acc + j * N);
+#else
+    for (uint32_t k = 0; k < 64; ++k) acc[k] = p[k];
+    for (i = 64; i + 64 <= n; i += 64) {
+      for (uint32_t k = 0; k < 64; ++k) acc[k] = op(acc[k], p[i + k]);
+    }
+#endif
   }
-  for (int k = 0; i < n; ++i, ++k) a[k] *= p[i];
-  return ((a[0] * a[1]) * (a[2] * a[3])) * ((a[4] * a[5]) * (a[6] * a[7]));
+  for (uint32_t k = 0; i + k < n; ++k) acc[k] = op(acc[k], p[i + k]);
+  for (uint32_t w = 32; w >= 1; w /= 2) {
+    for (uint32_t k = 0; k < w; ++k) acc[k] = op(acc[k], acc[k + w]);
+  }
+  return acc[0];
 }
 
 template <PatOp op, class T>
@@ -300,11 +338,11 @@ inline void PatternAR(T* dst, const T* src, uint32_t first, uint32_t last, uint6
   for (uint32_t r = 0; r < first; ++r) {
     const T* p = src + r * inner;
     if constexpr (op == PatOp::kSum) {
-      dst[r] = simd::TreeSum<float>(p, last);
+      dst[r] = RowFold64<false>(p, last);
     } else if constexpr (op == PatOp::kMean) {
-      dst[r] = simd::TreeSum<float>(p, last) * (1.0f / static_cast<float>(last));
+      dst[r] = RowFold64<false>(p, last) * (1.0f / static_cast<float>(last));
     } else if constexpr (op == PatOp::kProd) {
-      dst[r] = RowProd(p, last);
+      dst[r] = RowFold64<true>(p, last);
     } else {
       dst[r] = RowExtreme<op == PatOp::kMax || op == PatOp::kAny>(p, last);
     }
