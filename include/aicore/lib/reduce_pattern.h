@@ -319,6 +319,19 @@ HWY_INLINE float RowFold64(const float* HWY_RESTRICT p, uint32_t n) {
       }
     }
     for (size_t j = 0; j < kV; ++j) hn::Store(v[j], d, acc + j * N);
+    if (i == n) {  // no tail: the halving levels of w >= N as vector operations
+      uint32_t w = 32;
+      for (; w >= N; w /= 2) {
+        for (size_t j = 0; j < w; j += N) {
+          const auto a = hn::Load(d, acc + j), b = hn::Load(d, acc + j + w);
+          hn::Store(kMul ? hn::Mul(a, b) : hn::Add(a, b), d, acc + j);
+        }
+      }
+      for (; w >= 1; w /= 2) {
+        for (uint32_t k = 0; k < w; ++k) acc[k] = op(acc[k], acc[k + w]);
+      }
+      return acc[0];
+    }
 #else
     for (uint32_t k = 0; k < 64; ++k) acc[k] = p[k];
     for (i = 64; i + 64 <= n; i += 64) {
@@ -349,20 +362,51 @@ inline void PatternAR(T* dst, const T* src, uint32_t first, uint32_t last, uint6
   }
 }
 
+// RA: dst[j] = op over the rows in order. Rows are taken eight at a time:
+// each vector of dst columns is loaded once, combined with the eight rows'
+// vectors in row order and stored (the order per column stays row 0, 1, 2,
+// ...); the columns past the last whole vector one at a time.
 template <PatOp op, class T>
 inline void PatternRA(T* dst, const T* src, uint32_t first, uint32_t last, uint64_t inner) {
-  std::memcpy(static_cast<void*>(dst), src, size_t{last} * sizeof(T));
-  for (uint32_t r = 1; r < first; ++r) {
-    const T* row = src + r * inner;
+  using C = simd::ComputeT<T>;
+  const simd::TagFor<T> d;
+  const size_t N = hn::Lanes(d);
+  auto vop = [](auto a, auto b) {
     if constexpr (op == PatOp::kSum || op == PatOp::kMean) {
-      simd::Binary(dst, dst, row, last, [](auto, auto a, auto b) { return hn::Add(a, b); });
+      return hn::Add(a, b);
     } else if constexpr (op == PatOp::kProd) {
-      simd::Binary(dst, dst, row, last, [](auto, auto a, auto b) { return hn::Mul(a, b); });
+      return hn::Mul(a, b);
     } else if constexpr (op == PatOp::kMax || op == PatOp::kAny) {
-      simd::Binary(dst, dst, row, last, [](auto, auto a, auto b) { return hn::Max(a, b); });
+      return hn::Max(a, b);
     } else {
-      simd::Binary(dst, dst, row, last, [](auto, auto a, auto b) { return hn::Min(a, b); });
+      return hn::Min(a, b);
     }
+  };
+  auto sop = [](C a, C b) -> C {
+    if constexpr (op == PatOp::kSum || op == PatOp::kMean) {
+      return a + b;
+    } else if constexpr (op == PatOp::kProd) {
+      return a * b;
+    } else if constexpr (op == PatOp::kMax || op == PatOp::kAny) {
+      return b > a ? b : a;
+    } else {
+      return b < a ? b : a;
+    }
+  };
+  const size_t vec_end = last / N * N;
+  constexpr uint32_t kRows = 8;
+  for (uint32_t r0 = 0; r0 < first; r0 += kRows) {
+    const uint32_t r1 = std::min(first, r0 + kRows);
+    for (size_t j = 0; j < vec_end; j += N) {
+      auto a = simd::LoadC(d, r0 == 0 ? src + j : dst + j);
+      for (uint32_t r = r0 == 0 ? 1 : r0; r < r1; ++r) a = vop(a, simd::LoadC(d, src + r * inner + j));
+      simd::StoreC(d, a, dst + j);
+    }
+  }
+  for (size_t j = vec_end; j < last; ++j) {
+    C a = static_cast<C>(src[j]);
+    for (uint32_t r = 1; r < first; ++r) a = sop(a, static_cast<C>(src[r * inner + j]));
+    dst[j] = static_cast<T>(a);
   }
   if constexpr (op == PatOp::kMean) {
     const float scale = 1.0f / static_cast<float>(first);

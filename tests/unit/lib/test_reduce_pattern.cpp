@@ -174,7 +174,7 @@ void Check(Op op, uint64_t seed) {
     fill = ref::RoundTo<T>(-12345.0);
   }
   for (bool ar : {true, false}) {
-    for (uint32_t last : {1u, 3u, 8u, 9u, 15u, 16u, 17u, 33u, 63u, 64u, 65u, 129u, 1000u}) {
+    for (uint32_t last : {1u, 3u, 8u, 9u, 15u, 16u, 17u, 33u, 63u, 64u, 65u, 128u, 129u, 1000u, 1024u}) {
       for (uint32_t first : {1u, 2u, 7u, 17u}) {
         const uint32_t inner = InnerOf<T>(last);
         std::vector<T> x(size_t{first} * inner, pad);
