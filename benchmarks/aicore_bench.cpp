@@ -78,6 +78,7 @@
 #include "add_kernel.h"
 #include "hwy_baselines.h"
 #include "reduce_kernel.h"
+#include "reduce_pattern_kernel.h"
 #include "softmax_kernel.h"
 #include "sort_kernel.h"
 #include "strided_add_kernel.h"
@@ -478,6 +479,57 @@ Workload ReduceRowsWorkload(Buffers& b, const char* name, uint32_t rows, uint32_
     }
   };
   w.check = Checker<float>(b, rows);
+  return w;
+}
+
+// The pattern reductions (issue 12) on UB-resident tiles: each of `blocks`
+// blocks reduces one tileRows x cols float tile `iters` times with ReduceSum
+// or ReduceMax, pattern AR (row results) or RA (column results), against the
+// hand-fused Highway loops over the same tiles on the same pool.
+Workload ReducePatternWorkload(Buffers& b, const char* name, uint32_t blocks, uint32_t tileRows,
+                               uint32_t cols, uint32_t iters, bool ar, bool max) {
+  Workload w;
+  w.name = name;
+  w.dtype = "float";
+  const uint32_t nout = ar ? tileRows : cols, n = tileRows * cols;
+  w.elements = size_t{blocks} * nout;
+  w.bytes = 4.0 * blocks * n * iters;
+  float* x = reinterpret_cast<float*>(b.x.data());
+  float* y = reinterpret_cast<float*>(b.z.data());
+  w.prepare = [=] { Fill(x, size_t{blocks} * n, -1.0f, 1.0f, 31); };
+  const ReducePatternBenchTiling tiling{tileRows, cols, iters, ar ? 1u : 0u, max ? 1u : 0u};
+  w.aicore = [=, &b] {
+    aicore::LaunchNamed("reduce_pattern_bench", reduce_pattern_bench, blocks, b.x.bytes(), b.z.bytes(),
+                        tiling);
+  };
+  w.highway = [=] {
+    aicore::ParallelFor(blocks, [&](uint32_t i) {
+      const float* xi = x + size_t{i} * n;
+      float* yi = y + size_t{i} * nout;
+      for (uint32_t it = 0; it < iters; ++it) {
+        if (ar) {
+          max ? baseline::RowMaxes(xi, yi, tileRows, cols) : baseline::RowSums(xi, yi, tileRows, cols);
+        } else {
+          max ? baseline::ColReduce<true>(xi, yi, tileRows, cols)
+              : baseline::ColReduce<false>(xi, yi, tileRows, cols);
+        }
+      }
+    });
+  };
+  w.scalar = [=] {
+    for (uint32_t i = 0; i < blocks; ++i) {
+      const float* xi = x + size_t{i} * n;
+      for (uint32_t o = 0; o < nout; ++o) {
+        double a = ar ? xi[size_t{o} * cols] : xi[o];
+        for (uint32_t k = 1; k < (ar ? cols : tileRows); ++k) {
+          const double v = ar ? xi[size_t{o} * cols + k] : xi[size_t{k} * cols + o];
+          a = max ? std::max(a, v) : a + v;
+        }
+        y[size_t{i} * nout + o] = static_cast<float>(a);
+      }
+    }
+  };
+  w.check = Checker<float>(b, w.elements);
   return w;
 }
 
@@ -1005,6 +1057,12 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   // Row sums: 16M floats (DRAM-bound) and 1M floats (cache-resident).
   w.push_back(ReduceRowsWorkload(b, "reduce_sum_1024x16384", 1024, 16384, 16));
   w.push_back(ReduceRowsWorkload(b, "reduce_sum_64x16384", 64, 16384, 8));
+  // Pattern reductions (issue 12), UB-resident 32 x 1024 float tiles, 16
+  // blocks x 64 calls: ReduceSum / ReduceMax, AR and RA.
+  w.push_back(ReducePatternWorkload(b, "reduce_ar_sum_ub_32x1024", 16, 32, 1024, 64, true, false));
+  w.push_back(ReducePatternWorkload(b, "reduce_ra_sum_ub_32x1024", 16, 32, 1024, 64, false, false));
+  w.push_back(ReducePatternWorkload(b, "reduce_ar_max_ub_32x1024", 16, 32, 1024, 64, true, true));
+  w.push_back(ReducePatternWorkload(b, "reduce_ra_max_ub_32x1024", 16, 32, 1024, 64, false, true));
   // GEMM through simd::Gemm (the cube's engine): half and float inputs.
   w.push_back(GemmWorkload<half>(b, "gemm_512", 512, true));
   w.push_back(GemmWorkload<float>(b, "gemm_512", 512, true));

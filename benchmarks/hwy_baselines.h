@@ -202,6 +202,47 @@ HWY_NOINLINE inline void RowSums(const float* HWY_RESTRICT x, float* HWY_RESTRIC
   }
 }
 
+// Row maxima (rows x cols, contiguous rows) and the column sums / maxima of
+// the same layout (y[j] over the rows): the hand-fused loops of the pattern
+// reductions' bench rows.
+HWY_NOINLINE inline void RowMaxes(const float* HWY_RESTRICT x, float* HWY_RESTRICT y, size_t rows,
+                                  size_t cols) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  for (size_t r = 0; r < rows; ++r) {
+    const float* HWY_RESTRICT xr = x + r * cols;
+    auto m0 = hn::Set(d, -HUGE_VALF), m1 = m0;
+    size_t i = 0;
+    for (; i + 2 * N <= cols; i += 2 * N) {
+      m0 = hn::Max(m0, hn::LoadU(d, xr + i));
+      m1 = hn::Max(m1, hn::LoadU(d, xr + i + N));
+    }
+    for (; i + N <= cols; i += N) m0 = hn::Max(m0, hn::LoadU(d, xr + i));
+    float m = hn::GetLane(hn::MaxOfLanes(d, hn::Max(m0, m1)));
+    for (; i < cols; ++i) m = std::max(m, xr[i]);
+    y[r] = m;
+  }
+}
+
+template <bool kMax>
+HWY_NOINLINE void ColReduce(const float* HWY_RESTRICT x, float* HWY_RESTRICT y, size_t rows,
+                            size_t cols) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  std::copy(x, x + cols, y);
+  for (size_t r = 1; r < rows; ++r) {
+    const float* HWY_RESTRICT xr = x + r * cols;
+    size_t j = 0;
+    for (; j + 2 * N <= cols; j += 2 * N) {
+      const auto a0 = hn::LoadU(d, y + j), a1 = hn::LoadU(d, y + j + N);
+      const auto v0 = hn::LoadU(d, xr + j), v1 = hn::LoadU(d, xr + j + N);
+      hn::StoreU(kMax ? hn::Max(a0, v0) : hn::Add(a0, v0), d, y + j);
+      hn::StoreU(kMax ? hn::Max(a1, v1) : hn::Add(a1, v1), d, y + j + N);
+    }
+    for (; j < cols; ++j) y[j] = kMax ? std::max(y[j], xr[j]) : y[j] + xr[j];
+  }
+}
+
 // ---- FMA peak: a tight loop of independent multiply-adds -------------------
 // 12 accumulators (more than FMA latency x FMA ports on current x86 and Arm
 // cores), no memory operands: the most flops one core issues. `iters`

@@ -30,6 +30,7 @@
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax.h"
 #include "aicore/lib/reduce.h"
+#include "aicore/lib/reduce_pattern.h"
 #include "aicore/lib/sort.h"
 #include "aicore/runtime/tiling.h"
 #include "kernel_tiling/kernel_tiling.h"

@@ -16,6 +16,7 @@
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/reduce.h"
+#include "aicore/op/reduce_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/lib/tensor_shape.h"
 #include "kernel_tiling/kernel_tiling.h"
