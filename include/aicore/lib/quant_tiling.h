@@ -1,0 +1,44 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Host helpers of AscendQuant (lib/quant.h): the temporary space (bytes) its
+// sharedTmpBuffer forms need, with the vendor's published values for the
+// Ascend910B profile:
+//
+//   GetAscendQuantMaxMinTmpSize(srcShape, typeSize, maxValue, minValue)
+//       min 512 (two 256-byte repeats); max max(2 * n, 512) rounded up to 32
+//   GetAscendQuantTmpBufferFactorSize(maxLiveNodeCount, extraBuf): 2 and 0
+//
+// n is srcShape.GetShapeSize() (a shape with a negative dimension counts as
+// 0 elements). The kernel-side forms reject a sharedTmpBuffer smaller than
+// the minimum given here.
+#pragma once
+
+#include <cstdint>
+
+#include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/tensor_shape.h"
+
+namespace aicore {
+namespace lib {
+constexpr uint32_t kAscendQuantMinTmpBytes = 2 * 256;
+}  // namespace lib
+}  // namespace aicore
+
+namespace AscendC {
+
+inline void GetAscendQuantMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                                        uint32_t& maxValue, uint32_t& minValue) {
+  (void)typeSize;
+  const uint64_t need = 2ull * aicore::lib::ShapeElems(srcShape);
+  const uint64_t v = need > aicore::lib::kAscendQuantMinTmpBytes ? need
+                                                                 : aicore::lib::kAscendQuantMinTmpBytes;
+  maxValue = aicore::lib::Clamp32((v + 31) / 32 * 32);
+  minValue = aicore::lib::kAscendQuantMinTmpBytes;
+}
+
+inline void GetAscendQuantTmpBufferFactorSize(uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  maxLiveNodeCount = 2;
+  extraBuf = 0;
+}
+
+}  // namespace AscendC
