@@ -28,6 +28,7 @@
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/dequant.h"
 #include "aicore/lib/quant.h"
 #include "aicore/lib/softmax.h"
 #include "aicore/lib/reduce.h"
