@@ -29,6 +29,8 @@
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/math_trig.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/dequant.h"
+#include "aicore/lib/quant.h"
 #include "aicore/lib/softmax.h"
 #include "aicore/lib/reduce.h"
 #include "aicore/lib/reduce_pattern.h"

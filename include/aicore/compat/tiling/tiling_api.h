@@ -14,6 +14,7 @@
 #include "aicore/lib/math_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/quant_tiling.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/reduce.h"
 #include "aicore/op/reduce_tiling.h"

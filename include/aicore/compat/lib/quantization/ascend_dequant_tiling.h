@@ -1,0 +1,7 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// lib/quantization/ascend_dequant_tiling.h: a vendor header name;
+// on the CPU it forwards to aicore/lib/quant_tiling.h (the host temporary-space helpers of AscendDequant).
+#pragma once
+
+#include "aicore/lib/quant_tiling.h"
