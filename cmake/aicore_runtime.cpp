@@ -1,12 +1,13 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The compiled part of aicore's runtime (CMake target aicore::runtime,
-// AICORE_SEPARATE_RUNTIME): the kernel sanitizer, compiled once here instead
+// AICORE_SEPARATE_RUNTIME): the kernel sanitizer and the NPU timeline, compiled once here instead
 // of in every translation unit that includes <aicore/aicore.h>. Including
 // instrument/sanitizer.h registers it with the runtime; aicore.h, in that
 // mode, makes every translation unit that includes it reference
 // kRuntimeAnchor, so that the linker takes this object from the library.
 #include "aicore/instrument/sanitizer.h"
+#include "aicore/instrument/timeline_estimate.h"
 
 namespace aicore {
 namespace detail {

@@ -4,10 +4,13 @@
 // kernel and host code: namespace AscendC holds the kernel API, namespace
 // aicore the runtime (Launch, configuration, errors).
 //
-// The kernel sanitizer (instrument/sanitizer.h) is compiled into every
-// translation unit that includes this header, unless AICORE_SEPARATE_RUNTIME
-// is defined (CMake: link aicore::runtime instead of aicore::aicore): then it
-// is compiled once, in that library, and kernel sources compile faster.
+// The kernel sanitizer (instrument/sanitizer.h) and the NPU timeline
+// recorder and estimate (instrument/timeline_estimate.h) are compiled into
+// every translation unit that includes this header, unless
+// AICORE_SEPARATE_RUNTIME is defined (CMake: link aicore::runtime instead of
+// aicore::aicore): then they are compiled once, in that library, and kernel
+// sources compile faster (code that calls aicore::profile then includes
+// <aicore/instrument/timeline_estimate.h> itself).
 #pragma once
 
 #ifdef AICORE_SEPARATE_RUNTIME
@@ -22,9 +25,9 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
     &aicore::detail::kRuntimeAnchor;
 #else
 #include "aicore/instrument/sanitizer.h"
-#endif
 #include "aicore/instrument/timeline.h"
 #include "aicore/instrument/timeline_estimate.h"
+#endif
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
