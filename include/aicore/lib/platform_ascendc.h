@@ -26,7 +26,10 @@
 #include "aicore/base/soc.h"
 
 namespace fe {
-class PlatFormInfos;  // the operator framework's platform handle (unused on the CPU)
+// The operator framework's platform handle. On the CPU it carries nothing
+// (PlatformAscendC answers from the current SoC profile), but tiling
+// functions receive a non-null one, as on the NPU, where they check it.
+class PlatFormInfos {};
 }  // namespace fe
 
 namespace platform_ascendc {

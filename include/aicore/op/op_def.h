@@ -440,7 +440,12 @@ class TilingContext : public OpCallContext {
     return workspace_.data();
   }
   size_t GetWorkspaceNum() const { return workspace_.size(); }
-  fe::PlatFormInfos* GetPlatformInfo() const { return nullptr; }  // PlatformAscendC(nullptr): current SoC
+  // Non-null, as on the NPU (tiling functions return GRAPH_FAILED on null);
+  // PlatformAscendC(GetPlatformInfo()) answers for the current SoC profile.
+  fe::PlatFormInfos* GetPlatformInfo() const {
+    static fe::PlatFormInfos info;
+    return &info;
+  }
 
   TilingData tiling_;  // aicore: read by the runner
   uint32_t block_dim_ = 0;
