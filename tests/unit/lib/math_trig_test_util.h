@@ -202,30 +202,5 @@ void CheckApi(uint64_t seed) {
   }
 }
 
-// Runs f(dst, src, tmp) on 64-element tensors and a tmp of tmp_bytes;
-// returns the KernelError message ("" if none).
-template <class T, class F>
-std::string Err(uint32_t tmp_bytes, F&& f) {
-  try {
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, 1024);
-          pipe.InitBuffer(bd, 1024);
-          pipe.InitBuffer(bt, 8192);
-          LocalTensor<T> src = bs.Get<T>(64);
-          LocalTensor<T> dst = bd.Get<T>(64);
-          std::memset(src.GetPhyAddr(), 0, 64 * sizeof(T));
-          LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);
-          f(dst, src, tmp);
-        },
-        1);
-  } catch (const aicore::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 }  // namespace
 }  // namespace aicore_test

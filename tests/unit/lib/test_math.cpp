@@ -147,69 +147,44 @@ TEST(LibMath, Log2Half) { CheckApi<half>(Api::kLog2, 4); }
 TEST(LibMath, Log10Float) { CheckApi<float>(Api::kLog10, 5); }
 TEST(LibMath, Log10Half) { CheckApi<half>(Api::kLog10, 6); }
 
-// Runs f(dst, src, tmp) on 64-element tensors and a tmp of tmp_bytes;
-// returns the KernelError message ("" if none).
-template <class T, class F>
-std::string Err(uint32_t tmp_bytes, F&& f) {
-  try {
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, 1024);
-          pipe.InitBuffer(bd, 1024);
-          pipe.InitBuffer(bt, 1024);
-          LocalTensor<T> src = bs.Get<T>(64);
-          LocalTensor<T> dst = bd.Get<T>(64);
-          std::memset(src.GetPhyAddr(), 0, 64 * sizeof(T));
-          LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);
-          f(dst, src, tmp);
-        },
-        1);
-  } catch (const aicore::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(LibMathDiagnostics, Log2HalfTmpBelowTheMinimum) {
-  std::string m = Err<half>(224, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); });
+  std::string m = LibCallError<half>(224, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); });
   EXPECT_TRUE(Has(m, "Log2")) << m;
   EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 224 bytes, fewer than the 256 bytes "
                      "GetLog2MaxMinTmpSize gives as the minimum for half")) << m;
   EXPECT_TRUE(Has(m, "test_math.cpp")) << m;
   // Clean twins: the minimum for half; float needs none.
-  EXPECT_EQ(Err<half>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
-  EXPECT_EQ(Err<float>(32, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(32, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
 }
 
 TEST(LibMathDiagnostics, CountBeyondTensor) {
-  std::string m = Err<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s, 65); });
+  std::string m = LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s, 65); });
   EXPECT_TRUE(Has(m, "Log")) << m;
   EXPECT_TRUE(Has(m, "calCount 65 exceeds the 64 float elements of srcTensor")) << m;
-  m = Err<half>(256, [](auto& d, auto& s, auto&) { AscendC::Log10(d, s, 100); });
+  m = LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Log10(d, s, 100); });
   EXPECT_TRUE(Has(m, "Log10")) << m;
   EXPECT_TRUE(Has(m, "calCount 100 exceeds the 64 half elements of srcTensor")) << m;
-  m = Err<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 70); });
+  m = LibCallError<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 70); });
   EXPECT_TRUE(Has(m, "Log2")) << m;
   EXPECT_TRUE(Has(m, "calCount 70 exceeds")) << m;
   // Clean twins: the full count.
-  EXPECT_EQ(Err<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s, 64); }), "");
-  EXPECT_EQ(Err<half>(256, [](auto& d, auto& s, auto&) { AscendC::Log10(d, s, 64); }), "");
-  EXPECT_EQ(Err<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s, 64); }), "");
+  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Log10(d, s, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
 }
 
 TEST(LibMathDiagnostics, MisalignedAndOverlappingOperands) {
-  std::string m = Err<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[1], 8); });
+  std::string m = LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[1], 8); });
   EXPECT_TRUE(Has(m, "Log")) << m;
   EXPECT_TRUE(Has(m, "not 32-byte aligned")) << m;
-  m = Err<half>(1024, [](auto& d, auto& s, auto& t) {
+  m = LibCallError<half>(1024, [](auto& d, auto& s, auto& t) {
     (void)d;
     LocalTensor<half> in_tmp = t.template ReinterpretCast<half>();
     AscendC::Log2(in_tmp, s, t, 64);
   });
   EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps dstTensor")) << m;
-  EXPECT_EQ(Err<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[8], 8); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[8], 8); }), "");
 }
 
 }  // namespace

@@ -219,4 +219,30 @@ void ForEachType(F&& f) {
   (f(Ts{}), ...);
 }
 
+// Runs f(dst, src, tmp) in a one-block launch on 64-element zeroed src and
+// dst tensors of T and a uint8_t tmp of tmp_bytes (at most 8 KiB): the
+// KernelError message of a high-level API call, or "" if none.
+template <class T, class F>
+std::string LibCallError(uint32_t tmp_bytes, F&& f) {
+  try {
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, 1024);
+          pipe.InitBuffer(bd, 1024);
+          pipe.InitBuffer(bt, 8192);
+          AscendC::LocalTensor<T> src = bs.Get<T>(64);
+          AscendC::LocalTensor<T> dst = bd.Get<T>(64);
+          std::memset(src.GetPhyAddr(), 0, 64 * sizeof(T));
+          AscendC::LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);
+          f(dst, src, tmp);
+        },
+        1);
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace aicore_test
