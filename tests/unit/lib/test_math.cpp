@@ -148,14 +148,17 @@ TEST(LibMath, Log10Float) { CheckApi<float>(Api::kLog10, 5); }
 TEST(LibMath, Log10Half) { CheckApi<half>(Api::kLog10, 6); }
 
 TEST(LibMathDiagnostics, Log2HalfTmpBelowTheMinimum) {
-  std::string m = LibCallError<half>(224, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); });
+  std::string m =
+      LibCallError<half>(224, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); });
   EXPECT_TRUE(Has(m, "Log2")) << m;
   EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 224 bytes, fewer than the 256 bytes "
                      "GetLog2MaxMinTmpSize gives as the minimum for half")) << m;
   EXPECT_TRUE(Has(m, "test_math.cpp")) << m;
   // Clean twins: the minimum for half; float needs none.
-  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
-  EXPECT_EQ(LibCallError<float>(32, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }),
+            "");
+  EXPECT_EQ(LibCallError<float>(32, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }),
+            "");
 }
 
 TEST(LibMathDiagnostics, CountBeyondTensor) {
@@ -171,11 +174,13 @@ TEST(LibMathDiagnostics, CountBeyondTensor) {
   // Clean twins: the full count.
   EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s, 64); }), "");
   EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Log10(d, s, 64); }), "");
-  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto& t) { AscendC::Log2(d, s, t, 64); }),
+            "");
 }
 
 TEST(LibMathDiagnostics, MisalignedAndOverlappingOperands) {
-  std::string m = LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[1], 8); });
+  std::string m =
+      LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[1], 8); });
   EXPECT_TRUE(Has(m, "Log")) << m;
   EXPECT_TRUE(Has(m, "not 32-byte aligned")) << m;
   m = LibCallError<half>(1024, [](auto& d, auto& s, auto& t) {
@@ -184,7 +189,8 @@ TEST(LibMathDiagnostics, MisalignedAndOverlappingOperands) {
     AscendC::Log2(in_tmp, s, t, 64);
   });
   EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps dstTensor")) << m;
-  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[8], 8); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Log(d, s[8], 8); }),
+            "");
 }
 
 }  // namespace

@@ -76,12 +76,14 @@ TEST(LibMathTrig, SpecialValuesExact) {
 }
 
 TEST(LibMathTrigDiagnostics, TmpBelowTheMinimum) {
-  std::string m = LibCallError<half>(2016, [](auto& d, auto& s, auto& t) { AscendC::Sin(d, s, t, 64); });
+  std::string m =
+      LibCallError<half>(2016, [](auto& d, auto& s, auto& t) { AscendC::Sin(d, s, t, 64); });
   EXPECT_TRUE(Has(m, "Sin")) << m;
   EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 2016 bytes, fewer than the 2048 bytes "
                      "GetSinMaxMinTmpSize gives as the minimum for half")) << m;
   EXPECT_TRUE(Has(m, "test_math_hyperbolic.cpp")) << m;
-  m = LibCallError<float>(512, [](auto& d, auto& s, auto& t) { AscendC::Exp<float, 0>(d, s, t, 64); });
+  m = LibCallError<float>(512,
+                          [](auto& d, auto& s, auto& t) { AscendC::Exp<float, 0>(d, s, t, 64); });
   EXPECT_TRUE(Has(m, "Exp")) << m;
   EXPECT_TRUE(Has(m, "fewer than the 768 bytes GetExpMaxMinTmpSize")) << m;
   m = LibCallError<float>(768, [](auto& d, auto& s, auto& t) { AscendC::Atan(d, s, t, 64); });
@@ -89,15 +91,23 @@ TEST(LibMathTrigDiagnostics, TmpBelowTheMinimum) {
   m = LibCallError<half>(256, [](auto& d, auto& s, auto& t) { AscendC::Acosh(d, s, t); });
   EXPECT_TRUE(Has(m, "fewer than the 512 bytes GetAcoshMaxMinTmpSize")) << m;
   // Clean twins: the minimum (float Sin/Cos with isReuseSource: one node less).
-  EXPECT_EQ(LibCallError<half>(2048, [](auto& d, auto& s, auto& t) { AscendC::Sin(d, s, t, 64); }), "");
-  EXPECT_EQ(LibCallError<float>(512, [](auto& d, auto& s, auto& t) { AscendC::Exp<float, 0, true>(d, s, t, 64); }), "");
-  EXPECT_EQ(LibCallError<float>(512, [](auto& d, auto& s, auto& t) { AscendC::Cos<float, true>(d, s, t); }), "");
-  EXPECT_EQ(LibCallError<float>(1280, [](auto& d, auto& s, auto& t) { AscendC::Atan(d, s, t, 64); }), "");
-  EXPECT_EQ(LibCallError<half>(512, [](auto& d, auto& s, auto& t) { AscendC::Acosh(d, s, t); }), "");
+  EXPECT_EQ(LibCallError<half>(2048, [](auto& d, auto& s, auto& t) { AscendC::Sin(d, s, t, 64); }),
+            "");
+  EXPECT_EQ(LibCallError<float>(
+                512, [](auto& d, auto& s, auto& t) { AscendC::Exp<float, 0, true>(d, s, t, 64); }),
+            "");
+  EXPECT_EQ(LibCallError<float>(
+                512, [](auto& d, auto& s, auto& t) { AscendC::Cos<float, true>(d, s, t); }),
+            "");
+  EXPECT_EQ(
+      LibCallError<float>(1280, [](auto& d, auto& s, auto& t) { AscendC::Atan(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<half>(512, [](auto& d, auto& s, auto& t) { AscendC::Acosh(d, s, t); }),
+            "");
 }
 
 TEST(LibMathTrigDiagnostics, CountBeyondTensor) {
-  std::string m = LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Exp<float, 0, false>(d, s, 65); });
+  std::string m = LibCallError<float>(
+      4096, [](auto& d, auto& s, auto&) { AscendC::Exp<float, 0, false>(d, s, 65); });
   EXPECT_TRUE(Has(m, "Exp")) << m;
   EXPECT_TRUE(Has(m, "calCount 65 exceeds the 64 float elements of srcTensor")) << m;
   m = LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Cosh(d, s, t, 100); });
@@ -109,13 +119,18 @@ TEST(LibMathTrigDiagnostics, CountBeyondTensor) {
   EXPECT_TRUE(Has(m, "Atanh")) << m;
   EXPECT_TRUE(Has(m, "calCount 40 exceeds the 32 float elements of dstTensor")) << m;
   // Clean twins: the full count.
-  EXPECT_EQ(LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Exp<float, 0, false>(d, s, 64); }), "");
-  EXPECT_EQ(LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Cosh(d, s, t, 64); }), "");
-  EXPECT_EQ(LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Atanh(d[32], s, 32); }), "");
+  EXPECT_EQ(LibCallError<float>(
+                4096, [](auto& d, auto& s, auto&) { AscendC::Exp<float, 0, false>(d, s, 64); }),
+            "");
+  EXPECT_EQ(LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Cosh(d, s, t, 64); }),
+            "");
+  EXPECT_EQ(
+      LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Atanh(d[32], s, 32); }), "");
 }
 
 TEST(LibMathTrigDiagnostics, MisalignedAndOverlappingOperands) {
-  std::string m = LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Tan(d, s[1], 8); });
+  std::string m =
+      LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Tan(d, s[1], 8); });
   EXPECT_TRUE(Has(m, "Tan")) << m;
   EXPECT_TRUE(Has(m, "not 32-byte aligned")) << m;
   m = LibCallError<half>(4096, [](auto& d, auto& s, auto& t) {
@@ -131,8 +146,10 @@ TEST(LibMathTrigDiagnostics, MisalignedAndOverlappingOperands) {
   });
   EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps srcTensor")) << m;
   // Clean twins.
-  EXPECT_EQ(LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Tan(d, s[8], 8); }), "");
-  EXPECT_EQ(LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Asin(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(4096, [](auto& d, auto& s, auto&) { AscendC::Tan(d, s[8], 8); }),
+            "");
+  EXPECT_EQ(LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Asin(d, s, t, 64); }),
+            "");
 }
 
 }  // namespace
