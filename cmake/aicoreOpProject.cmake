@@ -55,7 +55,12 @@ function(aicore_add_op_project name dir)
   target_include_directories(${name}_host PRIVATE ${dir}/op_host)
   target_link_libraries(${name}_host PUBLIC aicore::compat ${P_LIBRARIES})
 
-  add_executable(${name}_opgen ${AICORE_OPGEN_SOURCE} $<TARGET_OBJECTS:${name}_host>)
+  # The generator's own code is the same for every project: compiled once.
+  if(NOT TARGET aicore_opgen_main)
+    add_library(aicore_opgen_main OBJECT ${AICORE_OPGEN_SOURCE})
+    target_link_libraries(aicore_opgen_main PRIVATE aicore::compat)
+  endif()
+  add_executable(${name}_opgen $<TARGET_OBJECTS:aicore_opgen_main> $<TARGET_OBJECTS:${name}_host>)
   target_link_libraries(${name}_opgen PRIVATE aicore::compat ${P_LIBRARIES})
 
   set(kernel_wrappers "")
