@@ -13,7 +13,7 @@
 //   aclnn_<kernel>.cpp  their definitions over aicore::compat::AclnnPrepare / AclnnRun
 //
 // Inputs and outputs are `const aclTensor*` (an optional input may be
-// nullptr); attributes: Bool -> bool, Int -> int64_t, Float -> double,
+// nullptr), a DYNAMIC input `const aclTensorList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
 // String -> char*, ListInt/ListFloat/ListBool -> const aclIntArray* /
 // aclFloatArray* / aclBoolArray*.
 //
@@ -72,13 +72,16 @@ bool Generate(const std::string& dir, const std::string& type) {
     return false;
   };
   for (const ops::OpParamDef& p : def->Inputs()) {
-    if (p.GetParamType() == ops::DYNAMIC) {
-      std::fprintf(stderr, "aicore_opgen: %s: DYNAMIC input %s is not supported yet\n", type.c_str(),
-                   p.Name().c_str());
+    if (p.GetParamType() == ops::DYNAMIC && is_ref(p.Name())) {
+      std::fprintf(stderr, "aicore_opgen: %s: DYNAMIC input %s is also an output, which is not supported yet\n",
+                   type.c_str(), p.Name().c_str());
       return false;
     }
     const std::string id = Ident(p.Name()) + (is_ref(p.Name()) ? "Ref" : "");
-    params += std::string(is_ref(p.Name()) ? "    aclTensor *" : "    const aclTensor *") + id + ",\n";
+    params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *"
+                          : is_ref(p.Name())               ? "    aclTensor *"
+                                                           : "    const aclTensor *") +
+              id + ",\n";
     ins += (ins.empty() ? "" : ", ") + id;
   }
   for (const ops::OpAttrDef& a : def->Attrs()) {

@@ -19,6 +19,7 @@
 #include "kernel_operator.h"
 #include "register/op_def_registry.h"
 #include "aicore_op_kernel.h"
+#include "kernel_operator_list_tensor_intf.h"
 
 // ---------------------------------------------------------------------------
 // TestScale: z = x * scale (+ bias when given), float only; tiling key 7;
@@ -145,7 +146,87 @@ class TestDtypes : public OpDef {
   }
 };
 OP_ADD(TestDtypes);
+
+// TestConcat: y = concat(xs) * s[0] (+ off when given): a REQUIRED input, a
+// DYNAMIC one (float tensors of any length, rank 1) and an OPTIONAL one, so
+// the list's instances start at 1. The tiling checks what the contexts say
+// of the instances (a wrong answer fails it).
+class TestConcat : public OpDef {
+ public:
+  explicit TestConcat(const char* name) : OpDef(name) {
+    this->Input("s").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("xs").ParamType(DYNAMIC).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("off").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      int64_t total = 0;
+      for (size_t k = 0; c->GetDynamicInputShape(1, k) != nullptr; ++k) total += c->GetDynamicInputShape(1, k)->GetDim(0);
+      c->GetOutputShape(0)->SetDimNum(0);
+      c->GetOutputShape(0)->AppendDim(total);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->SetInferDataType(+[](gert::InferDataTypeContext* c) -> ge::graphStatus {
+      c->SetOutputDataType(0, c->GetDynamicInputDataType(1, 0));
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      const gert::AnchorInstanceInfo* s = c->GetIrInputInstanceInfo(0);
+      const gert::AnchorInstanceInfo* xs = c->GetIrInputInstanceInfo(1);
+      const gert::AnchorInstanceInfo* off = c->GetIrInputInstanceInfo(2);
+      if (s == nullptr || xs == nullptr || off == nullptr || c->GetIrInputInstanceInfo(3) != nullptr) {
+        return ge::GRAPH_FAILED;
+      }
+      const size_t n = xs->GetInstanceNum();
+      const bool has_off = off->GetInstanceNum() == 1;
+      if (s->GetInstanceStart() != 0 || s->GetInstanceNum() != 1 || xs->GetInstanceStart() != 1 ||
+          off->GetInstanceStart() != 1 + n || c->GetComputeNodeInputNum() != 1 + n + (has_off ? 1 : 0) ||
+          c->GetDynamicInputShape(1, n) != nullptr || c->GetDynamicInputDesc(1, 0)->GetDataType() != ge::DT_FLOAT ||
+          (has_off && c->GetOptionalInputDesc(2) != c->GetInputDesc(1 + n)) ||
+          c->GetDynamicInputTensor(1, n - 1) != c->GetInputTensor(n)) {
+        return ge::GRAPH_FAILED;
+      }
+      c->SetBlockDim(1);
+      c->SetTilingKey(has_off ? 1 : 0);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestConcat);
+
+// TestDynOut: a DYNAMIC output, which the runner refuses.
+class TestDynOut : public OpDef {
+ public:
+  explicit TestDynOut(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("ys").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+  }
+};
+OP_ADD(TestDynOut);
 }  // namespace ops
+
+// test_concat reads the list as a kernel does: ListTensorDesc, with the
+// extents through TensorDesc.
+extern "C" __global__ __aicore__ void test_concat(GM_ADDR s, GM_ADDR xs, GM_ADDR off, GM_ADDR y, GM_ADDR workspace,
+                                                  GM_ADDR tiling) {
+  (void)workspace, (void)tiling;
+  AscendC::ListTensorDesc list((__gm__ void*)xs);
+  AscendC::GlobalTensor<float> sg, og, yg;
+  sg.SetGlobalBuffer((__gm__ float*)s, 1);
+  yg.SetGlobalBuffer((__gm__ float*)y);
+  if (TILING_KEY_IS(1)) og.SetGlobalBuffer((__gm__ float*)off);
+  uint64_t at = 0;
+  for (uint32_t k = 0; k < list.GetSize(); ++k) {
+    uint64_t extent = 0;
+    AscendC::TensorDesc<float> desc;
+    desc.SetShapeAddr(&extent);
+    list.GetDesc(desc, k);
+    AscendC::GlobalTensor<float> xg = desc.GetDataObj();
+    for (uint64_t i = 0; i < desc.GetShape(0); ++i, ++at) {
+      yg.SetValue(at, xg.GetValue(i) * sg.GetValue(0) + (TILING_KEY_IS(1) ? og.GetValue(at) : 0.0f));
+    }
+  }
+}
+AICORE_OP_KERNEL(test_concat);
 
 // The two dtype builds of test_dtypes: each writes its own mark into y[0].
 extern "C" __global__ __aicore__ void test_dtypes_float(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
@@ -397,6 +478,96 @@ TEST(OpRunnerDiagnostics, AclnnReturnsTheReport) {
   aclDestroyTensor(x);
   aclDestroyTensor(zbad);
   aclDestroyTensor(z);
+}
+
+// DYNAMIC inputs: lists of 1..4 tensors of random lengths, with and without
+// the optional input after the list, against the scalar model.
+TEST(OpRunner, DynamicInputs) {
+  std::mt19937 rng(21);
+  for (int iter = 0; iter < 10; ++iter) {
+    const size_t count = 1 + iter % 4;
+    const bool with_off = iter % 2 == 1;
+    std::vector<std::vector<float>> xs(count);
+    std::vector<OpTensor> list;
+    std::vector<float> cat;
+    for (auto& x : xs) {
+      x.resize(1 + rng() % 300);
+      for (float& v : x) v = static_cast<float>(static_cast<int>(rng() % 2000) - 1000) / 16.0f;
+      cat.insert(cat.end(), x.begin(), x.end());
+      list.push_back({x.data(), {static_cast<int64_t>(x.size())}, ge::DT_FLOAT});
+    }
+    std::vector<float> s = {static_cast<float>(1 + iter)}, off(cat.size()), y(cat.size()), golden(cat.size());
+    for (size_t i = 0; i < cat.size(); ++i) {
+      off[i] = static_cast<float>(i % 7);
+      golden[i] = cat[i] * s[0] + (with_off ? off[i] : 0.0f);
+    }
+    const int64_t n = static_cast<int64_t>(cat.size());
+    const aicore::op::OpRun r =
+        RunOp("TestConcat",
+              {{s.data(), {1}, ge::DT_FLOAT}, OpTensor::List(list),
+               with_off ? OpTensor(off.data(), {n}, ge::DT_FLOAT) : OpTensor::None()},
+              {{y.data(), {n}, ge::DT_FLOAT}});
+    EXPECT_EQ(r.tiling_key, with_off ? 1u : 0u);
+    EXPECT_EQ(0, std::memcmp(y.data(), golden.data(), y.size() * sizeof(float))) << "iter " << iter;
+  }
+}
+
+TEST(OpRunnerDiagnostics, DynamicInputs) {
+  std::vector<float> s = {2.0f}, a(8, 1.0f), b(4, 1.0f), y(12);
+  std::vector<int32_t> bi(4, 1);
+  const OpTensor S(s.data(), {1}, ge::DT_FLOAT), A(a.data(), {8}, ge::DT_FLOAT), B(b.data(), {4}, ge::DT_FLOAT);
+  EXPECT_REPORT(RunOp("TestConcat", {S, A}, {}),
+                "input xs (input 1) of TestConcat is DYNAMIC: give a list of at least one tensor "
+                "(OpTensor::List), not a single tensor");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({})}, {}), "is DYNAMIC", "not an empty one");
+  EXPECT_REPORT(RunOp("TestConcat", {S}, {}), "dynamic input xs (input 1) of TestConcat is missing");
+  EXPECT_REPORT(RunOp("TestConcat", {OpTensor::List({S}), OpTensor::List({A})}, {}),
+                "input s (input 0) of TestConcat is REQUIRED, not DYNAMIC: give one tensor, not a list of 1");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {bi.data(), {4}, ge::DT_INT32}})}, {}),
+                "tensor 1 of the list is DT_INT32 FORMAT_ND of rank 1, tensor 0 DT_FLOAT FORMAT_ND of rank 1",
+                "share one dtype, format and rank");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {b.data(), {2, 2}, ge::DT_FLOAT}})}, {}),
+                "of rank 2, tensor 0 DT_FLOAT FORMAT_ND of rank 1");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {nullptr, {4}, ge::DT_FLOAT}})}, {}),
+                "input xs[1] (input 1) of TestConcat has no data (nullptr) for 4 elements");
+  EXPECT_REPORT(RunOp("TestDynOut", {A}, {}),
+                "output ys of TestDynOut is DYNAMIC (a tensor list), which aicore's operator runner does not "
+                "support yet");
+  // Clean twin.
+  EXPECT_EQ(ErrorOf([&] { RunOp("TestConcat", {S, OpTensor::List({A, B})}, {{y.data(), {12}, ge::DT_FLOAT}}); }), "");
+  EXPECT_EQ(y[0], 2.0f);
+  EXPECT_EQ(y[11], 2.0f);
+}
+
+// aclnn: a DYNAMIC input is an aclTensorList; aclDestroyTensorList destroys
+// its tensors too. A null tensor in the list is a reported error.
+TEST(OpRunnerDiagnostics, AclnnTensorList) {
+  std::vector<float> s = {3.0f}, a(5, 1.0f), b(3, 2.0f), y(8);
+  const int64_t d1[1] = {1}, d5[1] = {5}, d3[1] = {3}, d8[1] = {8};
+  aclTensor* st = aclCreateTensor(d1, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, d1, 1, s.data());
+  aclTensor* yt = aclCreateTensor(d8, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, d8, 1, y.data());
+  const aclTensor* items[2] = {aclCreateTensor(d5, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, d5, 1, a.data()),
+                               aclCreateTensor(d3, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, d3, 1, b.data())};
+  aclTensorList* list = aclCreateTensorList(items, 2);
+  const aclTensor* holes[2] = {items[0], nullptr};
+  aclTensorList* bad = aclCreateTensorList(holes, 2);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, bad, nullptr}, {yt}, {}, &ws, &ex, here),
+            ACLNN_ERR_PARAM_NULLPTR);
+  testing::internal::GetCapturedStderr();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("input 1: tensor 1 of the tensor list is nullptr"),
+            std::string::npos);
+  ASSERT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, list, nullptr}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS);
+  EXPECT_EQ(aicore::compat::AclnnRun("TestConcat", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);
+  const std::vector<float> golden = {3, 3, 3, 3, 3, 6, 6, 6};
+  EXPECT_EQ(y, golden);
+  delete bad;  // its tensors belong to `list`
+  aclDestroyTensorList(list);
+  aclDestroyTensor(st);
+  aclDestroyTensor(yt);
 }
 
 }  // namespace

@@ -19,7 +19,10 @@
 // GetInputTensor(i), GetInputDesc(i) count the inputs present in the call
 // (the compute node's inputs); GetOptionalInputShape(i) /
 // GetOptionalInputTensor(i) take the OpDef's input index and return nullptr
-// for an optional input left out. Attributes are indexed in OpDef order.
+// for an optional input left out; GetDynamicInputShape(i, k) and its kin
+// take the OpDef's index of a DYNAMIC input and the index in its list, and
+// GetIrInputInstanceInfo(i) says where input i's instances stand among the
+// call's. Attributes are indexed in OpDef order.
 #pragma once
 
 #include <cstddef>
@@ -367,24 +370,56 @@ class TilingData {
   size_t size_ = 0;
 };
 
+// Where the instances of one OpDef input stand among the call's inputs: one
+// for a REQUIRED or given OPTIONAL input, none for an OPTIONAL one left
+// out, the list's length for a DYNAMIC one.
+class AnchorInstanceInfo {
+ public:
+  AnchorInstanceInfo() = default;
+  AnchorInstanceInfo(uint32_t instance_start, uint32_t instantiation_num)
+      : start_(instance_start), num_(instantiation_num) {}
+  size_t GetInstanceNum() const { return num_; }
+  size_t GetInstanceStart() const { return start_; }
+  void SetInstanceStart(uint32_t start) { start_ = start; }
+  void SetInstantiationNum(uint32_t num) { num_ = num; }
+
+ private:
+  uint32_t start_ = 0;
+  uint32_t num_ = 0;
+};
+
 // What the three contexts share: the call's tensors and attributes.
 class OpCallContext {
  public:
   const char* GetNodeName() const { return name_.c_str(); }
   const char* GetNodeType() const { return name_.c_str(); }
   const RuntimeAttrs* GetAttrs() const { return &attrs_; }
+  // Every input instance (a DYNAMIC input counts its list's length).
   size_t GetComputeNodeInputNum() const { return present_.size(); }
   size_t GetComputeNodeOutputNum() const { return outputs_.size(); }
+  const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir) const {
+    return ir < ir_instances_.size() ? &ir_instances_[ir] : nullptr;
+  }
 
-  // aicore: the call's data, set by the runner. ir_inputs_[i] is null for an
-  // optional input left out; present_ lists the inputs given, in order.
+  // aicore: the call's data, set by the runner. ir_inputs_[i] is the first
+  // instance of OpDef input i (null for an optional input left out);
+  // present_ lists every instance, in order; ir_instances_[i] says which
+  // of them belong to input i.
   std::string name_;
   std::vector<Tensor*> ir_inputs_;
   std::vector<Tensor*> present_;
   std::vector<Tensor*> outputs_;
   std::vector<CompileTimeTensorDesc> present_desc_;
   std::vector<CompileTimeTensorDesc> output_desc_;
+  std::vector<AnchorInstanceInfo> ir_instances_;
   RuntimeAttrs attrs_;
+
+ protected:
+  // The index in present_ of instance k of OpDef input ir; -1 when there is none.
+  long Instance(size_t ir, size_t k) const {
+    if (ir >= ir_instances_.size() || k >= ir_instances_[ir].GetInstanceNum()) return -1;
+    return static_cast<long>(ir_instances_[ir].GetInstanceStart() + k);
+  }
 };
 
 class TilingContext : public OpCallContext {
@@ -406,10 +441,21 @@ class TilingContext : public OpCallContext {
     return i < present_desc_.size() ? &present_desc_[i] : nullptr;
   }
   const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir) const {
-    if (ir >= ir_inputs_.size() || ir_inputs_[ir] == nullptr) return nullptr;
-    size_t k = 0;
-    for (size_t j = 0; j < ir; ++j) k += ir_inputs_[j] != nullptr;
-    return &present_desc_[k];
+    const long k = Instance(ir, 0);
+    return k < 0 ? nullptr : &present_desc_[static_cast<size_t>(k)];
+  }
+  // Instance k of DYNAMIC input ir (nullptr past the list's end).
+  const StorageShape* GetDynamicInputShape(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : &present_[static_cast<size_t>(i)]->GetShape();
+  }
+  const Tensor* GetDynamicInputTensor(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
+  }
+  const CompileTimeTensorDesc* GetDynamicInputDesc(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : &present_desc_[static_cast<size_t>(i)];
   }
   const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
     return i < output_desc_.size() ? &output_desc_[i] : nullptr;
@@ -463,6 +509,14 @@ class InferShapeContext : public OpCallContext {
     return ir < ir_inputs_.size() && ir_inputs_[ir] != nullptr ? &ir_inputs_[ir]->GetOriginShape() : nullptr;
   }
   const Tensor* GetInputTensor(size_t i) const { return i < present_.size() ? present_[i] : nullptr; }
+  const Shape* GetDynamicInputShape(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : &present_[static_cast<size_t>(i)]->GetOriginShape();
+  }
+  const Tensor* GetDynamicInputTensor(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
+  }
   Shape* GetOutputShape(size_t i) { return i < out_shapes_.size() ? &out_shapes_[i] : nullptr; }
 
   std::vector<Shape> out_shapes_;  // aicore: read by the runner
@@ -476,6 +530,10 @@ class InferDataTypeContext : public OpCallContext {
   ge::DataType GetOptionalInputDataType(size_t ir) const {
     return ir < ir_inputs_.size() && ir_inputs_[ir] != nullptr ? ir_inputs_[ir]->GetDataType()
                                                                : ge::DT_UNDEFINED;
+  }
+  ge::DataType GetDynamicInputDataType(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? ge::DT_UNDEFINED : present_[static_cast<size_t>(i)]->GetDataType();
   }
   ge::DataType GetOutputDataType(size_t i) const {
     return i < out_dtypes_.size() ? out_dtypes_[i] : ge::DT_UNDEFINED;

@@ -29,7 +29,10 @@
 //      out, outputs, workspace, tiling).
 // PrepareOp does 1-3, ExecuteOp 4 (the two phases of aclnn); RunOp both,
 // with the workspace from a per-thread buffer that grows as needed.
-// Dynamic (DYNAMIC) inputs and outputs are not supported yet (a KernelError).
+// A DYNAMIC input is given as OpTensor::List({...}) (at least one tensor, one
+// dtype and format, one rank); the kernel's argument for it points to the
+// tensor list ListTensorDesc decodes. DYNAMIC outputs are not supported yet
+// (a KernelError).
 #pragma once
 
 #include <algorithm>
@@ -148,6 +151,8 @@ struct OpTensor {
   ge::DataType dtype = ge::DT_FLOAT;
   ge::Format format = ge::FORMAT_ND;
   bool absent = false;  // an optional input left out (OpTensor::None())
+  bool is_list = false;  // a DYNAMIC input's tensor list (OpTensor::List): the tensors are `items`
+  std::vector<OpTensor> items;
 
   OpTensor() = default;
   OpTensor(void* d, std::vector<int64_t> s, ge::DataType t, ge::Format f = ge::FORMAT_ND)
@@ -155,6 +160,12 @@ struct OpTensor {
   static OpTensor None() {
     OpTensor t;
     t.absent = true;
+    return t;
+  }
+  static OpTensor List(std::vector<OpTensor> tensors) {
+    OpTensor t;
+    t.is_list = true;
+    t.items = std::move(tensors);
     return t;
   }
 };
@@ -246,7 +257,11 @@ class PreparedOp {
   friend void ExecuteOp(PreparedOp&, void*, uint64_t, SrcLoc);
   std::string type_;
   const KernelEntry* kernel_ = nullptr;
-  std::vector<gert::Tensor> inputs_;   // one per OpDef input (absent ones unused)
+  std::vector<gert::Tensor> inputs_;   // every input instance, in OpDef order
+  std::vector<gert::AnchorInstanceInfo> ir_;  // per OpDef input: its instances in inputs_
+  // Per OpDef input: the tensor list a DYNAMIC input's kernel argument points
+  // to (ListTensorDesc's layout: kernel_operator_list_tensor_intf.h).
+  std::vector<std::vector<uint64_t>> lists_;
   std::vector<gert::Tensor> outputs_;  // one per OpDef output
   gert::TilingContext ctx_;
   std::unique_ptr<uint8_t[]> tiling_;
@@ -274,13 +289,11 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
   p->type_ = type;
   const auto& in_defs = def->Inputs();
   const auto& out_defs = def->Outputs();
-  for (const auto* list : {&in_defs, &out_defs}) {
-    for (const ops::OpParamDef& d : *list) {
-      if (d.GetParamType() == ops::DYNAMIC) {
-        FailOp(type, api, loc,
-               "parameter " + d.Name() + " of " + type + " is DYNAMIC (a tensor list), which aicore's "
-               "operator runner does not support yet");
-      }
+  for (const ops::OpParamDef& d : out_defs) {
+    if (d.GetParamType() == ops::DYNAMIC) {
+      FailOp(type, api, loc,
+             "output " + d.Name() + " of " + type + " is DYNAMIC (a tensor list), which aicore's "
+             "operator runner does not support yet (DYNAMIC inputs it does)");
     }
   }
   // Inputs: count, presence, rank.
@@ -319,24 +332,88 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       }
     }
   };
-  p->inputs_.resize(in_defs.size());
   p->outputs_.resize(out_defs.size());
+  p->ir_.resize(in_defs.size());
+  p->lists_.resize(in_defs.size());
   std::vector<bool> present(in_defs.size(), false);
+  // rep[i]: the tensor whose dtype and format stand for input i (a list's first).
+  std::vector<const OpTensor*> rep(in_defs.size(), nullptr);
+  std::vector<const OpTensor*> flat;  // every instance
   for (size_t i = 0; i < in_defs.size(); ++i) {
+    const ops::OpParamDef& d = in_defs[i];
     const bool given = i < inputs.size() && !inputs[i].absent;
+    p->ir_[i].SetInstanceStart(static_cast<uint32_t>(flat.size()));
     if (!given) {
-      if (in_defs[i].GetParamType() == ops::REQUIRED) {
+      if (d.GetParamType() == ops::REQUIRED || d.GetParamType() == ops::DYNAMIC) {
         FailOp(type, api, loc,
-               "required input " + in_defs[i].Name() + " (input " + std::to_string(i) + ") of " + type +
-                   " is missing (" + std::to_string(inputs.size()) + " inputs given)");
+               std::string(d.GetParamType() == ops::DYNAMIC ? "dynamic" : "required") + " input " + d.Name() +
+                   " (input " + std::to_string(i) + ") of " + type + " is missing (" +
+                   std::to_string(inputs.size()) + " inputs given)");
       }
       continue;
     }
-    check_tensor("input", in_defs[i].Name(), i, inputs[i]);
+    const OpTensor& t = inputs[i];
+    const std::string who = "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type;
+    if (d.GetParamType() != ops::DYNAMIC) {
+      if (t.is_list) {
+        FailOp(type, api, loc, who + " is " + ops::OptionName(d.GetParamType()) +
+                                   ", not DYNAMIC: give one tensor, not a list of " + std::to_string(t.items.size()));
+      }
+      check_tensor("input", d.Name(), i, t);
+      flat.push_back(&t);
+    } else {
+      if (!t.is_list || t.items.empty()) {
+        FailOp(type, api, loc,
+               who + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
+                   (t.is_list ? std::string(", not an empty one") : std::string(", not a single tensor")));
+      }
+      for (size_t k = 0; k < t.items.size(); ++k) {
+        const OpTensor& e = t.items[k];
+        const std::string name = d.Name() + "[" + std::to_string(k) + "]";
+        if (e.is_list || e.absent) {
+          FailOp(type, api, loc, who + ": tensor " + std::to_string(k) + " of the list is " +
+                                     (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
+        }
+        check_tensor("input", name, i, e);
+        if (e.dtype != t.items[0].dtype || e.format != t.items[0].format || e.shape.size() != t.items[0].shape.size()) {
+          FailOp(type, api, loc,
+                 who + ": tensor " + std::to_string(k) + " of the list is " + ge::DataTypeName(e.dtype) + " " +
+                     ge::FormatName(e.format) + " of rank " + std::to_string(e.shape.size()) + ", tensor 0 " +
+                     ge::DataTypeName(t.items[0].dtype) + " " + ge::FormatName(t.items[0].format) + " of rank " +
+                     std::to_string(t.items[0].shape.size()) +
+                     " (the tensors of a list share one dtype, format and rank)");
+        }
+        flat.push_back(&e);
+      }
+    }
     present[i] = true;
+    rep[i] = t.is_list ? &t.items[0] : &t;
+    p->ir_[i].SetInstantiationNum(static_cast<uint32_t>(flat.size() - p->ir_[i].GetInstanceStart()));
+  }
+  p->inputs_.resize(flat.size());
+  for (size_t j = 0; j < flat.size(); ++j) {
     gert::Shape s;
-    for (const int64_t d : inputs[i].shape) s.AppendDim(d);
-    p->inputs_[i].Set(inputs[i].data, s, inputs[i].dtype, inputs[i].format);
+    for (const int64_t dim : flat[j]->shape) s.AppendDim(dim);
+    p->inputs_[j].Set(flat[j]->data, s, flat[j]->dtype, flat[j]->format);
+  }
+  // The tensor list of each DYNAMIC input: the pointer array's byte offset,
+  // a (dim | index << 32, extents...) descriptor per tensor, the pointers; a
+  // list of rank-0 tensors has the shapeless form {24, count << 32, 0xffffffff}.
+  for (size_t i = 0; i < in_defs.size(); ++i) {
+    if (!present[i] || !inputs[i].is_list) continue;
+    const std::vector<OpTensor>& items = inputs[i].items;
+    const uint64_t dim = items[0].shape.size();
+    std::vector<uint64_t>& w = p->lists_[i];
+    if (dim == 0) {
+      w = {24, static_cast<uint64_t>(items.size()) << 32, 0xffffffffu};
+    } else {
+      w.push_back(8 * (1 + items.size() * (1 + dim)));
+      for (size_t k = 0; k < items.size(); ++k) {
+        w.push_back(dim | (static_cast<uint64_t>(k) << 32));
+        for (const int64_t e : items[k].shape) w.push_back(static_cast<uint64_t>(e));
+      }
+    }
+    for (const OpTensor& e : items) w.push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(e.data)));
   }
   if (!outputs.empty() && outputs.size() != out_defs.size()) {
     FailOp(type, api, loc,
@@ -377,13 +454,13 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
     if (!present[i]) continue;
     const ops::OpParamDef& d = in_defs[i];
     const auto& dts = d.DataTypes();
-    if (!dts.empty() && std::find(dts.begin(), dts.end(), inputs[i].dtype) == dts.end()) {
+    if (!dts.empty() && std::find(dts.begin(), dts.end(), rep[i]->dtype) == dts.end()) {
       FailOp(type, api, loc,
              "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type + " has dtype " +
-                 ge::DataTypeName(inputs[i].dtype) + "; the OpDef allows " + allowed(d));
+                 ge::DataTypeName(rep[i]->dtype) + "; the OpDef allows " + allowed(d));
     }
     const auto& fs = d.Formats();
-    if (!fs.empty() && std::find(fs.begin(), fs.end(), inputs[i].format) == fs.end()) {
+    if (!fs.empty() && std::find(fs.begin(), fs.end(), rep[i]->format) == fs.end()) {
       std::vector<std::string> names;
       for (const ge::Format f : fs) {
         if (std::find(names.begin(), names.end(), ge::FormatName(f)) == names.end()) {
@@ -392,7 +469,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       }
       FailOp(type, api, loc,
              "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type + " has format " +
-                 ge::FormatName(inputs[i].format) + "; the OpDef allows " + detail::Join(names));
+                 ge::FormatName(rep[i]->format) + "; the OpDef allows " + detail::Join(names));
     }
   }
   size_t column = 0;
@@ -402,7 +479,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       bool ok = true;
       for (size_t i = 0; i < in_defs.size() && ok; ++i) {
         if (present[i]) {
-          ok = dtype_at(in_defs[i], c, inputs[i].dtype) && format_at(in_defs[i], c, inputs[i].format);
+          ok = dtype_at(in_defs[i], c, rep[i]->dtype) && format_at(in_defs[i], c, rep[i]->format);
         }
       }
       if (ok) {
@@ -414,8 +491,8 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       std::string given, combos;
       for (size_t i = 0; i < in_defs.size(); ++i) {
         if (present[i]) {
-          given += (given.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(inputs[i].dtype) +
-                   " " + ge::FormatName(inputs[i].format);
+          given += (given.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(rep[i]->dtype) +
+                   " " + ge::FormatName(rep[i]->format);
         }
       }
       for (size_t c = 0; c < columns; ++c) {
@@ -489,13 +566,17 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
     c.present_desc_.clear();
     for (size_t i = 0; i < in_defs.size(); ++i) {
       if (!present[i]) continue;
-      c.ir_inputs_[i] = &p->inputs_[i];
-      c.present_.push_back(&p->inputs_[i]);
-      gert::CompileTimeTensorDesc desc;
-      desc.SetDataType(inputs[i].dtype);
-      desc.SetFormat(inputs[i].format);
-      c.present_desc_.push_back(desc);
+      const size_t start = p->ir_[i].GetInstanceStart();
+      c.ir_inputs_[i] = &p->inputs_[start];
+      for (size_t k = 0; k < p->ir_[i].GetInstanceNum(); ++k) {
+        c.present_.push_back(&p->inputs_[start + k]);
+        gert::CompileTimeTensorDesc desc;
+        desc.SetDataType(rep[i]->dtype);
+        desc.SetFormat(rep[i]->format);
+        c.present_desc_.push_back(desc);
+      }
     }
+    c.ir_instances_ = p->ir_;
     c.outputs_.clear();
     for (gert::Tensor& t : p->outputs_) c.outputs_.push_back(&t);
     c.attrs_ = rattrs;
@@ -518,7 +599,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
                  [&] {
                    std::string s;
                    for (size_t i = 0; i < in_defs.size(); ++i) {
-                     if (present[i]) s += (s.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(inputs[i].dtype);
+                     if (present[i]) s += (s.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(rep[i]->dtype);
                    }
                    return s;
                  }());
@@ -535,7 +616,12 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
     if (st != ge::GRAPH_SUCCESS) {
       std::string shapes;
       for (size_t i = 0; i < in_defs.size(); ++i) {
-        if (present[i]) shapes += (shapes.empty() ? "" : ", ") + in_defs[i].Name() + " " + p->inputs_[i].GetOriginShape().ToString();
+        if (!present[i]) continue;
+        for (size_t k = 0; k < p->ir_[i].GetInstanceNum(); ++k) {
+          shapes += (shapes.empty() ? "" : ", ") + in_defs[i].Name() +
+                    (inputs[i].is_list ? "[" + std::to_string(k) + "]" : std::string()) + " " +
+                    p->inputs_[p->ir_[i].GetInstanceStart() + k].GetOriginShape().ToString();
+        }
       }
       FailOp(type, "InferShape", loc,
              "InferShape of " + type + " returned " + std::to_string(st) +
@@ -636,7 +722,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
   // The kernel.
   const std::string kname = KernelNameOf(type);
   std::vector<int> dtypes;
-  for (size_t i = 0; i < in_defs.size(); ++i) dtypes.push_back(present[i] ? static_cast<int>(inputs[i].dtype) : -1);
+  for (size_t i = 0; i < in_defs.size(); ++i) dtypes.push_back(present[i] ? static_cast<int>(rep[i]->dtype) : -1);
   for (size_t i = 0; i < out_defs.size(); ++i) dtypes.push_back(static_cast<int>(out_dt[i]));
   std::vector<std::vector<int>> builds;
   p->kernel_ = FindKernel(kname, dtypes, &builds);
@@ -685,8 +771,16 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
     }
   }
   std::vector<uint8_t*> args;
-  args.reserve(p.inputs_.size() + p.outputs_.size() + 2);
-  for (const gert::Tensor& t : p.inputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
+  args.reserve(p.ir_.size() + p.outputs_.size() + 2);
+  for (size_t i = 0; i < p.ir_.size(); ++i) {
+    if (!p.lists_[i].empty()) {
+      args.push_back(reinterpret_cast<uint8_t*>(p.lists_[i].data()));
+    } else {
+      args.push_back(p.ir_[i].GetInstanceNum() == 0
+                         ? nullptr
+                         : static_cast<uint8_t*>(p.inputs_[p.ir_[i].GetInstanceStart()].MutableAddr()));
+    }
+  }
   for (const gert::Tensor& t : p.outputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
   args.push_back(p.workspace_size_ > 0 ? static_cast<uint8_t*>(workspace) : nullptr);
   args.push_back(p.tiling_.get());

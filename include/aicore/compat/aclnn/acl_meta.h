@@ -5,7 +5,9 @@
 // aclnnXxxGetWorkspaceSize / aclnnXxx pair (see aicore_add_op_project):
 //
 //   aclCreateTensor(viewDims, n, dtype, strides, offset, format, storageDims, m, data)
-//   aclDestroyTensor, aclCreateScalar / aclDestroyScalar,
+//   aclDestroyTensor, aclCreateTensorList / aclDestroyTensorList (a DYNAMIC
+//   input; destroying the list destroys its tensors, as on the NPU),
+//   aclCreateScalar / aclDestroyScalar,
 //   aclCreateIntArray / aclCreateFloatArray / aclCreateBoolArray and their
 //   aclDestroy*, aclnnStatus, aclOpExecutor
 //
@@ -34,6 +36,9 @@ constexpr aclnnStatus ACLNN_ERR_INNER = 561000;
 
 struct aclTensor {
   aicore::op::OpTensor t;
+};
+struct aclTensorList {
+  std::vector<const aclTensor*> v;  // owned: aclDestroyTensorList destroys them
 };
 struct aclScalar {
   aclDataType dtype = ACL_FLOAT;
@@ -81,6 +86,16 @@ inline aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum,
 }
 inline aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
   delete tensor;
+  return ACLNN_SUCCESS;
+}
+inline aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size) {
+  if (size > 0 && value == nullptr) return nullptr;
+  return new aclTensorList{std::vector<const aclTensor*>(value, value + size)};
+}
+inline aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
+  if (array == nullptr) return ACLNN_SUCCESS;
+  for (const aclTensor* t : array->v) delete t;
+  delete array;
   return ACLNN_SUCCESS;
 }
 inline aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
@@ -158,7 +173,17 @@ inline op::OpAttr AclnnAttr(const char* name, const aclBoolArray* v) {
   return op::OpAttr(name, v != nullptr ? v->v : std::vector<bool>{});
 }
 
-inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<const aclTensor*> inputs,
+// One input argument of a generated aclnn function: a tensor, or the tensor
+// list of a DYNAMIC input.
+struct AclnnInput {
+  const aclTensor* tensor = nullptr;
+  const aclTensorList* list = nullptr;
+  AclnnInput(const aclTensor* t) : tensor(t) {}      // NOLINT(runtime/explicit)
+  AclnnInput(const aclTensorList* l) : list(l) {}    // NOLINT(runtime/explicit)
+  AclnnInput(std::nullptr_t) {}                       // NOLINT(runtime/explicit): an input left out
+};
+
+inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInput> inputs,
                                 std::initializer_list<const aclTensor*> outputs,
                                 std::initializer_list<op::OpAttr> attrs, uint64_t* workspaceSize,
                                 aclOpExecutor** executor, SrcLoc loc) {
@@ -167,8 +192,25 @@ inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<const ac
                                                     "GetWorkspaceSize: workspaceSize or executor is nullptr");
   }
   std::vector<op::OpTensor> in, out;
-  for (const aclTensor* t : inputs) in.push_back(t != nullptr ? t->t : op::OpTensor::None());
   size_t i = 0;
+  for (const AclnnInput& a : inputs) {
+    if (a.list == nullptr) {
+      in.push_back(a.tensor != nullptr ? a.tensor->t : op::OpTensor::None());
+    } else {
+      std::vector<op::OpTensor> items;
+      for (size_t k = 0; k < a.list->v.size(); ++k) {
+        if (a.list->v[k] == nullptr) {
+          return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
+                                                          std::to_string(i) + ": tensor " + std::to_string(k) +
+                                                          " of the tensor list is nullptr");
+        }
+        items.push_back(a.list->v[k]->t);
+      }
+      in.push_back(op::OpTensor::List(std::move(items)));
+    }
+    ++i;
+  }
+  i = 0;
   for (const aclTensor* t : outputs) {
     if (t == nullptr) {
       return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
