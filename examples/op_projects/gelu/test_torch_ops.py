@@ -188,6 +188,26 @@ class TorchOps(unittest.TestCase):
         with self.assertRaises(RuntimeError):
             OPS.leaky_relu_custom(torch.randn(8), negative_slope="a")
 
+    def test_exec_npu_cmd(self):
+        # extension/extension_ops.cpp: NPU-path extension code calling EXEC_NPU_CMD.
+        x = torch.randn(8 * 2048)
+        y = torch.randn(8 * 2048)
+        self.assertTrue(torch.equal(torch.ops.myops.my_add(x, y), x + y))
+        xh, yh = x.half(), y.half()
+        self.assertTrue(torch.equal(torch.ops.myops.my_add(xh, yh), xh + yh))
+        x = torch.randn(4, 256)
+        slope = torch.tensor(0.125, dtype=torch.float32)
+        self.assertTrue(torch.equal(torch.ops.myops.my_leaky_relu(x, 0.125), torch.where(x >= 0, x, x * slope)))
+        # Errors: the aclnn report, and arguments the CPU path cannot take.
+        with self.assertRaises(RuntimeError) as cm:
+            torch.ops.myops.my_add(torch.randn(100), torch.randn(100))
+        msg = str(cm.exception)
+        self.assertIn("EXEC_NPU_CMD(aclnnAddCustom): aclnnAddCustomGetWorkspaceSize returned 161002", msg)
+        self.assertIn("the tiling function of AddCustom returned 4294967295 (GRAPH_FAILED)", msg)
+        with self.assertRaises(RuntimeError) as cm:
+            torch.ops.myops.my_add(torch.randn(2048, 8).t(), torch.randn(8, 2048))
+        self.assertIn("EXEC_NPU_CMD(aclnnAddCustom): argument 1 is a non-contiguous tensor", str(cm.exception))
+
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
