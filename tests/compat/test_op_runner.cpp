@@ -571,3 +571,49 @@ TEST(OpRunnerDiagnostics, AclnnTensorList) {
 }
 
 }  // namespace
+
+// InferOp: checks and InferShape/InferDataType only (PyTorch's Meta kernels):
+// inputs without data, no tiling, nothing launched, not executable.
+TEST(OpRunner, InferOpInfersWithoutDataOrTiling) {
+  std::unique_ptr<aicore::op::PreparedOp> p =
+      aicore::op::InferOp("TestScale", {{nullptr, {3, 7}, ge::DT_FLOAT}}, {{"scale", 2.0f}});
+  ASSERT_EQ(p->num_outputs(), 1u);
+  EXPECT_EQ(p->output_shape(0), (gert::Shape{3, 7}));
+  EXPECT_EQ(p->output_dtype(0), ge::DT_FLOAT);
+  EXPECT_EQ(p->block_dim(), 0u);  // the tiling did not run
+  EXPECT_EQ(p->output_data(0), nullptr);
+}
+
+TEST(OpRunnerDiagnostics, InferOp) {
+  EXPECT_REPORT(aicore::op::InferOp("TestScale", {{nullptr, {8}, ge::DT_INT32}}),
+                "error in InferOp", "input x (input 0) of TestScale has dtype DT_INT32");
+  EXPECT_REPORT(aicore::op::InferOp("TestScale", {{nullptr, {64}, ge::DT_FLOAT}, {nullptr, {32}, ge::DT_FLOAT}}),
+                "InferShape of TestScale returned 4294967295 (GRAPH_FAILED)");
+  EXPECT_REPORT(aicore::op::InferOp("NoSuchOp", {}), "operator NoSuchOp is not registered");
+  // Data-less inputs are an error for a real run.
+  EXPECT_REPORT(RunOp("TestScale", {{nullptr, {8}, ge::DT_FLOAT}}, {}), "input x (input 0) of TestScale has no data");
+  std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::InferOp("TestScale", {{nullptr, {8}, ge::DT_FLOAT}});
+  std::vector<float> ws(64);
+  EXPECT_REPORT(aicore::op::ExecuteOp(*p, ws.data(), ws.size() * sizeof(float)),
+                "prepared by InferOp (shapes only); use PrepareOp to run it");
+  // Clean twins.
+  EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestScale", {{nullptr, {8}, ge::DT_FLOAT}}); }), "");
+  EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestScale", {{nullptr, {0}, ge::DT_FLOAT}}); }), "");
+}
+
+std::vector<std::string>& SeenOps() {
+  static std::vector<std::string> v;
+  return v;
+}
+
+// OnOpDefRegistered: the operators registered before and after the listener.
+TEST(OpRunner, OpDefListenerSeesEveryRegistration) {
+  SeenOps().clear();
+  aicore::op::OnOpDefRegistered([](const std::string& type) { SeenOps().push_back(type); });
+  EXPECT_EQ(SeenOps(), aicore::op::RegisteredOps());
+  aicore::op::RegisterOpDef("TestLateOp", [](const char* type) -> ops::OpDef* { return new ops::OpDef(type); });
+  ASSERT_FALSE(SeenOps().empty());
+  EXPECT_EQ(SeenOps().back(), "TestLateOp");
+  ASSERT_NE(aicore::op::FindOpDef("TestLateOp"), nullptr);
+}
+

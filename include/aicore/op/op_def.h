@@ -800,10 +800,13 @@ namespace op {
 
 using OpDefFactory = ops::OpDef* (*)(const char* type);
 
+using OpDefListener = void (*)(const std::string& type);
+
 struct OpDefRegistry {
   std::mutex mu;
   std::map<std::string, OpDefFactory> factories;
   std::map<std::string, std::unique_ptr<ops::OpDef>> defs;  // built at first use
+  std::vector<OpDefListener> listeners;
 };
 
 inline OpDefRegistry& OpDefs() {
@@ -813,9 +816,30 @@ inline OpDefRegistry& OpDefs() {
 
 inline bool RegisterOpDef(const char* type, OpDefFactory factory) {
   OpDefRegistry& r = OpDefs();
-  std::lock_guard<std::mutex> lock(r.mu);
-  r.factories[type] = factory;
+  std::vector<OpDefListener> listeners;
+  {
+    std::lock_guard<std::mutex> lock(r.mu);
+    r.factories[type] = factory;
+    listeners = r.listeners;
+  }
+  for (const OpDefListener l : listeners) l(type);
   return true;
+}
+
+// Calls `fn` (outside the registry's lock) for every operator registered now
+// and for each one registered later: OP_ADD runs in static initializers of
+// other translation units, in an order C++ leaves open, so a component that
+// mirrors the registry (the PyTorch adapter, aicore_add_torch_ops) sees
+// every operator whichever order they run in.
+inline void OnOpDefRegistered(OpDefListener fn) {
+  OpDefRegistry& r = OpDefs();
+  std::vector<std::string> names;
+  {
+    std::lock_guard<std::mutex> lock(r.mu);
+    r.listeners.push_back(fn);
+    for (const auto& f : r.factories) names.push_back(f.first);
+  }
+  for (const std::string& n : names) fn(n);
 }
 
 // The registered definition of operator `type`, or nullptr.

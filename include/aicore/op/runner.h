@@ -232,6 +232,14 @@ inline std::string AttrValueText(const gert::detail::AttrValue& a) {
 
 }  // namespace detail
 
+class PreparedOp;
+namespace detail {
+inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
+                                                 const std::vector<OpTensor>& outputs,
+                                                 const std::vector<OpAttr>& attrs, SrcLoc loc,
+                                                 bool infer_only);
+}  // namespace detail
+
 // The result of PrepareOp: everything the launch needs.
 class PreparedOp {
  public:
@@ -251,9 +259,9 @@ class PreparedOp {
   const gert::TilingContext& context() const { return ctx_; }
 
  private:
-  friend std::unique_ptr<PreparedOp> PrepareOp(const std::string&, const std::vector<OpTensor>&,
-                                               const std::vector<OpTensor>&, const std::vector<OpAttr>&,
-                                               SrcLoc);
+  friend std::unique_ptr<PreparedOp> detail::PrepareOpImpl(const std::string&, const std::vector<OpTensor>&,
+                                                          const std::vector<OpTensor>&,
+                                                          const std::vector<OpAttr>&, SrcLoc, bool);
   friend void ExecuteOp(PreparedOp&, void*, uint64_t, SrcLoc);
   std::string type_;
   const KernelEntry* kernel_ = nullptr;
@@ -268,16 +276,13 @@ class PreparedOp {
   uint64_t workspace_size_ = 0;
 };
 
-// Steps 1-3: checks the call, infers shapes and dtypes, runs the tiling.
-// `outputs` may be empty (every output inferred) or hold one entry per
-// OpDef output; an entry without data gets its shape and dtype inferred,
-// one with data must agree with the inference.
-inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std::vector<OpTensor>& inputs,
-                                             const std::vector<OpTensor>& outputs,
-                                             const std::vector<OpAttr>& attrs,
-                                             SrcLoc loc = SrcLoc::Current()) {
-  using detail::FailOp;
-  const char* api = "RunOp";
+namespace detail {
+// Steps 1-3 (infer_only: 1-2, and inputs may come without data).
+inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
+                                                 const std::vector<OpTensor>& outputs,
+                                                 const std::vector<OpAttr>& attrs, SrcLoc loc,
+                                                 bool infer_only) {
+  const char* api = infer_only ? "InferOp" : "RunOp";
   const ops::OpDef* def = FindOpDef(type);
   if (def == nullptr) {
     const std::vector<std::string> known = RegisteredOps();
@@ -319,7 +324,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
       n *= static_cast<uint64_t>(t.shape[k]);
     }
     const uint64_t bytes = n * ge::DataTypeBytes(t.dtype);
-    if (t.data == nullptr && bytes > 0 && std::string(what) == "input") {
+    if (!infer_only && t.data == nullptr && bytes > 0 && std::string(what) == "input") {
       FailOp(type, api, loc, who() + " has no data (nullptr) for " + std::to_string(n) + " elements");
     }
     GmBlock blk;
@@ -676,6 +681,7 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
     }
     p->outputs_[i].Set(data, out_shape[i], out_dt[i], fmt);
   }
+  if (infer_only) return p;
   // Tiling.
   if (def->GetAICore().GetTiling() == nullptr) {
     FailOp(type, api, loc, type + " has no tiling function (AICore().SetTiling)");
@@ -756,10 +762,37 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
   }
   return p;
 }
+}  // namespace detail
+
+// Steps 1-3: checks the call, infers shapes and dtypes, runs the tiling.
+// `outputs` may be empty (every output inferred) or hold one entry per
+// OpDef output; an entry without data gets its shape and dtype inferred,
+// one with data must agree with the inference.
+inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std::vector<OpTensor>& inputs,
+                                             const std::vector<OpTensor>& outputs,
+                                             const std::vector<OpAttr>& attrs,
+                                             SrcLoc loc = SrcLoc::Current()) {
+  return detail::PrepareOpImpl(type, inputs, outputs, attrs, loc, false);
+}
+
+// Steps 1-2 only: the checks of the call and InferShape/InferDataType, with
+// inputs that may have no data (shapes and dtypes only: PyTorch's Meta
+// kernels, fake-tensor tracing). The result's output_shape/output_dtype are
+// the inferred ones; it cannot be executed (no tiling ran, no kernel chosen).
+// Errors are those of PrepareOp, reported from API "InferOp".
+inline std::unique_ptr<PreparedOp> InferOp(const std::string& type, const std::vector<OpTensor>& inputs,
+                                           const std::vector<OpAttr>& attrs = {},
+                                           SrcLoc loc = SrcLoc::Current()) {
+  return detail::PrepareOpImpl(type, inputs, {}, attrs, loc, true);
+}
 
 // Step 4: launches the kernel. `workspace` must hold workspace_size() bytes.
 inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
                       SrcLoc loc = SrcLoc::Current()) {
+  if (p.kernel_ == nullptr) {
+    detail::FailOp(p.type_, "ExecuteOp", loc,
+                   "this call of " + p.type_ + " was prepared by InferOp (shapes only); use PrepareOp to run it");
+  }
   if (workspace_size < p.workspace_size_ || (p.workspace_size_ > 0 && workspace == nullptr)) {
     detail::FailOp(p.type_, "ExecuteOp", loc,
                    "the workspace of " + p.type_ + " needs " + std::to_string(p.workspace_size_) + " bytes; " +

@@ -1,0 +1,498 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The PyTorch adapter of aicore_add_torch_ops (cmake/aicoreTorchOps.cmake):
+// compiled once into each torch-ops library, with
+//   AICORE_TORCH_NAMESPACE  "ns"  (torch.ops.ns.<op>)
+//   AICORE_TORCH_AUTOGRAD   "Fwd:Bwd;..." (may be empty)
+// Every operator the linked projects register (OP_ADD) becomes
+// torch.ops.<ns>.<snake_case of its type> with a schema derived from its
+// OpDef, a CPU kernel (the runner: PrepareOp + ExecuteOp into tensors torch
+// allocates), a Meta kernel (InferOp: InferShape/InferDataType only) and, for
+// the forward operator of an AUTOGRAD pair, an Autograd kernel whose backward
+// runs the backward operator.
+#include <ATen/ATen.h>
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
+#include <torch/csrc/autograd/custom_function.h>
+#include <torch/library.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "aicore/op/runner.h"
+
+#ifndef AICORE_TORCH_NAMESPACE
+#error "AICORE_TORCH_NAMESPACE must name the torch.ops namespace (aicore_add_torch_ops sets it)"
+#endif
+#ifndef AICORE_TORCH_AUTOGRAD
+#define AICORE_TORCH_AUTOGRAD ""
+#endif
+
+namespace {
+
+using aicore::op::OpAttr;
+using aicore::op::OpTensor;
+using gert::detail::AttrKind;
+
+struct OpInfo {
+  std::string type;    // the OpDef's type: GeluCustom
+  std::string name;    // the torch name: gelu_custom
+  const ops::OpDef* def = nullptr;
+  std::string backward;  // the backward operator's type (AUTOGRAD), or empty
+};
+
+std::mutex& InfoMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+// By torch name (without namespace). Entries are never erased.
+std::map<std::string, std::unique_ptr<OpInfo>>& Infos() {
+  static auto* m = new std::map<std::string, std::unique_ptr<OpInfo>>();
+  return *m;
+}
+
+torch::Library& Lib() {
+  // Never destroyed: the registrations live as long as the process.
+  static torch::Library* lib =
+      new torch::Library(torch::Library::DEF, AICORE_TORCH_NAMESPACE, c10::nullopt, __FILE__, __LINE__);
+  return *lib;
+}
+
+const OpInfo& InfoOf(const c10::OperatorHandle& op) {
+  std::string n = op.schema().name();
+  const size_t colon = n.rfind("::");
+  if (colon != std::string::npos) n = n.substr(colon + 2);
+  std::lock_guard<std::mutex> lock(InfoMutex());
+  auto it = Infos().find(n);
+  if (it == Infos().end()) throw std::runtime_error("aicore: no operator behind torch op " + op.schema().name());
+  return *it->second;
+}
+
+// ---------------------------------------------------------------------------
+// dtypes
+
+bool ToGe(at::ScalarType t, ge::DataType* out) {
+  switch (t) {
+    case at::kFloat: *out = ge::DT_FLOAT; return true;
+    case at::kHalf: *out = ge::DT_FLOAT16; return true;
+    case at::kBFloat16: *out = ge::DT_BF16; return true;
+    case at::kDouble: *out = ge::DT_DOUBLE; return true;
+    case at::kChar: *out = ge::DT_INT8; return true;
+    case at::kByte: *out = ge::DT_UINT8; return true;
+    case at::kShort: *out = ge::DT_INT16; return true;
+    case at::kInt: *out = ge::DT_INT32; return true;
+    case at::kLong: *out = ge::DT_INT64; return true;
+    case at::kBool: *out = ge::DT_BOOL; return true;
+    case at::kComplexFloat: *out = ge::DT_COMPLEX64; return true;
+    case at::kComplexDouble: *out = ge::DT_COMPLEX128; return true;
+    default: return false;
+  }
+}
+
+bool ToTorch(ge::DataType t, at::ScalarType* out) {
+  switch (t) {
+    case ge::DT_FLOAT: *out = at::kFloat; return true;
+    case ge::DT_FLOAT16: *out = at::kHalf; return true;
+    case ge::DT_BF16: *out = at::kBFloat16; return true;
+    case ge::DT_DOUBLE: *out = at::kDouble; return true;
+    case ge::DT_INT8: *out = at::kChar; return true;
+    case ge::DT_UINT8: *out = at::kByte; return true;
+    case ge::DT_INT16: *out = at::kShort; return true;
+    case ge::DT_INT32: *out = at::kInt; return true;
+    case ge::DT_INT64: *out = at::kLong; return true;
+    case ge::DT_BOOL: *out = at::kBool; return true;
+    case ge::DT_COMPLEX64: *out = at::kComplexFloat; return true;
+    case ge::DT_COMPLEX128: *out = at::kComplexDouble; return true;
+    default: return false;
+  }
+}
+
+[[noreturn]] void Fail(const OpInfo& info, const std::string& msg) {
+  throw std::runtime_error("aicore: parameter error in torch.ops." + std::string(AICORE_TORCH_NAMESPACE) + "." +
+                           info.name + " (kernel " + info.type + "): " + msg);
+}
+
+// ---------------------------------------------------------------------------
+// The schema: inputs (Tensor / Tensor?), attributes with their defaults,
+// outputs.
+
+std::string FloatText(double v) {
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.9g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string DefaultText(const gert::detail::AttrValue& v) {
+  std::string s;
+  switch (v.kind) {
+    case AttrKind::kBool: return v.b ? "True" : "False";
+    case AttrKind::kInt: return std::to_string(v.i);
+    case AttrKind::kFloat: return FloatText(v.f);
+    case AttrKind::kString: {
+      s = "\"";
+      for (const char c : v.s) {
+        if (c == '"' || c == '\\') s += '\\';
+        s += c;
+      }
+      return s + "\"";
+    }
+    case AttrKind::kListInt:
+      for (size_t i = 0; i < v.li.GetSize(); ++i) s += (i ? ", " : "") + std::to_string(v.li.GetData()[i]);
+      return "[" + s + "]";
+    case AttrKind::kListFloat:
+      for (size_t i = 0; i < v.lf.GetSize(); ++i) s += (i ? ", " : "") + FloatText(v.lf.GetData()[i]);
+      return "[" + s + "]";
+    case AttrKind::kListBool:
+      for (size_t i = 0; i < v.lb.v_.size(); ++i) s += (i ? ", " : "") + std::string(v.lb.v_[i] ? "True" : "False");
+      return "[" + s + "]";
+    default: return "None";
+  }
+}
+
+std::string AttrTypeText(AttrKind k) {
+  switch (k) {
+    case AttrKind::kBool: return "bool";
+    case AttrKind::kInt: return "int";
+    case AttrKind::kFloat: return "float";
+    case AttrKind::kString: return "str";
+    case AttrKind::kListBool: return "bool[]";
+    case AttrKind::kListInt: return "int[]";
+    case AttrKind::kListFloat: return "float[]";
+    default: return "";
+  }
+}
+
+std::string SchemaOf(const OpInfo& info) {
+  const ops::OpDef& d = *info.def;
+  std::string args;
+  for (const ops::OpParamDef& in : d.Inputs()) {
+    if (in.GetParamType() == ops::DYNAMIC) {
+      args += (args.empty() ? "" : ", ") + std::string("Tensor[] ") + in.Name();
+    } else {
+      args += (args.empty() ? "" : ", ") + std::string(in.GetParamType() == ops::OPTIONAL ? "Tensor? " : "Tensor ") +
+              in.Name() + (in.GetParamType() == ops::OPTIONAL ? "=None" : "");
+    }
+  }
+  for (const ops::OpAttrDef& a : d.Attrs()) {
+    std::string t = AttrTypeText(a.GetKind());
+    std::string def;
+    if (a.HasDefault()) {
+      def = "=" + DefaultText(a.DefaultValue());
+    } else if (!a.IsRequired()) {
+      t += "?";
+      def = "=None";
+    }
+    args += (args.empty() ? "" : ", ") + t + " " + a.Name() + def;
+  }
+  std::string rets;
+  if (d.Outputs().size() == 1) {
+    rets = "Tensor";
+  } else {
+    for (const ops::OpParamDef& o : d.Outputs()) rets += (rets.empty() ? "" : ", ") + std::string("Tensor ") + o.Name();
+    rets = "(" + rets + ")";
+  }
+  return info.name + "(" + args + ") -> " + rets;
+}
+
+// ---------------------------------------------------------------------------
+// Arguments from the stack.
+
+struct Call {
+  std::vector<at::Tensor> keep;  // contiguous copies that must outlive the call
+  std::vector<OpTensor> inputs;
+  std::vector<OpAttr> attrs;
+};
+
+Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
+  const ops::OpDef& d = *info.def;
+  Call c;
+  size_t k = first;
+  for (size_t i = 0; i < d.Inputs().size(); ++i, ++k) {
+    const c10::IValue& v = stack[k];
+    const std::string& name = d.Inputs()[i].Name();
+    if (v.isNone()) {
+      c.inputs.push_back(OpTensor::None());
+      continue;
+    }
+    at::Tensor t = v.toTensor();
+    if (!t.defined()) {
+      c.inputs.push_back(OpTensor::None());
+      continue;
+    }
+    ge::DataType dt;
+    if (!ToGe(t.scalar_type(), &dt)) {
+      Fail(info, "input " + name + " (input " + std::to_string(i) + ") has torch dtype " +
+                     std::string(c10::toString(t.scalar_type())) + ", which has no ge::DataType");
+    }
+    if (!t.is_meta() && t.device().type() != c10::DeviceType::CPU) {
+      Fail(info, "input " + name + " (input " + std::to_string(i) + ") is on device " + t.device().str() +
+                     "; aicore runs operators on CPU tensors");
+    }
+    if (!t.is_meta()) t = t.contiguous();
+    c.keep.push_back(t);
+    std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
+    c.inputs.emplace_back(t.is_meta() ? nullptr : t.data_ptr(), std::move(shape), dt);
+  }
+  for (size_t a = 0; a < d.Attrs().size(); ++a, ++k) {
+    const c10::IValue& v = stack[k];
+    const ops::OpAttrDef& ad = d.Attrs()[a];
+    if (v.isNone()) continue;  // an optional attribute left out
+    switch (ad.GetKind()) {
+      case AttrKind::kBool: c.attrs.emplace_back(ad.Name(), v.toBool()); break;
+      case AttrKind::kInt: c.attrs.emplace_back(ad.Name(), static_cast<int64_t>(v.toInt())); break;
+      case AttrKind::kFloat: c.attrs.emplace_back(ad.Name(), v.toDouble()); break;
+      case AttrKind::kString: c.attrs.emplace_back(ad.Name(), v.toStringRef()); break;
+      case AttrKind::kListInt: c.attrs.emplace_back(ad.Name(), v.toIntVector()); break;
+      case AttrKind::kListFloat: {
+        std::vector<float> f;
+        for (const double x : v.toDoubleVector()) f.push_back(static_cast<float>(x));
+        c.attrs.emplace_back(ad.Name(), std::move(f));
+        break;
+      }
+      case AttrKind::kListBool: {
+        std::vector<bool> b;
+        for (const bool x : v.toBoolList()) b.push_back(x);
+        c.attrs.emplace_back(ad.Name(), std::move(b));
+        break;
+      }
+      default: break;
+    }
+  }
+  return c;
+}
+
+size_t NumArgs(const OpInfo& info) { return info.def->Inputs().size() + info.def->Attrs().size(); }
+
+at::Tensor EmptyOutput(const OpInfo& info, const aicore::op::PreparedOp& p, size_t i, c10::Device dev) {
+  at::ScalarType st;
+  if (!ToTorch(p.output_dtype(i), &st)) {
+    Fail(info, "output " + info.def->Outputs()[i].Name() + " has dtype " + ge::DataTypeName(p.output_dtype(i)) +
+                   ", which has no torch dtype");
+  }
+  std::vector<int64_t> shape;
+  for (size_t k = 0; k < p.output_shape(i).GetDimNum(); ++k) shape.push_back(p.output_shape(i).GetDim(k));
+  return at::empty(shape, at::TensorOptions().dtype(st).device(dev));
+}
+
+// ---------------------------------------------------------------------------
+// Kernels.
+
+void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  const OpInfo& info = InfoOf(op);
+  const size_t n = NumArgs(info);
+  const size_t first = stack->size() - n;
+  std::vector<at::Tensor> outs;
+  try {
+    Call c = ArgsOf(info, *stack, first);
+    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::PrepareOp(info.type, c.inputs, {}, c.attrs);
+    for (size_t i = 0; i < p->num_outputs(); ++i) {
+      outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::CPU)));
+      p->SetOutputData(i, outs.back().numel() > 0 ? outs.back().data_ptr() : nullptr);
+    }
+    std::vector<uint8_t>& ws = aicore::op::detail::WorkspaceBuffer();
+    if (ws.size() < p->workspace_size()) ws.resize(p->workspace_size());
+    aicore::op::ExecuteOp(*p, ws.data(), ws.size());
+  } catch (const aicore::KernelError& e) {
+    throw std::runtime_error(e.what());
+  }
+  torch::jit::drop(*stack, n);
+  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+}
+
+void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  const OpInfo& info = InfoOf(op);
+  const size_t n = NumArgs(info);
+  const size_t first = stack->size() - n;
+  std::vector<at::Tensor> outs;
+  try {
+    Call c = ArgsOf(info, *stack, first);
+    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::InferOp(info.type, c.inputs, c.attrs);
+    for (size_t i = 0; i < p->num_outputs(); ++i) {
+      outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::Meta)));
+    }
+  } catch (const aicore::KernelError& e) {
+    throw std::runtime_error(e.what());
+  }
+  torch::jit::drop(*stack, n);
+  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+}
+
+// Autograd: the forward operator runs below autograd (its attributes are
+// kept in the node's saved_data); its backward calls the
+// backward operator with (grad of each output, the forward's inputs, the
+// forward's outputs), as many of these as the backward operator has inputs,
+// and attributes of the same name as the forward's; its outputs are the
+// gradients of the forward's inputs, in order.
+struct BackwardCall {
+  const OpInfo* info = nullptr;
+  std::vector<c10::IValue> attrs;  // the forward's attribute values
+};
+
+struct GenericFunction : public torch::autograd::Function<GenericFunction> {
+  static torch::autograd::variable_list forward(torch::autograd::AutogradContext* ctx, at::TensorList inputs,
+                                                const BackwardCall* call, const c10::OperatorHandle* op) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    torch::jit::Stack s;
+    for (const at::Tensor& t : inputs) s.emplace_back(t);
+    for (const c10::IValue& a : call->attrs) s.push_back(a);
+    op->callBoxed(&s);
+    torch::autograd::variable_list outs;
+    for (c10::IValue& v : s) outs.push_back(v.toTensor());
+    torch::autograd::variable_list saved(inputs.begin(), inputs.end());
+    saved.insert(saved.end(), outs.begin(), outs.end());
+    ctx->save_for_backward(saved);
+    ctx->saved_data["n_in"] = static_cast<int64_t>(inputs.size());
+    // OpInfo entries live as long as the process.
+    ctx->saved_data["info"] = c10::IValue(static_cast<int64_t>(reinterpret_cast<intptr_t>(call->info)));
+    for (size_t a = 0; a < call->attrs.size(); ++a) ctx->saved_data["attr" + std::to_string(a)] = call->attrs[a];
+    return outs;
+  }
+
+  static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                 torch::autograd::variable_list grads) {
+    const auto* info = reinterpret_cast<const OpInfo*>(static_cast<intptr_t>(ctx->saved_data["info"].toInt()));
+    const size_t n_in = static_cast<size_t>(ctx->saved_data["n_in"].toInt());
+    const OpInfo& fwd = *info;
+    const std::string bname = aicore::op::KernelNameOf(fwd.backward);
+    auto handle = c10::Dispatcher::singleton().findSchema({std::string(AICORE_TORCH_NAMESPACE) + "::" + bname, ""});
+    if (!handle.has_value()) {
+      Fail(fwd, "its backward operator " + fwd.backward + " (AUTOGRAD " + fwd.type + ":" + fwd.backward +
+                    ") is not registered: link the project that defines it");
+    }
+    const OpInfo& bwd = InfoOf(*handle);
+    torch::autograd::variable_list saved = ctx->get_saved_variables();
+    std::vector<at::Tensor> pool;
+    for (size_t i = 0; i < grads.size(); ++i) {
+      at::Tensor g = grads[i];
+      if (!g.defined()) g = at::zeros_like(saved[n_in + i]);
+      pool.push_back(g);
+    }
+    pool.insert(pool.end(), saved.begin(), saved.end());
+    const size_t want = bwd.def->Inputs().size();
+    if (want > pool.size()) {
+      Fail(fwd, "its backward operator " + bwd.type + " has " + std::to_string(want) +
+                    " inputs; the convention gives " + std::to_string(pool.size()) +
+                    " (grad of each output, the forward's inputs, the forward's outputs)");
+    }
+    torch::jit::Stack s(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(want));
+    for (const ops::OpAttrDef& ba : bwd.def->Attrs()) {
+      c10::IValue v;  // None: the backward's default
+      for (size_t k = 0; k < fwd.def->Attrs().size(); ++k) {
+        if (fwd.def->Attrs()[k].Name() == ba.Name()) v = ctx->saved_data["attr" + std::to_string(k)];
+      }
+      if (v.isNone() && ba.HasDefault()) {
+        // The schema's default: let the stack carry it as torch would.
+        const auto& arg = handle->schema().arguments()[s.size()];
+        if (arg.default_value().has_value()) v = *arg.default_value();
+      }
+      s.push_back(v);
+    }
+    handle->callBoxed(&s);
+    torch::autograd::variable_list out;
+    for (c10::IValue& v : s) out.push_back(v.toTensor());
+    if (out.size() > n_in) out.resize(n_in);
+    while (out.size() < n_in) out.emplace_back();
+    out.emplace_back();  // call
+    out.emplace_back();  // op
+    return out;
+  }
+};
+
+void AutogradKernel(const c10::OperatorHandle& op, c10::DispatchKeySet, torch::jit::Stack* stack) {
+  const OpInfo& info = InfoOf(op);
+  const size_t n_in = info.def->Inputs().size();
+  const size_t n = NumArgs(info);
+  const size_t first = stack->size() - n;
+  std::vector<at::Tensor> inputs;
+  for (size_t i = 0; i < n_in; ++i) inputs.push_back((*stack)[first + i].toTensor());
+  BackwardCall call;
+  call.info = &info;
+  for (size_t a = 0; a < info.def->Attrs().size(); ++a) call.attrs.push_back((*stack)[first + n_in + a]);
+  torch::autograd::variable_list outs = GenericFunction::apply(at::TensorList(inputs), &call, &op);
+  torch::jit::drop(*stack, n);
+  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+}
+
+std::map<std::string, std::string> AutogradPairs() {
+  std::map<std::string, std::string> m;
+  std::string spec = AICORE_TORCH_AUTOGRAD;
+  size_t pos = 0;
+  while (pos < spec.size()) {
+    size_t end = spec.find(';', pos);
+    if (end == std::string::npos) end = spec.size();
+    const std::string item = spec.substr(pos, end - pos);
+    const size_t colon = item.find(':');
+    if (colon != std::string::npos) m[item.substr(0, colon)] = item.substr(colon + 1);
+    pos = end + 1;
+  }
+  return m;
+}
+
+void Register(const std::string& type) {
+  const ops::OpDef* def = aicore::op::FindOpDef(type);
+  if (def == nullptr) return;
+  auto info = std::make_unique<OpInfo>();
+  info->type = type;
+  info->name = aicore::op::KernelNameOf(type);
+  info->def = def;
+  const auto pairs = AutogradPairs();
+  auto pit = pairs.find(type);
+  if (pit != pairs.end()) info->backward = pit->second;
+  OpInfo* raw = info.get();
+  {
+    std::lock_guard<std::mutex> lock(InfoMutex());
+    if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
+    Infos()[raw->name] = std::move(info);
+  }
+  for (const ops::OpParamDef& in : def->Inputs()) {
+    if (in.GetParamType() == ops::DYNAMIC) {
+      std::fprintf(stderr,
+                   "aicore: torch.ops.%s.%s is not registered: input %s of %s is DYNAMIC (a tensor list), which "
+                   "aicore's operator runner does not support yet\n",
+                   AICORE_TORCH_NAMESPACE, raw->name.c_str(), in.Name().c_str(), type.c_str());
+      return;
+    }
+  }
+  torch::Library& lib = Lib();
+  lib.def(SchemaOf(*raw).c_str());
+  lib.impl(raw->name.c_str(),
+           torch::dispatch(c10::DispatchKey::CPU, torch::CppFunction::makeFromBoxedFunction<&CpuKernel>()));
+  lib.impl(raw->name.c_str(),
+           torch::dispatch(c10::DispatchKey::Meta, torch::CppFunction::makeFromBoxedFunction<&MetaKernel>()));
+  if (raw->backward.empty()) {
+    // No backward: autograd passes over the op on meta tensors too (torch
+    // 1.13 has no AutogradMeta fallthrough of its own), so that Meta
+    // kernels run under fake-tensor and meta tracing.
+    lib.impl(raw->name.c_str(), torch::dispatch(c10::DispatchKey::AutogradMeta, torch::CppFunction::makeFallthrough()));
+  } else {
+    for (const ops::OpParamDef& in : def->Inputs()) {
+      if (in.GetParamType() != ops::REQUIRED) {
+        std::fprintf(stderr,
+                     "aicore: AUTOGRAD %s:%s is not registered: input %s is optional, and aicore's autograd "
+                     "adapter takes required tensor inputs only\n",
+                     type.c_str(), raw->backward.c_str(), in.Name().c_str());
+        return;
+      }
+    }
+    lib.impl(raw->name.c_str(),
+             torch::dispatch(c10::DispatchKey::Autograd, torch::CppFunction::makeFromBoxedFunction<&AutogradKernel>()));
+  }
+}
+
+[[maybe_unused]] const bool kRegistered = [] {
+  aicore::op::OnOpDefRegistered(&Register);
+  return true;
+}();
+
+}  // namespace

@@ -1,0 +1,218 @@
+# Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+#
+# The operators of examples/op_projects (gelu, add_custom, leaky_relu) as
+# torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
+# CPU kernels against PyTorch's own functions, the gradient through
+# GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
+# and that bad input raises RuntimeError with the runner's report.
+#
+#   python3 test_torch_ops.py <path to libaicore_torch_ops.so>
+#
+# Tolerances (the kernels compute in float; GELU as x / (1 + exp(-2u)),
+# its derivative as s + 2 x s (1 - s) k (1 + 3 c x^2), which differ from
+# PyTorch's tanh form by rounding only):
+#   float:   |out - ref| <= 1e-6 + 1e-5 * |ref|, ref in float64
+#   float16: |out - ref| <= 1e-3 + 2e-3 * |ref| (one half ulp is 2^-11
+#            relative; the kernel rounds its float result once)
+# torch.autograd.gradcheck in float64 is not run: the kernels support float
+# and float16 only (the OpDef has no DT_DOUBLE), and a float64 input is
+# rejected (checked below). gradcheck runs in float32 with eps=1e-2,
+# atol=1e-2, rtol=1e-2 instead, a consistency check of the two kernels.
+import sys
+import unittest
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+LIB = None
+OPS = None
+
+
+def gelu_ref(x):
+    return F.gelu(x.double(), approximate="tanh")
+
+
+def close(out, ref, atol, rtol):
+    out = out.double()
+    err = (out - ref).abs()
+    bound = atol + rtol * ref.abs()
+    return bool((err <= bound).all()), float((err - bound).max()) if err.numel() else 0.0
+
+
+class TorchOps(unittest.TestCase):
+    def test_schemas(self):
+        def schema(name):
+            return str(getattr(OPS, name).default._schema)
+        self.assertEqual(schema("gelu_custom"), "aicore_ops::gelu_custom(Tensor x) -> Tensor")
+        self.assertEqual(schema("gelu_grad_custom"), "aicore_ops::gelu_grad_custom(Tensor dy, Tensor x) -> Tensor")
+        self.assertEqual(schema("add_custom"), "aicore_ops::add_custom(Tensor x, Tensor y) -> Tensor")
+        self.assertEqual(schema("leaky_relu_custom"),
+                         "aicore_ops::leaky_relu_custom(Tensor x, float negative_slope=0.) -> Tensor")
+
+    def test_gelu_forward(self):
+        g = torch.Generator().manual_seed(1)
+        for dtype, atol, rtol in ((torch.float32, 1e-6, 1e-5), (torch.float16, 1e-3, 2e-3)):
+            # Lengths with tails, several blocks, more than one tile per block, empty.
+            for shape in ((1,), (7,), (3, 65), (8, 2048 + 5), (4, 33, 129), (0,), (2, 0, 3)):
+                x = (torch.randn(shape, generator=g) * 4).to(dtype)
+                y = OPS.gelu_custom(x)
+                self.assertEqual(y.dtype, dtype)
+                self.assertEqual(y.shape, x.shape)
+                ok, worst = close(y, gelu_ref(x), atol, rtol)
+                self.assertTrue(ok, f"{dtype} {shape}: beyond the tolerance by {worst}")
+        # Special and large values: saturation on both sides, zeros.
+        x = torch.tensor([0.0, -0.0, 1e-30, -1e-30, 3.0, -3.0, 10.0, -10.0, 30.0, -30.0, 1e4, -1e4])
+        ok, worst = close(OPS.gelu_custom(x), gelu_ref(x), 1e-6, 1e-5)
+        self.assertTrue(ok, f"special values: beyond the tolerance by {worst}")
+
+    def test_gelu_noncontiguous(self):
+        x = torch.randn(64, 48).t()  # a transposed view
+        self.assertFalse(x.is_contiguous())
+        ok, worst = close(OPS.gelu_custom(x), gelu_ref(x), 1e-6, 1e-5)
+        self.assertTrue(ok, f"non-contiguous: beyond the tolerance by {worst}")
+        x = torch.randn(1000)[::3]
+        ok, worst = close(OPS.gelu_custom(x), gelu_ref(x), 1e-6, 1e-5)
+        self.assertTrue(ok, f"strided: beyond the tolerance by {worst}")
+
+    def test_gelu_backward(self):
+        g = torch.Generator().manual_seed(2)
+        for dtype, atol, rtol in ((torch.float32, 1e-6, 1e-5), (torch.float16, 1e-3, 2e-3)):
+            for shape in ((5,), (3, 700), (8, 4099)):
+                x0 = (torch.randn(shape, generator=g) * 4).to(dtype)
+                dy = torch.randn(shape, generator=g).to(dtype)
+                x = x0.clone().requires_grad_(True)
+                y = OPS.gelu_custom(x)
+                self.assertIsNotNone(y.grad_fn)
+                y.backward(dy)
+                xr = x0.double().requires_grad_(True)
+                F.gelu(xr, approximate="tanh").backward(dy.double())
+                self.assertEqual(x.grad.dtype, dtype)
+                ok, worst = close(x.grad, xr.grad, atol, rtol)
+                self.assertTrue(ok, f"grad {dtype} {shape}: beyond the tolerance by {worst}")
+                # The backward operator directly.
+                ok, worst = close(OPS.gelu_grad_custom(dy, x0), xr.grad, atol, rtol)
+                self.assertTrue(ok, f"gelu_grad_custom {dtype} {shape}: beyond the tolerance by {worst}")
+
+    def test_gelu_gradcheck_float32(self):
+        x = (torch.randn(37) * 3).requires_grad_(True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "not double precision": known, see the tolerances above
+            self.assertTrue(torch.autograd.gradcheck(OPS.gelu_custom, (x,), eps=1e-2, atol=1e-2, rtol=1e-2))
+
+    def test_no_grad_and_inputs_without_grad(self):
+        x = torch.randn(10)
+        self.assertIsNone(OPS.gelu_custom(x).grad_fn)
+        with torch.no_grad():
+            self.assertIsNone(OPS.gelu_custom(x.clone().requires_grad_(True)).grad_fn)
+        # An op without AUTOGRAD has no backward: its output does not require grad.
+        self.assertFalse(OPS.leaky_relu_custom(torch.randn(16)).requires_grad)
+
+    def test_meta(self):
+        x = torch.empty(3, 5, 7, device="meta", dtype=torch.float16)
+        y = OPS.gelu_custom(x)
+        self.assertEqual(y.device.type, "meta")
+        self.assertEqual(y.shape, (3, 5, 7))
+        self.assertEqual(y.dtype, torch.float16)
+        dx = OPS.gelu_grad_custom(torch.empty(4, 9, device="meta"), torch.empty(4, 9, device="meta"))
+        self.assertEqual((dx.device.type, dx.shape, dx.dtype), ("meta", (4, 9), torch.float32))
+        z = OPS.leaky_relu_custom(torch.empty(2, 8, device="meta"), negative_slope=0.5)
+        self.assertEqual((z.device.type, z.shape), ("meta", (2, 8)))
+        # InferShape failing is reported from the Meta kernel too.
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.gelu_grad_custom(torch.empty(4, 9, device="meta"), torch.empty(4, 8, device="meta"))
+        self.assertIn("InferShape of GeluGradCustom returned", str(cm.exception))
+        # A bad dtype as on the CPU.
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.gelu_custom(torch.empty(4, device="meta", dtype=torch.int32))
+        self.assertIn("input x (input 0) of GeluCustom has dtype DT_INT32", str(cm.exception))
+
+    def test_fake_tensor(self):
+        try:
+            from torch._subclasses.fake_tensor import FakeTensorMode
+        except ImportError:
+            self.skipTest("no torch._subclasses.fake_tensor in this torch")
+        with FakeTensorMode() as mode:
+            x = mode.from_tensor(torch.randn(6, 10))
+            y = OPS.gelu_custom(x)
+            self.assertEqual(y.shape, (6, 10))
+            self.assertEqual(y.dtype, torch.float32)
+
+    def test_other_projects(self):
+        x = torch.randn(8 * 2048)
+        y = torch.randn(8 * 2048)
+        self.assertTrue(torch.equal(OPS.add_custom(x, y), x + y))
+        xh, yh = x.half(), y.half()
+        self.assertTrue(torch.equal(OPS.add_custom(xh, yh), xh + yh))
+        x = torch.randn(4, 256)
+        self.assertTrue(torch.equal(OPS.leaky_relu_custom(x), torch.where(x >= 0, x, x * 0.0)))
+        slope = torch.tensor(0.25, dtype=torch.float32)
+        self.assertTrue(torch.equal(OPS.leaky_relu_custom(x, 0.25), torch.where(x >= 0, x, x * slope)))
+        self.assertTrue(torch.equal(OPS.leaky_relu_custom(x, negative_slope=0.25),
+                                    torch.where(x >= 0, x, x * slope)))
+
+    def test_bad_input(self):
+        cases = [
+            (lambda: OPS.gelu_custom(torch.randn(8).to(torch.int32)),
+             "aicore: parameter error in RunOp",
+             "input x (input 0) of GeluCustom has dtype DT_INT32; the OpDef allows DT_FLOAT16, DT_FLOAT"),
+            (lambda: OPS.gelu_custom(torch.randn(8).double()),
+             "(kernel GeluCustom)", "has dtype DT_DOUBLE; the OpDef allows DT_FLOAT16, DT_FLOAT"),
+            (lambda: OPS.gelu_custom(torch.randn(8, dtype=torch.complex64)),
+             "(kernel GeluCustom)", "has dtype DT_COMPLEX64"),
+            (lambda: OPS.gelu_custom(torch.randn(1, 1, 1, 1, 1, 1, 1, 1, 2)),
+             "(kernel GeluCustom)", "has rank 9; at most 8 dimensions are supported"),
+            (lambda: OPS.gelu_grad_custom(torch.randn(3), torch.randn(4)),
+             "(kernel GeluGradCustom)", "InferShape of GeluGradCustom returned 4294967295 (GRAPH_FAILED)"),
+            (lambda: OPS.add_custom(torch.randn(100), torch.randn(100)),
+             "(kernel AddCustom)", "the tiling function of AddCustom returned 4294967295 (GRAPH_FAILED)"),
+            (lambda: OPS.add_custom(torch.randn(8 * 2048), torch.randn(8 * 2048).half()),
+             "(kernel AddCustom)", "match none of the dtype/format combinations"),
+        ]
+        for fn, where, what in cases:
+            with self.assertRaises(RuntimeError) as cm:
+                fn()
+            msg = str(cm.exception)
+            self.assertIn(where, msg)
+            self.assertIn(what, msg)
+        # The clean twins: the same calls with good input raise nothing.
+        OPS.gelu_custom(torch.randn(8))
+        OPS.gelu_custom(torch.randn(8).half())
+        OPS.gelu_custom(torch.randn(1, 1, 1, 1, 1, 1, 1, 2))
+        OPS.gelu_grad_custom(torch.randn(4), torch.randn(4))
+        OPS.add_custom(torch.randn(8 * 2048), torch.randn(8 * 2048))
+        # Schema errors come from torch itself (argument count and types).
+        with self.assertRaises(RuntimeError):
+            OPS.gelu_custom(torch.randn(8), torch.randn(8))
+        with self.assertRaises(RuntimeError):
+            OPS.leaky_relu_custom(torch.randn(8), negative_slope="a")
+
+    def test_exec_npu_cmd(self):
+        # extension/extension_ops.cpp: NPU-path extension code calling EXEC_NPU_CMD.
+        x = torch.randn(8 * 2048)
+        y = torch.randn(8 * 2048)
+        self.assertTrue(torch.equal(torch.ops.myops.my_add(x, y), x + y))
+        xh, yh = x.half(), y.half()
+        self.assertTrue(torch.equal(torch.ops.myops.my_add(xh, yh), xh + yh))
+        x = torch.randn(4, 256)
+        slope = torch.tensor(0.125, dtype=torch.float32)
+        self.assertTrue(torch.equal(torch.ops.myops.my_leaky_relu(x, 0.125), torch.where(x >= 0, x, x * slope)))
+        # Errors: the aclnn report, and arguments the CPU path cannot take.
+        with self.assertRaises(RuntimeError) as cm:
+            torch.ops.myops.my_add(torch.randn(100), torch.randn(100))
+        msg = str(cm.exception)
+        self.assertIn("EXEC_NPU_CMD(aclnnAddCustom): aclnnAddCustomGetWorkspaceSize returned 161002", msg)
+        self.assertIn("the tiling function of AddCustom returned 4294967295 (GRAPH_FAILED)", msg)
+        with self.assertRaises(RuntimeError) as cm:
+            torch.ops.myops.my_add(torch.randn(2048, 8).t(), torch.randn(8, 2048))
+        self.assertIn("EXEC_NPU_CMD(aclnnAddCustom): argument 1 is a non-contiguous tensor", str(cm.exception))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: test_torch_ops.py <libaicore_torch_ops.so> [unittest args]")
+    LIB = sys.argv.pop(1)
+    torch.ops.load_library(LIB)
+    OPS = torch.ops.aicore_ops
+    unittest.main()
