@@ -5,7 +5,10 @@
 // src[n][c][h][w], NHWC2NCHW the inverse, ND2ND_B16 the 16 x 16 transpose,
 // TRANSPOSE_TYPE_NONE nothing. 1-, 2- and 4-byte types, random bits, channel
 // counts with tails, zero sizes; every byte past the result must keep its
-// sentinel. Diagnostics: each KernelError with its clean twin.
+// sentinel. Also the high-level Transpose with ConfusionTransposeTiling
+// (lib/confusion_transpose.h; TRANSPOSE_ND2ND_ONLY: dst[w][h] = src[h][w])
+// and its host helpers (the documented sizes and tiling fields).
+// Diagnostics: each KernelError with its clean twin.
 
 #include <gtest/gtest.h>
 
@@ -14,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "aicore/lib/confusion_transpose.h"
 #include "aicore/ops/transpose.h"
 #include "unit/ops/op_test_util.h"
 
@@ -232,6 +236,165 @@ TEST(OpsTransposeExtDiagnostics, Operands) {
     AscendC::Transpose(h[256], h, t, P(0, 0, 16, 15, TransposeType::TRANSPOSE_ND2ND_B16));
   });
   EXPECT_TRUE(Has(m, "TRANSPOSE_ND2ND_B16 needs hSize and wSize 16, got hSize 16, wSize 15")) << m;
+}
+
+// ---- the high-level Transpose (ConfusionTranspose) --------------------------------
+
+template <class T>
+void CheckNd2NdOnly(uint64_t seed) {
+  Rng rng(seed);
+  for (int iter = 0; iter < 24; ++iter) {
+    const uint32_t h = 16 * static_cast<uint32_t>(iter == 0 ? 0 : 1 + rng.Below(8));
+    const uint32_t w = 16 * static_cast<uint32_t>(1 + rng.Below(8));
+    AscendC::ConfusionTransposeTiling tiling;
+    AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({h, w}), 0, sizeof(T), 7, tiling);
+    const uint32_t block = 32 / sizeof(T);
+    ASSERT_EQ(tiling.param0, block);
+    ASSERT_EQ(tiling.param1, h);
+    ASSERT_EQ(tiling.param2, w);
+    ASSERT_EQ(tiling.param3, h / 16);
+    ASSERT_EQ(tiling.param4, h);
+    ASSERT_EQ(tiling.param5, w / block);
+    ASSERT_EQ(tiling.param6 + tiling.param17, 0u);
+    const size_t count = size_t{h} * w, cap = count + 32;
+    std::vector<T> src(count);
+    for (auto& x : src) x = ref::FromBits<T>(static_cast<ref::BitsOf<T>>(rng.Next()));
+    std::vector<uint8_t> got(cap * sizeof(T));
+    const bool with_tmp = iter % 2 == 0;
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bt, 32);
+          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
+          if (count) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), count * sizeof(T));
+          if (with_tmp) {
+            AscendC::Transpose(d, s, bt.Get<uint8_t>(), TransposeType::TRANSPOSE_ND2ND_ONLY, tiling);
+          } else {
+            AscendC::Transpose(d, s, TransposeType::TRANSPOSE_ND2ND_ONLY, tiling);
+          }
+          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
+        },
+        1);
+    std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
+    for (uint32_t i = 0; i < h; ++i) {
+      for (uint32_t j = 0; j < w; ++j) {
+        std::memcpy(&want[(size_t{j} * h + i) * sizeof(T)], &src[size_t{i} * w + j], sizeof(T));
+      }
+    }
+    ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " " << h << " x " << w << ": "
+                         << FirstByteDiff(got, want, 0, 0);
+  }
+}
+
+TEST(LibConfusionTranspose, Nd2NdOnlyHalf) { CheckNd2NdOnly<half>(51); }
+TEST(LibConfusionTranspose, Nd2NdOnlyFloat) { CheckNd2NdOnly<float>(52); }
+TEST(LibConfusionTranspose, Nd2NdOnlyInt16Int32) {
+  CheckNd2NdOnly<int16_t>(53);
+  CheckNd2NdOnly<int32_t>(54);
+}
+
+TEST(LibConfusionTranspose, TmpSizes) {
+  uint32_t mx = 1, mn = 1;
+  AscendC::GetConfusionTransposeMaxMinTmpSize(AscendC::TensorShape({2, 3, 20, 32}), 2, 1, mx, mn);
+  EXPECT_EQ(mx, 32u * 16 * 2);
+  EXPECT_EQ(mn, 256u * 2);
+  AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({2, 3, 48, 32}), 4, 2, mx, mn);
+  EXPECT_EQ(mx, 48u * 16 * 4);
+  EXPECT_EQ(mn, 256u * 4);
+  for (uint32_t t = 3; t <= 6; ++t) {
+    AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({2, 64, 32}), 2, t, mx, mn);
+    EXPECT_EQ(mx, 1024u);
+    EXPECT_EQ(mn, 1024u);
+  }
+  AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({32, 64}), 4, 7, mx, mn);
+  EXPECT_EQ(mx, 0u);
+  EXPECT_EQ(mn, 0u);
+}
+
+std::string HostErr(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(LibConfusionTransposeDiagnostics, Host) {
+  AscendC::ConfusionTransposeTiling t;
+  uint32_t mx, mn;
+  std::string m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({32, 32}), 0, 3, 7, t); });
+  EXPECT_TRUE(Has(m, "GetConfusionTransposeOnlyTilingInfo") && Has(m, "typeSize 3 is not 1, 2 or 4")) << m;
+  m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({2, 32, 32}), 0, 2, 7, t); });
+  EXPECT_TRUE(Has(m, "srcShape has 3 dimensions, the type needs 2")) << m;
+  m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({2, 2, 32, 32}), 0, 2, 1, t); });
+  EXPECT_TRUE(Has(m, "GetTransposeTilingInfo") && Has(m, "transposeTypeIn 1 is not implemented in aicore")) << m;
+  EXPECT_EQ(HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({32, 32}), 0, 2, 7, t); }), "");
+  m = HostErr([&] { AscendC::GetConfusionTransposeMaxMinTmpSize(AscendC::TensorShape({32, 32}), 2, 10, mx, mn); });
+  EXPECT_TRUE(Has(m, "transposeTypeIn 10 is not a type of the high-level Transpose")) << m;
+  m = HostErr([&] { AscendC::GetConfusionTransposeMaxMinTmpSize(AscendC::TensorShape({32, 32}), 2, 1, mx, mn); });
+  EXPECT_TRUE(Has(m, "srcShape has 2 dimensions, the type needs 4")) << m;
+}
+
+TEST(LibConfusionTransposeDiagnostics, Kernel) {
+  auto tiling_for = [](uint32_t h, uint32_t w, uint32_t size) {
+    AscendC::ConfusionTransposeTiling t;
+    AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({h, w}), 0, size, 7, t);
+    return t;
+  };
+  constexpr auto kOnly = TransposeType::TRANSPOSE_ND2ND_ONLY;
+  // Err's tensors: 2048 floats each.
+  std::string m = Err(32, [&](auto& d, auto& s, auto&) {
+    auto t = tiling_for(32, 32, 2);
+    AscendC::Transpose(d, s, kOnly, t);
+  });
+  EXPECT_TRUE(Has(m, "Transpose") && Has(m, "the tiling was made for another typeSize: param0 16, float needs 8")) << m;
+  EXPECT_EQ(Err(32, [&](auto& d, auto& s, auto&) {
+              auto t = tiling_for(32, 32, 4);
+              AscendC::Transpose(d, s, kOnly, t);
+            }),
+            "");
+  m = Err(32, [&](auto& d, auto& s, auto&) {
+    auto t = tiling_for(24, 32, 4);
+    AscendC::Transpose(d, s, kOnly, t);
+  });
+  EXPECT_TRUE(Has(m, "srcShape [H, W] = [24, 32]") && Has(m, "multiples of 16")) << m;
+  m = Err(32, [&](auto& d, auto& s, auto&) {
+    auto t = tiling_for(64, 64, 4);  // 4096 floats: past the 2048-float buffers
+    AscendC::Transpose(d, s, kOnly, t);
+  });
+  EXPECT_TRUE(Has(m, "dst") && Has(m, "past the end")) << m;
+  m = Err(32, [&](auto& d, auto& s, auto& tmp) {
+    (void)d;
+    auto t = tiling_for(16, 16, 4);
+    AscendC::Transpose(s[128], s, tmp, kOnly, t);
+  });
+  EXPECT_TRUE(Has(m, "dst overlaps src (1024 bytes each)")) << m;
+  EXPECT_EQ(Err(32, [&](auto& d, auto& s, auto& tmp) {
+              (void)d;
+              auto t = tiling_for(16, 16, 4);
+              AscendC::Transpose(s[256], s, tmp, kOnly, t);
+            }),
+            "");
+  m = Err(32, [&](auto& d, auto& s, auto&) {
+    auto t = tiling_for(16, 16, 4);
+    AscendC::Transpose(d, s, TransposeType::TRANSPOSE_NZ2ND_0213, t);
+  });
+  EXPECT_TRUE(Has(m, "transposeType 1 (an NZ scenario) is not implemented in aicore")) << m;
+  m = Err(32, [&](auto& d, auto& s, auto&) {
+    auto t = tiling_for(16, 16, 4);
+    AscendC::Transpose(d, s, TransposeType::TRANSPOSE_NCHW2NHWC, t);
+  });
+  EXPECT_TRUE(Has(m, "transposeType 11 is not a type of the high-level Transpose")) << m;
+  EXPECT_EQ(Err(32, [&](auto& d, auto& s, auto&) {
+              auto t = tiling_for(16, 16, 4);
+              AscendC::Transpose(d, s, TransposeType::TRANSPOSE_TYPE_NONE, t);
+            }),
+            "");
 }
 
 }  // namespace
