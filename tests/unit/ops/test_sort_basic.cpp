@@ -571,5 +571,79 @@ TEST(OpsSortBasicDiagnostics, GetMrgSortResultNeedsSuspension) {
   EXPECT_EQ(run(true, true), "");
 }
 
+// Random MrgSort4Info fields and list / dst positions over their whole
+// ranges: each call either raises KernelError before writing anything, or
+// writes only inside dst's 8 * total * repeatTimes bytes and never a source.
+TEST(OpsSortBasicDiagnostics, MrgSortHostileParameters) {
+  Rng rng(61);
+  constexpr uint32_t kBytes = 16384;
+  int ran = 0, failed = 0;
+  for (int iter = 0; iter < 300; ++iter) {
+    MrgSort4Info info;
+    const uint16_t vbs[4] = {3, 7, 15, static_cast<uint16_t>(rng.Below(16))};
+    info.validBit = vbs[rng.Below(4)];
+    const bool same = rng.Below(3) == 0;
+    const uint16_t len0 = static_cast<uint16_t>(rng.Below(8) == 0 ? rng.Below(5000) : rng.Below(200));
+    for (int i = 0; i < 4; ++i) {
+      info.elementLengths[i] = same ? len0
+                                    : static_cast<uint16_t>(rng.Below(8) == 0 ? rng.Below(5000)
+                                                                              : rng.Below(200));
+    }
+    info.ifExhaustedSuspension = rng.Below(2) == 0;
+    const uint8_t reps[5] = {0, 1, 2, 3, static_cast<uint8_t>(rng.Below(256))};
+    info.repeatTimes = reps[rng.Below(5)];
+    uint32_t off[4];
+    const bool contiguous = rng.Below(3) == 0;
+    // Mostly aligned (lists 8 bytes: even float offsets; dst 32 bytes), sometimes not.
+    auto pos = [&](uint32_t align) {
+      const uint32_t p = static_cast<uint32_t>(rng.Below(kBytes / 4));
+      return rng.Below(10) == 0 ? p : p / align * align;
+    };
+    const uint32_t base = pos(2);
+    for (int i = 0; i < 4; ++i) off[i] = contiguous ? base + 2u * len0 * i : pos(2);
+    for (int i = 0; i < 4; ++i) off[i] = std::min(off[i], kBytes / 4 - 2);
+    const uint32_t doff = pos(8);
+    std::vector<uint8_t> src_before(kBytes), src_after(kBytes), dst_after(kBytes);
+    for (auto& b : src_before) b = static_cast<uint8_t>(rng.Next());
+    bool errored = false;
+    try {
+      aicore::Launch(
+          [&] {
+            AscendC::TPipe pipe;
+            TBuf<TPosition::VECCALC> bs, bd;
+            pipe.InitBuffer(bs, kBytes);
+            pipe.InitBuffer(bd, kBytes);
+            LocalTensor<float> s = bs.Get<float>(), d = bd.Get<float>();
+            std::memcpy(s.GetPhyAddr(), src_before.data(), kBytes);
+            std::memset(d.GetPhyAddr(), kSentinel, kBytes);
+            MrgSortSrcList<float> l(s[off[0]], s[off[1]], s[off[2]], s[off[3]]);
+            try {
+              AscendC::MrgSort(d[doff], l, info);
+            } catch (const aicore::KernelError&) {
+              errored = true;
+            }
+            std::memcpy(src_after.data(), s.GetPhyAddr(), kBytes);
+            std::memcpy(dst_after.data(), d.GetPhyAddr(), kBytes);
+          },
+          1);
+    } catch (const aicore::KernelError&) {
+      errored = true;
+    }
+    ASSERT_EQ(src_after, src_before) << "iter " << iter << ": a source changed";
+    const int k = info.validBit == 3 ? 2 : (info.validBit == 7 ? 3 : 4);
+    uint64_t total = 0;
+    for (int i = 0; i < k; ++i) total += info.elementLengths[i];
+    const uint64_t lo = errored ? kBytes : uint64_t{doff} * 4;
+    const uint64_t hi = errored ? kBytes : lo + total * 8 * info.repeatTimes;
+    for (uint64_t b = 0; b < kBytes; ++b) {
+      if (b >= lo && b < hi) continue;
+      ASSERT_EQ(dst_after[b], kSentinel) << "iter " << iter << " byte " << b << (errored ? " (after an error)" : "");
+    }
+    (errored ? failed : ran)++;
+  }
+  EXPECT_GT(ran, 20);
+  EXPECT_GT(failed, 20);
+}
+
 }  // namespace
 }  // namespace aicore_test
