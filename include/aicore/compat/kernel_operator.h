@@ -23,6 +23,7 @@
 
 #include "aicore/aicore.h"
 #include "aicore/lib/activation.h"
+#include "aicore/lib/confusion_transpose.h"
 #include "aicore/lib/cumsum.h"
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math.h"

@@ -75,6 +75,7 @@
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
+#include "aicore/ops/sort_basic.h"
 #include "aicore/runtime/context.h"
 #include "aicore/simd/target.h"
 
@@ -97,14 +98,8 @@ AICORE_INLINE float SortScore(T v) {
 
 // A 32-bit key whose ascending order is the descending order of x (see the
 // header): -0 == +0, NaN above +inf.
-AICORE_INLINE uint32_t DescendingKey(float x) {
-  if (x != x) return 0;  // NaN: first
-  if (x == 0.0f) x = 0.0f;
-  uint32_t u;
-  std::memcpy(&u, &x, 4);
-  const uint32_t asc = (u & 0x80000000u) ? ~u : (u | 0x80000000u);  // +inf -> 0xff800000
-  return ~asc;
-}
+// (The key of the basic Sort32 / MrgSort, ops/sort_basic.h.)
+AICORE_INLINE uint32_t DescendingKey(float x) { return detail::ProposalKey(x); }
 
 // The low 4 bytes of a record: the score's bits (half: zero-extended).
 template <class T>

@@ -234,6 +234,12 @@ struct CoreContext {
   // deq_scale holds the UB byte address of the 16 packed parameters).
   uint64_t deq_scale = 0;
   uint8_t deq_mode = 0;
+  // The VMS4_SR register (MrgSort; ops/sort_basic.h): the records taken from
+  // each of the 4 lists by the latest MrgSort, 16 bits each (list 1 in bits
+  // 0-15), and whether that MrgSort ran with ifExhaustedSuspension (the mode
+  // GetMrgSortResult needs).
+  uint64_t vms4_sr = 0;
+  bool vms4_exhausted = false;
   // The cube unit's registers (HF32 mode, LoadData 3D feature map and
   // padding, the L0C copy's quantization and NZ2ND settings).
   CubeRegs cube;
@@ -358,6 +364,8 @@ struct CoreContext {
     cmp_mask[0] = cmp_mask[1] = 0;
     deq_scale = 0;
     deq_mode = 0;
+    vms4_sr = 0;
+    vms4_exhausted = false;
     atomic_op = AtomicOp::kNone;
     cube.Reset();
   }

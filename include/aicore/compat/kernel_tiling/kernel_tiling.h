@@ -5,9 +5,11 @@
 // definition macros shared with the host (see aicore/runtime/tiling.h), and
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
-// RmsNormTiling, LayerNormTiling, DeepNormTiling, TopkTiling).
+// RmsNormTiling, LayerNormTiling, DeepNormTiling, TopkTiling,
+// ConfusionTransposeTiling).
 #pragma once
 
+#include "aicore/lib/confusion_transpose_tiling.h"
 #include "aicore/lib/deepnorm.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
@@ -15,6 +17,7 @@
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/runtime/tiling.h"
 
+using AscendC::tiling::ConfusionTransposeTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;

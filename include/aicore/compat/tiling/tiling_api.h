@@ -10,6 +10,7 @@
 #pragma once
 
 #include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/confusion_transpose_tiling.h"
 #include "aicore/lib/glu_tiling.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"

@@ -1,0 +1,9 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// basic_api/kernel_struct_transpose.h: a vendor header name; on the CPU it
+// forwards to aicore/ops/transpose.h (TransposeType, TransposeParamsExt) and
+// aicore/ops/trans_data_5hd.h (TransDataTo5HDParams).
+#pragma once
+
+#include "aicore/ops/trans_data_5hd.h"
+#include "aicore/ops/transpose.h"
