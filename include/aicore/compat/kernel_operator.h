@@ -28,6 +28,7 @@
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/math_trig.h"
+#include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/welford.h"

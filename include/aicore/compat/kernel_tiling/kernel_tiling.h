@@ -6,9 +6,10 @@
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
 // RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
-// TopkTiling).
+// BatchNormTiling, TopkTiling).
 #pragma once
 
+#include "aicore/lib/batchnorm.h"
 #include "aicore/lib/deepnorm.h"
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/matmul/tiling_data.h"
@@ -17,6 +18,7 @@
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/runtime/tiling.h"
 
+using AscendC::tiling::BatchNormTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
 using AscendC::tiling::LayerNormTiling;

@@ -13,6 +13,7 @@
 #include "aicore/lib/glu_tiling.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"
+#include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/welford.h"
