@@ -31,6 +31,7 @@
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/normalize.h"
 #include "aicore/lib/welford.h"
 #include "aicore/lib/dequant.h"
 #include "aicore/lib/quant.h"

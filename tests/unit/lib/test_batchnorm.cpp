@@ -1,12 +1,16 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// BatchNorm (aicore/lib/batchnorm.h) against a double-precision model on
+// BatchNorm (aicore/lib/batchnorm.h) and Normalize (aicore/lib/normalize.h)
+// against a double-precision model on
 // random [B, S, H] shapes (S*H a multiple of 32 bytes but not always of the
 // vector length), half and float, with and without sharedTmpBuffer, in place
 // or not; the host functions against values worked out from the documented
 // formulas (and their false returns); BatchNormTiling inside
 // BEGIN_TILING_DATA_DEF; and the KernelError of bad tilings, operands and
-// buffers, each with its clean twin.
+// buffers, each with its clean twin. Normalize: random [A, R] with R padded
+// to 32 bytes, T half or float with U half or float, the four NLCFG_*
+// configs, with and without sharedTmpBuffer; GetNormalizeMaxMinTmpSize;
+// its KernelErrors with clean twins.
 //
 // Tolerance (|got - ref| <= atol * scale + rtol * |ref|): float rtol = atol =
 // 1e-5; half 2e-3 (f32 statistics, one rounding to half). scale: the
@@ -24,6 +28,7 @@
 
 #include "aicore/aicore.h"
 #include "aicore/lib/batchnorm.h"
+#include "aicore/lib/normalize.h"
 
 namespace {
 
@@ -301,6 +306,167 @@ TEST(LibBatchNorm, KernelErrors) {
   // Clean twins: separate output, and output on inputX exactly.
   EXPECT_EQ(KernelError(t, 4096), "");
   EXPECT_EQ(KernelError(t, 4096, 0), "");
+}
+
+}  // namespace
+
+namespace {
+
+// ---- Normalize -----------------------------------------------------------------
+
+template <class F>
+std::string HostError(F&& f) {
+  try {
+    f();
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+template <class T, class U, const AscendC::NormalizeConfig& kCfg>
+void NormalizeCase(std::mt19937& g, bool withTmp) {
+  constexpr uint32_t kAlign = 32 / sizeof(T);
+  const uint32_t a = 1 + g() % 7, r = 1 + g() % 150;
+  const uint32_t rp = (r + kAlign - 1) / kAlign * kAlign;
+  std::uniform_real_distribution<double> val(-4.0, 6.0), gam(-1.5, 1.5), vr(0.0, 9.0);
+  std::vector<T> x(a * rp, T(0));
+  std::vector<U> gamma(r), beta(r);
+  std::vector<float> mean(a), var(a);
+  for (uint32_t i = 0; i < a; ++i) {
+    for (uint32_t j = 0; j < r; ++j) x[i * rp + j] = static_cast<T>(static_cast<float>(val(g)));
+    mean[i] = static_cast<float>(val(g) / 4);
+    var[i] = static_cast<float>(vr(g));
+  }
+  for (auto& v : gamma) v = static_cast<U>(static_cast<float>(gam(g)));
+  for (auto& v : beta) v = static_cast<U>(static_cast<float>(gam(g)));
+  const float eps = (g() % 2) ? 1e-5f : 0.25f;
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({a, r}), sizeof(U), sizeof(T), false, true, false,
+                                     mx, mn);
+  const AscendC::NormalizePara para = {a, r, rp};
+  std::vector<T> y(a * rp);
+  std::vector<float> rstd(a);
+  RunUb([&](Buf& buf) {
+    uint32_t next = 0;
+    auto take = [&](uint32_t bytes) {
+      const uint32_t at = next;
+      next += Align32(bytes);
+      return at;
+    };
+    const uint32_t ox = take(a * rp * sizeof(T)), oy = take(a * rp * sizeof(T)),
+                   og = take(r * sizeof(U)), ob = take(r * sizeof(U)), om = take(a * 4),
+                   ov = take(a * 4), orr = take(a * 4), ot = take(mn);
+    ASSERT_LE(next, kUb);
+    auto tx = At<T>(buf, ox), ty = At<T>(buf, oy);
+    auto tg = At<U>(buf, og), tb = At<U>(buf, ob);
+    auto tm = At<float>(buf, om), tv = At<float>(buf, ov), tr = At<float>(buf, orr);
+    std::memcpy(tx.GetPhyAddr(), x.data(), a * rp * sizeof(T));
+    std::memcpy(tg.GetPhyAddr(), gamma.data(), r * sizeof(U));
+    std::memcpy(tb.GetPhyAddr(), beta.data(), r * sizeof(U));
+    std::memcpy(tm.GetPhyAddr(), mean.data(), a * 4);
+    std::memcpy(tv.GetPhyAddr(), var.data(), a * 4);
+    if (withTmp) {
+      AscendC::Normalize<U, T, false, kCfg>(ty, tr, tm, tv, tx, tg, tb, At<uint8_t>(buf, ot), eps,
+                                            para);
+    } else {
+      AscendC::Normalize<U, T, false, kCfg>(ty, tr, tm, tv, tx, tg, tb, eps, para);
+    }
+    std::memcpy(y.data(), ty.GetPhyAddr(), a * rp * sizeof(T));
+    std::memcpy(rstd.data(), tr.GetPhyAddr(), a * 4);
+  });
+  for (uint32_t i = 0; i < a; ++i) {
+    const double rs = 1.0 / std::sqrt(double{var[i]} + double{eps});
+    ASSERT_LE(std::fabs(rstd[i] - rs), 1e-6 * rs) << "rstd row " << i;
+    std::vector<double> ref(r);
+    double scale = 0, cmax = 0;
+    for (uint32_t j = 0; j < r; ++j) {
+      double c = (D(x[i * rp + j]) - mean[i]) * rs;
+      cmax = std::max(cmax, std::fabs(c));
+      if (!kCfg.isNoGamma) c *= D(gamma[j]);
+      if (!kCfg.isNoBeta) c += D(beta[j]);
+      ref[j] = c;
+      scale = std::max(scale, std::fabs(c));
+    }
+    const double s = std::max(1.0, cmax) * std::max(scale, 1e-3);
+    for (uint32_t j = 0; j < r; ++j) {
+      ExpectNear<T>(D(y[i * rp + j]), ref[j], s,
+                    "Normalize [" + std::to_string(a) + "," + std::to_string(r) + "] row " +
+                        std::to_string(i) + " col " + std::to_string(j));
+    }
+  }
+}
+
+TEST(LibNormalize, MatchesModel) {
+  std::mt19937 g(1601);
+  for (int i = 0; i < 6; ++i) {
+    const bool tmp = i % 2 == 0;
+    NormalizeCase<float, float, AscendC::NLCFG_NORM>(g, tmp);
+    NormalizeCase<float, float, AscendC::NLCFG_NOBETA>(g, tmp);
+    NormalizeCase<float, float, AscendC::NLCFG_NOGAMMA>(g, tmp);
+    NormalizeCase<float, float, AscendC::NLCFG_NOOPT>(g, tmp);
+    NormalizeCase<half, half, AscendC::NLCFG_NORM>(g, tmp);
+    NormalizeCase<half, float, AscendC::NLCFG_NORM>(g, tmp);
+    NormalizeCase<half, float, AscendC::NLCFG_NOOPT>(g, tmp);
+  }
+}
+
+TEST(LibNormalize, HostSizes) {
+  uint32_t mx = 0, mn = 0;
+  // [3, 20] half, float gamma: Rp 32 -> 128 bytes; A padded to 8: 8 * 32 * 4
+  // = 1024; max 2 * 128 + 2 * 1024; min max(32, 2 * 128).
+  AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({3, 20}), 4, 2, false, true, false, mx, mn);
+  EXPECT_EQ(mx, 2u * 128 + 2 * 1024);
+  EXPECT_EQ(mn, 256u);
+  // half gamma: min 4 * 128; [100, 8] float: max(align32(400) = 416, 2 * 32).
+  AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({3, 20}), 2, 2, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 512u);
+  AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({100, 8}), 4, 4, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 416u);
+  std::string e = HostError([&] {
+    AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({3, 20}), 4, 2, false, true, true, mx, mn);
+  });
+  EXPECT_TRUE(Has(e, "GetNormalizeMaxMinTmpSize") && Has(e, "isOnlyOutput must be false")) << e;
+  e = HostError([&] {
+    AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({3, 4, 5}), 4, 2, false, true, false, mx, mn);
+  });
+  EXPECT_TRUE(Has(e, "srcShape [3, 4, 5] should be 2-D")) << e;
+  e = HostError([&] {
+    AscendC::GetNormalizeMaxMinTmpSize(ge::Shape({3, 20}), 4, 2, false, true, false, mx, mn);
+  });
+  EXPECT_EQ(e, "");  // clean twin
+}
+
+constexpr AscendC::NormalizeConfig kA4 = {AscendC::ReducePattern::AR, 4, false, false, false};
+
+// float [4, 16]: x at 0 (256 bytes), y at 512, gamma 1024, beta 1088, mean
+// 1152, variance 1184, rstd 1216.
+template <const AscendC::NormalizeConfig& kCfg = AscendC::NLCFG_NORM>
+std::string NormalizeError(AscendC::NormalizePara p, uint32_t tmpOff, uint32_t yOff = 512) {
+  return ErrorOf([&](Buf& buf) {
+    AscendC::Normalize<float, float, false, kCfg>(
+        At<float>(buf, yOff), At<float>(buf, 1216), At<float>(buf, 1152), At<float>(buf, 1184),
+        At<float>(buf, 0), At<float>(buf, 1024), At<float>(buf, 1088), At<uint8_t>(buf, tmpOff),
+        1e-5f, p);
+  });
+}
+
+TEST(LibNormalize, KernelErrors) {
+  const AscendC::NormalizePara ok = {4, 13, 16};
+  std::string e = NormalizeError({4, 13, 12}, 4096);
+  EXPECT_TRUE(Has(e, "error in Normalize") && Has(e, "para.rLength 13, rLengthWithPadding 12"))
+      << e;
+  e = NormalizeError({4, 13, 20}, 4096);
+  EXPECT_TRUE(Has(e, "rLengthWithPadding 20") && Has(e, "multiple of 32 bytes of float")) << e;
+  e = NormalizeError(ok, kUb - 32);
+  EXPECT_TRUE(Has(e, "sharedTmpBuffer holds 32 bytes") && Has(e, "needs 128")) << e;
+  e = NormalizeError(ok, 4096, 128);
+  EXPECT_TRUE(Has(e, "output and inputX overlap")) << e;
+  e = NormalizeError<kA4>({3, 13, 16}, 4096);
+  EXPECT_TRUE(Has(e, "config.aLength 4 differs from para.aLength 3")) << e;
+  // Clean twins.
+  EXPECT_EQ(NormalizeError(ok, 4096), "");
+  EXPECT_EQ(NormalizeError<kA4>(ok, 4096), "");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/normalize.h"
 #include "aicore/lib/welford.h"
 #include "aicore/lib/quant_tiling.h"
 #include "aicore/lib/softmax_tiling.h"
