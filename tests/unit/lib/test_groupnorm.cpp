@@ -1,12 +1,15 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// GroupNorm (aicore/lib/groupnorm.h) against a double-precision model on
+// GroupNorm (aicore/lib/groupnorm.h) and LayerNormGradBeta
+// (aicore/lib/layernormgrad.h) against a double-precision model on
 // random [N, C, H, W] shapes (H*W not a multiple of the vector length and
 // padded to 32 bytes, several groups), half and float, with and without
 // sharedTmpBuffer, in place or not; the host functions against values worked
 // out from the documented formulas; GroupNormTiling inside
 // BEGIN_TILING_DATA_DEF; and the KernelError of bad tilings, operands and
-// buffers, each with its clean twin.
+// buffers, each with its clean twin. LayerNormGradBeta: random [B, S, H],
+// half and float, with and without sharedTmpBuffer, outputs on the inputs;
+// its host functions and KernelErrors with clean twins.
 //
 // Tolerance (|got - ref| <= atol * scale + rtol * |ref|): float rtol = atol =
 // 1e-5; half 2e-3 (f32 statistics, one rounding to half). scale: the group's
@@ -24,6 +27,7 @@
 
 #include "aicore/aicore.h"
 #include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernormgrad.h"
 
 namespace {
 
@@ -366,6 +370,163 @@ TEST(LibGroupNorm, KernelErrors) {
   // Clean twins: separate output, and output on inputX exactly.
   EXPECT_EQ(KernelError(t, 4096), "");
   EXPECT_EQ(KernelError(t, 4096, 0), "");
+}
+
+}  // namespace
+
+namespace {
+
+// ---- LayerNormGradBeta ---------------------------------------------------------
+
+template <class T>
+void GradBetaCase(std::mt19937& g, bool withTmp, bool onInputs) {
+  constexpr uint32_t kAlign = 32 / sizeof(T);
+  const uint32_t b = 1 + g() % 3, s = 1 + g() % 6, h = kAlign * (1 + g() % 12);
+  const uint32_t rows = b * s, total = rows * h;
+  std::uniform_real_distribution<double> val(-2.0, 3.0);
+  std::vector<T> res(total), dy(total);
+  for (auto& v : res) v = static_cast<T>(static_cast<float>(val(g)));
+  for (auto& v : dy) v = static_cast<T>(static_cast<float>(val(g)));
+  const ge::Shape shape({b, s, h, h});
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(shape, sizeof(T), false, mx, mn);
+  const uint32_t tmpBytes = std::min<uint32_t>(mx, mn + static_cast<uint32_t>(g() % 2048) / 32 * 32);
+  AscendC::LayerNormGradBetaTiling tiling;
+  AscendC::GetLayerNormGradBetaNDTilingInfo(shape, tmpBytes, sizeof(T), false, tiling);
+  ASSERT_NE(tiling.oneCalSize, 0u);
+  std::vector<T> pg(h), pb(h);
+  RunUb([&](Buf& buf) {
+    uint32_t next = 0;
+    auto take = [&](uint32_t bytes) {
+      const uint32_t at = next;
+      next += Align32(bytes);
+      return at;
+    };
+    const uint32_t orr = take(total * sizeof(T)), od = take(total * sizeof(T));
+    // On the inputs: pdGamma over resForGamma's first row, pdBeta over inputDy's.
+    const uint32_t og = onInputs ? orr : take(h * sizeof(T)), ob = onInputs ? od : take(h * sizeof(T));
+    const uint32_t ot = take(tmpBytes);
+    ASSERT_LE(next, kUb);
+    auto tr = At<T>(buf, orr), td = At<T>(buf, od), tg = At<T>(buf, og), tb = At<T>(buf, ob);
+    std::memcpy(tr.GetPhyAddr(), res.data(), total * sizeof(T));
+    std::memcpy(td.GetPhyAddr(), dy.data(), total * sizeof(T));
+    if (withTmp) {
+      AscendC::LayerNormGradBeta<T>(tg, tb, tr, td, At<uint8_t>(buf, ot), tiling);
+    } else {
+      AscendC::LayerNormGradBeta<T, false>(tg, tb, tr, td, tiling);
+    }
+    std::memcpy(pg.data(), tg.GetPhyAddr(), h * sizeof(T));
+    std::memcpy(pb.data(), tb.GetPhyAddr(), h * sizeof(T));
+  });
+  for (uint32_t j = 0; j < h; ++j) {
+    double sg = 0, sb = 0, ag = 0, ab = 0;
+    for (uint32_t r = 0; r < rows; ++r) {
+      const double d = D(dy[r * h + j]), x = D(res[r * h + j]);
+      sg += d * x;
+      sb += d;
+      ag += std::fabs(d * x);
+      ab += std::fabs(d);
+    }
+    const std::string where = "LayerNormGradBeta [" + std::to_string(b) + "," + std::to_string(s) +
+                              "," + std::to_string(h) + "] col " + std::to_string(j);
+    ExpectNear<T>(D(pg[j]), sg, ag, where + " pdGamma");
+    ExpectNear<T>(D(pb[j]), sb, ab, where + " pdBeta");
+  }
+}
+
+TEST(LibLayerNormGradBeta, MatchesModel) {
+  std::mt19937 g(1701);
+  for (int i = 0; i < 16; ++i) GradBetaCase<float>(g, i % 2 == 0, i % 3 == 0);
+  for (int i = 0; i < 16; ++i) GradBetaCase<half>(g, i % 2 == 0, i % 3 == 0);
+}
+
+TEST(LibLayerNormGradBeta, HostSizesAndTiling) {
+  uint32_t mx = 0, mn = 0;
+  // half [2, 16, 64]: 4 f32 copies of 2048 (max) or of one row (min).
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(ge::Shape({2, 16, 64, 64}), 2, false, mx, mn);
+  EXPECT_EQ(mx, 4u * 2048 * 4);
+  EXPECT_EQ(mn, 4u * 64 * 4);
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(ge::Shape({2, 16, 64, 64}), 4, false, mx, mn);
+  EXPECT_EQ(mx, 2u * 2048 * 4);
+  EXPECT_EQ(mn, 2u * 64 * 4);
+  // half, 4096 bytes: 1024 floats - 128 = 896 / 2 = 448 (7 rows); 2048 =
+  // 4 rounds of 448 and a tail of 256 (4 rows).
+  AscendC::LayerNormGradBetaTiling t;
+  AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape({2, 16, 64, 64}), 4096, 2, false, t);
+  EXPECT_EQ(t.stackBufferSize, 1024u);
+  EXPECT_EQ(t.bLength, 2u);
+  EXPECT_EQ(t.sLength, 16u);
+  EXPECT_EQ(t.hLength, 64u);
+  EXPECT_EQ(t.originalHLength, 64u);
+  EXPECT_EQ(t.bshLength, 2048u);
+  EXPECT_EQ(t.bsLength, 32u);
+  EXPECT_EQ(t.oneCalSize, 448u);
+  EXPECT_EQ(t.numberOfTmpBuf, 2u);
+  EXPECT_EQ(t.loopRound, 4u);
+  EXPECT_EQ(t.inputTailSize, 256u);
+  EXPECT_EQ(t.inputTailPos, 1792u);
+  EXPECT_EQ(t.bsTailSize, 4u);
+  EXPECT_EQ(t.bshCurLength, 448u);
+  EXPECT_EQ(t.bsCurLength, 7u);
+  EXPECT_EQ(t.gammaTempTensorPos, 0u);
+  EXPECT_EQ(t.betaTempTensorPos, 64u);
+  EXPECT_EQ(t.inputDyTmpTensorPos, 128u);
+  EXPECT_EQ(t.resForGammaTmpTensorPos, 576u);
+  // float, 4096 bytes: 1024 floats -> 1024 (16 rows), no temporary positions.
+  AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape({2, 16, 64, 64}), 4096, 4, false, t);
+  EXPECT_EQ(t.oneCalSize, 1024u);
+  EXPECT_EQ(t.numberOfTmpBuf, 1u);
+  EXPECT_EQ(t.loopRound, 2u);
+  EXPECT_EQ(t.betaTempTensorPos, 0u);
+  // Too small (2 * H floats needed): unchanged.
+  AscendC::LayerNormGradBetaTiling u;
+  AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape({2, 16, 64, 64}), 256, 4, false, u);
+  EXPECT_EQ(u.oneCalSize, 0u);
+  std::string e = HostError([&] {
+    AscendC::GetLayerNormGradBetaMaxMinTmpSize(ge::Shape({2, 16, 64}), 2, false, mx, mn);
+  });
+  EXPECT_TRUE(Has(e, "GetLayerNormGradBetaMaxMinTmpSize") && Has(e, "should be 4")) << e;
+  e = HostError([&] {
+    AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape({2, 16, 64, 64}), 4096, 1, false, t);
+  });
+  EXPECT_TRUE(Has(e, "GetLayerNormGradBetaNDTilingInfo") && Has(e, "typeSize 1")) << e;
+  e = HostError([&] {
+    AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape({2, 16, 64, 64}), 4096, 2, false, t);
+  });
+  EXPECT_EQ(e, "");  // clean twin
+}
+
+// float [2, 3, 16]: res at 0 (384 bytes), dy at 512, pdGamma 1024, pdBeta 1088.
+std::string GradBetaError(AscendC::LayerNormGradBetaTiling& t, uint32_t tmpOff,
+                          uint32_t pbOff = 1088) {
+  return ErrorOf([&](Buf& buf) {
+    AscendC::LayerNormGradBeta(At<float>(buf, 1024), At<float>(buf, pbOff), At<float>(buf, 0),
+                               At<float>(buf, 512), At<uint8_t>(buf, tmpOff), t);
+  });
+}
+
+TEST(LibLayerNormGradBeta, KernelErrors) {
+  const ge::Shape shape({2, 3, 16, 16});
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(shape, 4, false, mx, mn);
+  AscendC::LayerNormGradBetaTiling t;
+  AscendC::GetLayerNormGradBetaNDTilingInfo(shape, mn, 4, false, t);
+  ASSERT_NE(t.oneCalSize, 0u);
+  std::string e = GradBetaError(t, kUb - 32);
+  EXPECT_TRUE(Has(e, "error in LayerNormGradBeta") && Has(e, "sharedTmpBuffer holds 32 bytes") &&
+              Has(e, "needs " + std::to_string(t.oneCalSize * 4)))
+      << e;
+  AscendC::LayerNormGradBetaTiling unfilled;
+  e = GradBetaError(unfilled, 4096);
+  EXPECT_TRUE(Has(e, "tiling: bLength 0") && Has(e, "GetLayerNormGradBetaNDTilingInfo")) << e;
+  AscendC::LayerNormGradBetaTiling odd = t;
+  odd.hLength = 12;
+  e = GradBetaError(odd, 4096);
+  EXPECT_TRUE(Has(e, "hLength 12 of float") && Has(e, "not a multiple of 32 bytes")) << e;
+  e = GradBetaError(t, 4096, 1056);
+  EXPECT_TRUE(Has(e, "outputPdGamma and outputPdBeta overlap")) << e;
+  // Clean twin.
+  EXPECT_EQ(GradBetaError(t, 4096), "");
 }
 
 }  // namespace

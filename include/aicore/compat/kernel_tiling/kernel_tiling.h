@@ -6,12 +6,13 @@
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
 // RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
-// BatchNormTiling, TopkTiling).
+// BatchNormTiling, LayerNormGradBetaTiling, TopkTiling).
 #pragma once
 
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/deepnorm.h"
 #include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
@@ -21,6 +22,7 @@
 using AscendC::tiling::BatchNormTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
+using AscendC::tiling::LayerNormGradBetaTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
