@@ -5,20 +5,27 @@
 // definition macros shared with the host (see aicore/runtime/tiling.h), and
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
-// RmsNormTiling, LayerNormTiling, DeepNormTiling, TopkTiling,
+// RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
+// BatchNormTiling, LayerNormGradBetaTiling, TopkTiling,
 // ConfusionTransposeTiling).
 #pragma once
 
+#include "aicore/lib/batchnorm.h"
 #include "aicore/lib/confusion_transpose_tiling.h"
 #include "aicore/lib/deepnorm.h"
+#include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/runtime/tiling.h"
 
+using AscendC::tiling::BatchNormTiling;
 using AscendC::tiling::ConfusionTransposeTiling;
 using AscendC::tiling::DeepNormTiling;
+using AscendC::tiling::GroupNormTiling;
+using AscendC::tiling::LayerNormGradBetaTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;

@@ -2,7 +2,9 @@
 //
 // adv_api/normalization/layernorm.h: a vendor header name; on the CPU it forwards to
 // aicore/lib/normalization.h (RmsNorm, LayerNorm, their tiling structs and
-// host tiling functions).
+// host tiling functions) and aicore/lib/welford.h (WelfordUpdate and
+// GetWelfordUpdateMaxMinTmpSize, declared in the vendor's LayerNorm headers).
 #pragma once
 
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/welford.h"

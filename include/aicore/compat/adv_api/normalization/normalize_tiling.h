@@ -1,0 +1,8 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// adv_api/normalization/normalize_tiling.h: a vendor header name; on the CPU it forwards to
+// aicore/lib/normalize.h (Normalize, NormalizeConfig, NormalizePara and
+// GetNormalizeMaxMinTmpSize).
+#pragma once
+
+#include "aicore/lib/normalize.h"

@@ -1,0 +1,8 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// lib/normalization/layernormgradbeta.h: a vendor header name; on the CPU it forwards to
+// aicore/lib/layernormgrad.h (LayerNormGradBeta, LayerNormGradBetaTiling and
+// its host functions; LayerNormGrad itself is not implemented yet).
+#pragma once
+
+#include "aicore/lib/layernormgrad.h"
