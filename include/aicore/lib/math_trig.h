@@ -36,7 +36,7 @@
 // Bad operands raise KernelError as for the activation APIs
 // (lib/activation.h): a count beyond src or dst, an unallocated or
 // misaligned tensor, a sharedTmpBuffer below the minimum or overlapping an
-// operand. T other than half/float does not compile. Erf, Erfc and Power
+// operand. T other than half/float does not compile. Erf and Erfc
 // are not implemented yet.
 #pragma once
 
