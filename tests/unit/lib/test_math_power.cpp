@@ -311,6 +311,33 @@ TEST(LibPower, SpecialValues) {
   }
 }
 
+// The host helper's minimums (the vendor's 910B tiling: 256 * nodes, + 256 for
+// float, half nodes * 128 + 256) are what the kernel forms require.
+TEST(LibPower, HostHelperMinimums) {
+  const ge::Shape tensor({128, 128}), scalar({1});
+  struct Case {
+    bool is_int;
+    uint32_t ts;
+    bool tt;
+    uint32_t min;
+  };
+  const Case cases[] = {{true, 4, true, 1536},   {true, 4, false, 1792}, {false, 4, true, 1280},
+                        {false, 4, false, 1536}, {false, 2, true, 2048}, {false, 2, false, 2048}};
+  for (const Case& c : cases) {
+    uint32_t mx = 0, mn = 0;
+    AscendC::GetPowerMaxMinTmpSize(tensor, c.tt ? tensor : scalar, c.is_int, c.ts, false, mx, mn);
+    EXPECT_EQ(mn, c.min) << c.is_int << " " << c.ts << " " << c.tt;
+    EXPECT_GE(mx, mn);
+    uint32_t mn2 = 0;
+    AscendC::GetPowerMaxMinTmpSize(scalar, c.tt ? scalar : tensor, c.is_int, c.ts, false, mx, mn2);
+    if (!c.tt) EXPECT_EQ(mn2, c.min);  // scalar ^ tensor sizes as tensor ^ scalar
+    EXPECT_EQ(aicore::lib::PowerMinTmpBytes(c.is_int, c.ts, c.tt), c.min);
+    uint32_t nodes = 0, extra = 0;
+    AscendC::GetPowerTmpBufferFactorSize(true, c.tt, c.is_int, c.ts, nodes, extra);
+    EXPECT_EQ(extra, c.is_int ? 0u : 256u);
+  }
+}
+
 TEST(LibPowerDiagnostics, SmallTmpBuffer) {
   // float tensor ^ tensor needs 4 * 256 + 256 bytes; half 14 * 128 + 256; int tensor ^ scalar 7 * 256.
   std::string m = LibCallError<float>(1024, [](auto& d, auto& s, auto& t) {
