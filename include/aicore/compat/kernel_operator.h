@@ -28,6 +28,8 @@
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_misc.h"
+#include "aicore/lib/math_erf.h"
+#include "aicore/lib/math_power.h"
 #include "aicore/lib/math_trig.h"
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"

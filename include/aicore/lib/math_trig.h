@@ -36,8 +36,8 @@
 // Bad operands raise KernelError as for the activation APIs
 // (lib/activation.h): a count beyond src or dst, an unallocated or
 // misaligned tensor, a sharedTmpBuffer below the minimum or overlapping an
-// operand. T other than half/float does not compile. Erf, Erfc and Power
-// are not implemented yet.
+// operand. T other than half/float does not compile. Erf and Erfc are
+// in lib/math_erf.h, Power in lib/math_power.h.
 #pragma once
 
 #include <cstdint>
