@@ -330,7 +330,9 @@ TEST(LibPower, HostHelperMinimums) {
     EXPECT_GE(mx, mn);
     uint32_t mn2 = 0;
     AscendC::GetPowerMaxMinTmpSize(scalar, c.tt ? scalar : tensor, c.is_int, c.ts, false, mx, mn2);
-    if (!c.tt) EXPECT_EQ(mn2, c.min);  // scalar ^ tensor sizes as tensor ^ scalar
+    if (!c.tt) {
+      EXPECT_EQ(mn2, c.min);  // scalar ^ tensor sizes as tensor ^ scalar
+    }
     EXPECT_EQ(aicore::lib::PowerMinTmpBytes(c.is_int, c.ts, c.tt), c.min);
     uint32_t nodes = 0, extra = 0;
     AscendC::GetPowerTmpBufferFactorSize(true, c.tt, c.is_int, c.ts, nodes, extra);
