@@ -244,6 +244,28 @@ inline std::string JsonEscape(const char* s) {
   return o;
 }
 
+// Text for SVG/XML character data and attribute values: & < > " ' as
+// entities, control characters other than tab and newline dropped (XML 1.0
+// forbids them).
+inline std::string XmlEscape(const std::string& in) {
+  std::string o;
+  o.reserve(in.size());
+  for (const char ch : in) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      case '\'': o += "&apos;"; break;
+      default:
+        if (c >= 0x20 || c == '\t' || c == '\n') o += ch;
+        break;
+    }
+  }
+  return o;
+}
+
 }  // namespace detail
 
 // The estimate of a recorded launch under a cost model (by default the one
@@ -363,11 +385,161 @@ inline bool WriteChromeTrace(const TimelineEstimate& e, const std::string& path)
   return std::fclose(f) == 0 && ok;
 }
 
+struct TimelineSvgOptions {
+  uint32_t max_blocks = 4;      // the first blocks by index (AIV blocks, then AIC)
+  double width = 1200;          // pixels of the time axis
+  uint32_t max_spans = 20000;   // instructions drawn at most (the rest counted)
+};
+
+// The estimate as a self-contained SVG picture (opens in a browser): for the
+// first few blocks, one lane per pipe the block uses, one box per
+// instruction (hover: its API, source line, start and cycles), and a time
+// axis in microseconds at the model's clock from the kernel start.
+inline std::string TimelineSvg(const TimelineEstimate& e, const TimelineSvgOptions& o = {}) {
+  using aicore::detail::CoreType;
+  using aicore::detail::Pipe;
+  using detail::XmlEscape;
+  constexpr int kP = aicore::detail::kNumPipes;
+  constexpr double kLabelW = 170, kLaneH = 18, kTop = 64, kBlockGap = 8;
+  static const char* const kColor[kP] = {"#888888", "#4878a8", "#a05090", "#60a060",
+                                         "#d08030", "#c04040", "#30a0a0"};
+  // The blocks drawn, and the pipes each uses.
+  struct Lane {
+    CoreType type;
+    int32_t block;
+    int core;
+    bool used[kP];
+  };
+  std::vector<Lane> blocks;
+  for (const TimelineSpan& sp : e.spans) {
+    auto it = std::find_if(blocks.begin(), blocks.end(), [&](const Lane& l) {
+      return l.type == sp.core_type && l.block == sp.block_idx;
+    });
+    if (it == blocks.end()) {
+      blocks.push_back(Lane{sp.core_type, sp.block_idx, sp.core, {}});
+      it = blocks.end() - 1;
+    }
+    it->used[static_cast<int>(sp.pipe)] = true;
+  }
+  std::stable_sort(blocks.begin(), blocks.end(), [](const Lane& a, const Lane& b) {
+    if (a.type != b.type) return a.type == CoreType::kAIV;
+    return a.block < b.block;
+  });
+  if (blocks.size() > o.max_blocks) blocks.resize(o.max_blocks);
+  // Lane rows: y of (block, pipe).
+  std::vector<std::vector<double>> lane_y(blocks.size(), std::vector<double>(kP, -1));
+  double y = kTop;
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    for (int p = 0; p < kP; ++p) {
+      if (!blocks[b].used[p]) continue;
+      lane_y[b][p] = y;
+      y += kLaneH;
+    }
+    y += kBlockGap;
+  }
+  const double height = y + 24;
+  auto block_of = [&](const TimelineSpan& sp) -> int {
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      if (blocks[b].type == sp.core_type && blocks[b].block == sp.block_idx) return static_cast<int>(b);
+    }
+    return -1;
+  };
+  double t1 = 0;
+  for (const TimelineSpan& sp : e.spans) {
+    if (block_of(sp) >= 0) t1 = std::max(t1, sp.start + sp.cycles);
+  }
+  const double scale = t1 > 0 ? o.width / t1 : 1.0;  // pixels per cycle
+  const double us_per_cycle = 1.0 / (e.model.clock_ghz * 1e3);
+  const double width = kLabelW + o.width + 20;
+  char buf[512];
+  std::string s;
+  std::snprintf(buf, sizeof buf,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"11\">\n",
+                width, height, width, height);
+  s += buf;
+  s += "<style>.h{font-weight:bold;font-size:13px}.lane{fill:#f4f4f4}.tick{stroke:#bbb}</style>\n"
+       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  std::snprintf(buf, sizeof buf, "estimated NPU time %.2f us (%.0f cycles at %.2f GHz, %s), bound by %s", e.us,
+                e.cycles, e.model.clock_ghz, e.model.soc, e.bound.c_str());
+  s += "<text x=\"8\" y=\"18\" class=\"h\">" + XmlEscape(e.kernel) + ": " + XmlEscape(buf) + "</text>\n";
+  std::snprintf(buf, sizeof buf, "first %zu block(s), one lane per pipe; a model, not a measurement", blocks.size());
+  s += std::string("<text x=\"8\" y=\"34\">") + buf + "</text>\n";
+  // The time axis: ticks at 1, 2 or 5 x 10^k microseconds, about 10 of them.
+  const double t1_us = t1 * us_per_cycle;
+  if (t1_us > 0) {
+    const double raw = t1_us / 10;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    for (int k = 0; k * step <= t1_us * (1 + 1e-9); ++k) {
+      const double x = kLabelW + k * step / us_per_cycle * scale;
+      std::snprintf(buf, sizeof buf,
+                    "<line class=\"tick\" x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\"/>"
+                    "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g us</text>\n",
+                    x, kTop - 8, x, y - kBlockGap, x, kTop - 12, k * step);
+      s += buf;
+    }
+  }
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    for (int p = 0; p < kP; ++p) {
+      if (lane_y[b][p] < 0) continue;
+      std::snprintf(buf, sizeof buf,
+                    "<rect class=\"lane\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>"
+                    "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">block %d (%s %d) %s</text>\n",
+                    kLabelW, lane_y[b][p] + 1, o.width, kLaneH - 2, kLabelW - 6, lane_y[b][p] + 13,
+                    blocks[b].block, blocks[b].type == CoreType::kAIC ? "AIC" : "AIV", blocks[b].core,
+                    aicore::detail::PipeName(static_cast<Pipe>(p)));
+      s += buf;
+    }
+  }
+  uint64_t drawn = 0, left = 0;
+  for (const TimelineSpan& sp : e.spans) {
+    const int b = block_of(sp);
+    if (b < 0) continue;
+    if (drawn >= o.max_spans) {
+      ++left;
+      continue;
+    }
+    ++drawn;
+    const int p = static_cast<int>(sp.pipe);
+    std::snprintf(buf, sizeof buf,
+                  "<rect class=\"span\" x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.0f\" "
+                  "fill=\"%s\" stroke=\"white\" stroke-width=\"0.3\"><title>",
+                  kLabelW + sp.start * scale, lane_y[static_cast<size_t>(b)][p] + 2,
+                  std::max(0.5, sp.cycles * scale), kLaneH - 6, kColor[p]);
+    s += buf;
+    s += XmlEscape(sp.api);
+    std::snprintf(buf, sizeof buf, " (line %d, %s): start %.0f, %.0f cycles (%.3f us)", sp.line,
+                  aicore::detail::PipeName(sp.pipe), sp.start, sp.cycles, sp.cycles * us_per_cycle);
+    s += XmlEscape(buf);
+    s += "</title></rect>\n";
+  }
+  if (left > 0) {
+    std::snprintf(buf, sizeof buf, "<text x=\"8\" y=\"%.0f\">%llu more instructions not drawn</text>\n",
+                  height - 8, static_cast<unsigned long long>(left));
+    s += buf;
+  }
+  s += "</svg>\n";
+  return s;
+}
+
+// Writes TimelineSvg to `path`; false (and nothing written) when the file
+// cannot be opened or written.
+inline bool WriteTimelineSvg(const TimelineEstimate& e, const std::string& path, const TimelineSvgOptions& o = {}) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const std::string s = TimelineSvg(e, o);
+  const bool ok = std::fwrite(s.data(), 1, s.size(), f) == s.size();
+  return std::fclose(f) == 0 && ok;
+}
+
 namespace detail {
 
 // With AICORE_PROFILE=timeline: after each launch, the summary on stderr and,
-// when AICORE_TIMELINE_TRACE names a file, the trace written there (each
-// launch replaces the file of the one before).
+// when AICORE_TIMELINE_TRACE names a file, the Chrome trace written there,
+// when AICORE_TIMELINE_SVG names one, the SVG timeline (each launch replaces
+// the files of the one before).
 inline void ReportLaunch(const Timeline& t) {
   const TimelineEstimate e = EstimateTimeline(t);
   std::fputs(FormatEstimate(e).c_str(), stderr);
@@ -377,6 +549,14 @@ inline void ReportLaunch(const Timeline& t) {
       std::fprintf(stderr, "  trace: %s\n", path);
     } else {
       std::fprintf(stderr, "  trace: cannot write %s\n", path);
+    }
+  }
+  const char* svg = std::getenv("AICORE_TIMELINE_SVG");
+  if (svg != nullptr && *svg != '\0') {
+    if (WriteTimelineSvg(e, svg)) {
+      std::fprintf(stderr, "  svg timeline: %s\n", svg);
+    } else {
+      std::fprintf(stderr, "  svg timeline: cannot write %s\n", svg);
     }
   }
 }

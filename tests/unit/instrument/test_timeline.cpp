@@ -11,6 +11,8 @@
 #include <aicore/bench/bench.h>
 #include <gtest/gtest.h>
 
+#include "unit/instrument/report_check.h"
+
 #include <cctype>
 #include <cmath>
 #include <cstdint>
@@ -28,6 +30,8 @@ using K = aicore::instrument::EventKind;
 using aicore::detail::QueueOp;
 
 namespace {
+
+using report_check::JsonChecker;
 
 constexpr uint32_t kTile = 64;  // floats
 
@@ -347,89 +351,6 @@ TEST(TimelineEstimate, NoWaitFlagNoFalseOrdering) {
   EXPECT_GE(v1->start, r1->start + r1->cycles);   // the WaitFlag does
   EXPECT_LT(free_run.cycles, ordered.cycles);
 }
-
-// A tiny JSON checker: the whole text is one value (RFC 8259 grammar;
-// numbers loosely), and counts objects with "ph":"X".
-struct JsonChecker {
-  const std::string& s;
-  size_t i = 0;
-  explicit JsonChecker(const std::string& text) : s(text) {}
-  void Ws() { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; }
-  bool Lit(const char* w) {
-    const std::string l(w);
-    if (s.compare(i, l.size(), l) != 0) return false;
-    i += l.size();
-    return true;
-  }
-  bool String(std::string* out) {
-    if (i >= s.size() || s[i] != '"') return false;
-    for (++i; i < s.size(); ++i) {
-      const char c = s[i];
-      if (c == '"') { ++i; return true; }
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') {
-        if (++i >= s.size()) return false;
-        if (s[i] == 'u') {
-          for (int k = 0; k < 4; ++k) if (++i >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
-        } else if (std::string("\"\\/bfnrt").find(s[i]) == std::string::npos) {
-          return false;
-        }
-      }
-      if (out != nullptr) *out += c;
-    }
-    return false;
-  }
-  bool Number() {
-    const size_t b = i;
-    if (i < s.size() && s[i] == '-') ++i;
-    while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-')) ++i;
-    return i > b && std::isdigit(static_cast<unsigned char>(s[i - 1]));
-  }
-  int complete_events = 0;
-  bool Value(std::string* str_out = nullptr) {
-    Ws();
-    if (i >= s.size()) return false;
-    const char c = s[i];
-    if (c == '{') {
-      ++i;
-      Ws();
-      if (i < s.size() && s[i] == '}') { ++i; return true; }
-      for (;;) {
-        Ws();
-        std::string key, val;
-        if (!String(&key)) return false;
-        Ws();
-        if (i >= s.size() || s[i++] != ':') return false;
-        if (!Value(&val)) return false;
-        if (key == "ph" && val == "X") ++complete_events;
-        Ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == '}') { ++i; return true; }
-        return false;
-      }
-    }
-    if (c == '[') {
-      ++i;
-      Ws();
-      if (i < s.size() && s[i] == ']') { ++i; return true; }
-      for (;;) {
-        if (!Value()) return false;
-        Ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == ']') { ++i; return true; }
-        return false;
-      }
-    }
-    if (c == '"') return String(str_out);
-    if (Lit("true") || Lit("false") || Lit("null")) return true;
-    return Number();
-  }
-  bool Document() {
-    if (!Value()) return false;
-    Ws();
-    return i == s.size();
-  }
-};
 
 TEST(TimelineEstimate, ChromeTraceIsWellFormedJson) {
   // The checker itself rejects broken text.
