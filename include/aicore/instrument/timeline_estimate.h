@@ -25,10 +25,13 @@
 // Blocks are then placed, in block order, on the earliest free core of
 // their kind (the profile's AIV or AIC cores); the kernel time is the
 // latest block end, or the total GM bytes over the shared GM bandwidth
-// when that is longer (then the bound is "GM").
+// when that is longer (then the bound is "GM"). A launch with SyncAll runs
+// every block at once, block k on core k (modulo the cores), and orders
+// blocks at each SyncAll: nothing after a block's n-th SyncAll issues or
+// starts before every block's work before its n-th SyncAll has ended.
 //
-// Not modeled: caches, bank conflicts, pipe queue depths, SyncAll and
-// cross-core flags (blocks are independent), launch overhead.
+// Not modeled: caches, bank conflicts, pipe queue depths, cross-core flags
+// (CrossCoreSetFlag/WaitFlag order nothing between blocks), launch overhead.
 #pragma once
 
 #include <algorithm>
@@ -98,6 +101,12 @@ inline bool IsAccess(EventKind k) {
          k == EventKind::kLocalMove;
 }
 
+// A block's arrival at a SyncAll: the PIPE_ALL barrier SyncAll records in
+// every block (the kSyncAll event itself comes from the last block only).
+inline bool IsSyncAll(const TimelineRecord& x) {
+  return x.kind == EventKind::kBarrier && std::strcmp(x.api, "SyncAll") == 0;
+}
+
 inline double InstrCycles(const Instr& in, const CostModel& m) {
   const PipeCost& c = m.pipe[static_cast<int>(in.pipe)];
   switch (in.pipe) {
@@ -125,20 +134,32 @@ struct BlockResult {
   std::vector<TimelineSpan> spans;  // start relative to the block start
 };
 
-inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
-  constexpr int kP = aicore::detail::kNumPipes;
+// The schedule of one block in program order, resumable at its SyncAll
+// records (EstimateTimeline lines the blocks up there).
+struct BlockScheduler {
+  static constexpr int kP = aicore::detail::kNumPipes;
+  const BlockTimeline& b;
+  const CostModel& m;
   BlockResult r;
+  size_t i = 0;  // the next record
   double issue = 0;
   double pipe_free[kP] = {};   // when the pipe's latest instruction ends
   double pipe_after[kP] = {};  // no instruction of the pipe starts before
   std::map<std::pair<int, int>, std::deque<double>> flags;  // (event, id) -> set times
   std::map<uintptr_t, double> enq, freed;                   // buffer -> time
-  auto all_done = [&] {
+
+  BlockScheduler(const BlockTimeline& block, const CostModel& model) : b(block), m(model) {}
+  double all_done() const {
     double t = issue;
     for (int p = 0; p < kP; ++p) t = std::max(t, pipe_free[p]);
     return t;
-  };
-  auto run = [&](const Instr& in) {
+  }
+  // Nothing of the block issues or starts before t (the end of a SyncAll).
+  void WaitUntil(double t) {
+    issue = std::max(issue, t);
+    for (double& a : pipe_after) a = std::max(a, t);
+  }
+  void run(const Instr& in) {
     const int p = static_cast<int>(in.pipe);
     const double start = std::max(issue, std::max(pipe_free[p], pipe_after[p]));
     const double cyc = InstrCycles(in, m);
@@ -147,9 +168,11 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
     r.gm_bytes += in.gm_bytes;
     r.spans.push_back(TimelineSpan{b.block_idx, b.core_type, 0, in.pipe, in.api, in.line, start, cyc});
     issue = in.pipe == Pipe::kS ? start + cyc : issue + m.issue_cycles;
-  };
+  }
+  // Schedules the records up to the next SyncAll (true: stopped there, past
+  // it) or to the end (false).
+  bool RunToSync() {
   const std::vector<TimelineRecord>& rec = b.records;
-  size_t i = 0;
   while (i < rec.size()) {
     const TimelineRecord& x = rec[i];
     if (IsAccess(x.kind)) {
@@ -198,6 +221,10 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
           issue = t;
           for (double& a : pipe_after) a = std::max(a, t);
         }
+        if (IsSyncAll(x)) {
+          ++i;
+          return true;
+        }
         break;
       case EventKind::kQueue: {
         const int prod = static_cast<int>(x.producer);
@@ -218,13 +245,14 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
         }
         break;
       }
-      default: break;  // SyncAll, cross-core flags: not modeled
+      default: break;  // cross-core flags: not modeled
     }
     ++i;
   }
   r.end = all_done();
-  return r;
-}
+  return false;
+  }
+};
 
 inline std::string JsonEscape(const char* s) {
   std::string o;
@@ -284,11 +312,47 @@ inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) 
   std::vector<double> aiv(std::max<uint32_t>(1, soc.aiv_cores), 0.0);
   std::vector<double> aic(std::max<uint32_t>(1, soc.aic_cores), 0.0);
   double summed = 0;
+  // SyncAll: every block runs at once, each on its own core from the start
+  // (as a SyncAll launch must fit the cores), and no block goes past its
+  // n-th SyncAll before every block that reaches one has finished all its
+  // work before it.
+  bool sync = false;
   for (const BlockTimeline* b : order) {
-    detail::BlockResult r = detail::ScheduleBlock(*b, m);
-    std::vector<double>& cores = b->core_type == aicore::detail::CoreType::kAIC ? aic : aiv;
-    const size_t c = static_cast<size_t>(std::min_element(cores.begin(), cores.end()) - cores.begin());
-    const double at = cores[c];
+    for (const TimelineRecord& x : b->records) sync = sync || detail::IsSyncAll(x);
+  }
+  std::vector<detail::BlockScheduler> sched;
+  sched.reserve(order.size());
+  for (const BlockTimeline* b : order) sched.emplace_back(*b, m);
+  if (sync) {
+    std::vector<bool> at_sync(sched.size(), true);
+    for (bool any = true; any;) {
+      any = false;
+      double t = 0;
+      for (size_t k = 0; k < sched.size(); ++k) {
+        if (!at_sync[k]) continue;
+        at_sync[k] = sched[k].RunToSync();
+        if (at_sync[k]) {
+          any = true;
+          t = std::max(t, sched[k].all_done());
+        }
+      }
+      for (size_t k = 0; k < sched.size(); ++k) {
+        if (at_sync[k]) sched[k].WaitUntil(t);
+      }
+    }
+  } else {
+    for (detail::BlockScheduler& s : sched) s.RunToSync();
+  }
+  size_t nth_aiv = 0, nth_aic = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const BlockTimeline* b = order[k];
+    detail::BlockResult& r = sched[k].r;
+    const bool is_aic = b->core_type == aicore::detail::CoreType::kAIC;
+    std::vector<double>& cores = is_aic ? aic : aiv;
+    size_t& nth = is_aic ? nth_aic : nth_aiv;
+    const size_t c = sync ? nth++ % cores.size()
+                          : static_cast<size_t>(std::min_element(cores.begin(), cores.end()) - cores.begin());
+    const double at = sync ? 0.0 : cores[c];
     cores[c] = at + r.end;
     e.block_cycles = std::max(e.block_cycles, cores[c]);
     summed += r.end;
@@ -459,7 +523,7 @@ inline std::string TimelineSvg(const TimelineEstimate& e, const TimelineSvgOptio
                 "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"11\">\n",
                 width, height, width, height);
   s += buf;
-  s += "<style>.h{font-weight:bold;font-size:13px}.lane{fill:#f4f4f4}.tick{stroke:#bbb}</style>\n"
+  s += "<style>.h{font-weight:bold;font-size:13px}.lane{fill:#eeeeee;fill-opacity:0.6}.tick{stroke:#bbb}</style>\n"
        "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   std::snprintf(buf, sizeof buf, "estimated NPU time %.2f us (%.0f cycles at %.2f GHz, %s), bound by %s", e.us,
                 e.cycles, e.model.clock_ghz, e.model.soc, e.bound.c_str());
