@@ -217,8 +217,17 @@ inline const char* CsvHeader() { return "workload,dtype,threads,variant,median_n
 
 inline void WriteCsvHeader(std::ostream& os) { os << CsvHeader() << '\n'; }
 
+// A CSV field: as is, or quoted (quotes doubled) when it holds a comma, a
+// quote or a line break (RFC 4180).
+inline std::string CsvField(const std::string& f) {
+  if (f.find_first_of(",\"\r\n") == std::string::npos) return f;
+  std::string q = "\"";
+  for (const char c : f) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 inline void WriteCsvRow(std::ostream& os, const Row& r) {
-  os << r.workload << ',' << r.dtype << ',' << r.threads << ',' << r.variant << ','
+  os << CsvField(r.workload) << ',' << CsvField(r.dtype) << ',' << r.threads << ',' << CsvField(r.variant) << ','
      << detail::Format("%.1f,%.1f,%.1f,%.3f", r.stats.median, r.stats.p10, r.stats.p90, r.GBps())
      << '\n';
 }
@@ -236,7 +245,8 @@ inline double SpeedRatio(const Row& row, const Row& base) {
 // A table of rows. When `baseline` names a variant, a column gives each
 // row's speed relative to that variant's row of the same workload, dtype and
 // thread count. When some rows have an NPU estimate (Row::npu_us), a column
-// "NPU est" gives it (with its bound pipe) for those rows, "-" for the others.
+// "NPU est" gives it in microseconds (with its bound pipe) for those rows,
+// "-" for the others.
 inline void PrintTable(std::ostream& os, const std::vector<Row>& rows,
                        const std::string& baseline = "") {
   const std::string ratio_title = baseline.empty() ? "" : "speed vs " + baseline;
@@ -259,7 +269,7 @@ inline void PrintTable(std::ostream& os, const std::vector<Row>& rows,
     std::string npu;
     if (any_npu) {
       const std::string v =
-          r.npu_us >= 0 ? detail::Duration(r.npu_us * 1e3) + " (" + r.npu_bound + ")" : std::string("-");
+          r.npu_us >= 0 ? detail::Format("%.2f us (", r.npu_us) + r.npu_bound + ")" : std::string("-");
       npu = detail::Format("%-20s  ", v.c_str());
     }
     os << detail::Format("%-20s %-6s %3u %-8s %10s %10s %10s %9s  ", r.workload.c_str(), r.dtype.c_str(),

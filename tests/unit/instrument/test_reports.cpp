@@ -181,6 +181,31 @@ TEST(Reports, SvgChartHasOneBarPerVariantAndPerEstimate) {
   EXPECT_EQ(c2.count["rect.npu"], 0);
 }
 
+// PrintTable: an "NPU est" column when some rows have an estimate (aicore_bench --npu).
+TEST(Reports, TableShowsTheNpuEstimateWhereThereIsOne) {
+  const std::vector<bench::Row> rows = SampleRows();
+  std::ostringstream os;
+  bench::PrintTable(os, rows, "highway");
+  const std::string t = os.str();
+  std::vector<std::string> lines;
+  for (size_t p = 0; p < t.size();) {
+    const size_t q = t.find('\n', p);
+    lines.push_back(t.substr(p, q - p));
+    p = q + 1;
+  }
+  ASSERT_EQ(lines.size(), rows.size() + 1) << t;
+  EXPECT_NE(lines[0].find("NPU est (bound)"), std::string::npos) << t;
+  EXPECT_NE(lines[2].find("3.50 us (MTE2)"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("2.000x"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[5].find("0.25 us (MTE2)"), std::string::npos) << lines[5];
+  EXPECT_EQ(lines[1].find(" us ("), std::string::npos) << lines[1];  // highway: no estimate, "-"
+  std::vector<bench::Row> plain = rows;
+  for (bench::Row& r : plain) r.npu_us = -1;
+  std::ostringstream os2;
+  bench::PrintTable(os2, plain, "highway");
+  EXPECT_EQ(os2.str().find("NPU est"), std::string::npos) << os2.str();
+}
+
 TEST(Reports, CompareVariantsWritesCsvJsonAndSvg) {
   constexpr uint32_t kTiles = 4;
   Data d(size_t{kTile} * kTiles);
@@ -189,13 +214,13 @@ TEST(Reports, CompareVariantsWritesCsvJsonAndSvg) {
   opt.warmup = 1;
   opt.min_warmup_ns = 0;
   opt.npu_estimate = true;
-  opt.title = "tiles";
+  opt.title = "tiles, 4";  // a comma: quoted in the CSV
   opt.reports.csv = Path("aicore_reports.csv");
   opt.reports.json = Path("aicore_reports.json");
   opt.reports.svg = Path("aicore_reports.svg");
   const auto r = bench::CompareVariants(
       {{"buffers 1", [&] { aicore::Launch(tiles_kernel<1>, 1, d.gx(), d.gy(), kTiles); }},
-       {"buffers 2", [&] { aicore::Launch(tiles_kernel<2>, 1, d.gx(), d.gy(), kTiles); }},
+       {"buffers \"2\"", [&] { aicore::Launch(tiles_kernel<2>, 1, d.gx(), d.gy(), kTiles); }},
        {"no launch", [] {}}},
       opt);
   ASSERT_EQ(r.size(), 3u);
@@ -207,11 +232,11 @@ TEST(Reports, CompareVariantsWritesCsvJsonAndSvg) {
   const std::string json = ReadFile(opt.reports.json);
   const std::string svg = ReadFile(opt.reports.svg);
   for (const std::string* p : {&opt.reports.csv, &opt.reports.json, &opt.reports.svg}) std::remove(p->c_str());
-  EXPECT_EQ(csv.rfind(std::string(bench::CsvHeader()) + "\ntiles,,", 0), 0u) << csv;
-  EXPECT_NE(csv.find("\ntiles,,"), std::string::npos);
+  EXPECT_EQ(csv.rfind(std::string(bench::CsvHeader()) + "\n\"tiles, 4\",,", 0), 0u) << csv;
+  EXPECT_NE(csv.find(",\"buffers \"\"2\"\"\","), std::string::npos) << csv;  // quoted, quotes doubled
   JsonChecker c(json);
   ASSERT_TRUE(c.Document()) << json;
-  EXPECT_EQ(c.Values("variant"), (std::vector<std::string>{"buffers 1", "buffers 2", "no launch"}));
+  EXPECT_EQ(c.Values("variant"), (std::vector<std::string>{"buffers 1", "buffers \"2\"", "no launch"}));
   EXPECT_EQ(c.Values("baseline"), std::vector<std::string>{"buffers 1"});
   EXPECT_EQ(c.Values("npu_us")[0], bench::detail::Format("%.4f", r[0].npu_us));
   EXPECT_EQ(c.Values("npu_us")[2], "null");
