@@ -5,6 +5,15 @@
 // and a plain scalar C++ loop; plus the latency of an empty launch.
 //
 //   aicore_bench [--csv] [--filter SUBSTR] [--reps N] [--threads 1,2] [--quick]
+//                [--npu] [--json FILE] [--svg FILE]
+//
+// --npu runs each variant once more with the timeline recorder on and adds
+// its estimated NPU time (instrument/timeline_estimate.h; a model, not a
+// measurement) to the rows: a column of the table, "npu_us" in the JSON, a
+// second bar chart in the SVG. Rows whose variant launches no kernel
+// (highway, scalar, peak: plain loops) have no estimate. --json and --svg
+// write the rows as JSON and as an SVG bar chart of each variant's speed
+// relative to highway (aicore::bench::WriteJson, WriteSvgChart).
 //
 // Variants of one workload run interleaved (aicore::bench::CompareVariants),
 // so that their ratios come from the same conditions. Every variant's output
@@ -93,6 +102,8 @@ using aicore::bench::Row;
 struct Options {
   bool csv = false;
   bool quick = false;
+  bool npu = false;        // the NPU time estimate beside CPU time
+  std::string json, svg;   // report files (empty: none)
   std::string filter;
   uint32_t reps = 0;  // 0: chosen per workload from its cost
   std::vector<uint32_t> threads{1, 2};
@@ -101,11 +112,15 @@ struct Options {
 [[noreturn]] void Usage(int code) {
   std::fprintf(code == 0 ? stdout : stderr,
                "usage: aicore_bench [--csv] [--filter SUBSTR] [--reps N] [--threads 1,2] [--quick]\n"
+               "                   [--npu] [--json FILE] [--svg FILE]\n"
                "  --csv          one CSV row per measurement (header: %s)\n"
                "  --filter S     only workloads whose 'workload/dtype' contains S\n"
                "  --reps N       timed repetitions per variant (default: by workload cost)\n"
                "  --threads L    comma-separated core-grid sizes (default 1,2)\n"
-               "  --quick        few repetitions (smoke test)\n",
+               "  --quick        few repetitions (smoke test)\n"
+               "  --npu          also estimate each kernel variant's NPU time (a model)\n"
+               "  --json FILE    write the rows as JSON to FILE\n"
+               "  --svg FILE     write an SVG chart of the speed ratios (and NPU estimates) to FILE\n",
                aicore::bench::CsvHeader());
   std::exit(code);
 }
@@ -122,6 +137,12 @@ Options ParseOptions(int argc, char** argv) {
       o.csv = true;
     } else if (a == "--quick") {
       o.quick = true;
+    } else if (a == "--npu") {
+      o.npu = true;
+    } else if (a == "--json") {
+      o.json = value();
+    } else if (a == "--svg") {
+      o.svg = value();
     } else if (a == "--filter") {
       o.filter = value();
     } else if (a == "--reps") {
@@ -1285,6 +1306,7 @@ int main(int argc, char** argv) {
       if (w.peak) variants.push_back({"peak", w.peak});
       variants.insert(variants.end(), sanitized.begin(), sanitized.end());
       aicore::bench::CompareOptions co;
+      co.npu_estimate = opt.npu;
       if (opt.quick) {
         co.reps = 3;
         co.warmup = 1;
@@ -1308,7 +1330,7 @@ int main(int argc, char** argv) {
         }
       }
       for (const auto& r : results) {
-        Row row{w.name, w.dtype, r.name == "scalar" ? 1u : threads, r.name, r.stats, w.bytes};
+        Row row{w.name, w.dtype, r.name == "scalar" ? 1u : threads, r.name, r.stats, w.bytes, r.npu_us, r.npu_bound};
         if (opt.csv) {
           aicore::bench::WriteCsvRow(std::cout, row);
           std::cout.flush();
@@ -1379,6 +1401,19 @@ int main(int argc, char** argv) {
                   a.workload == "op_add_1K" ? (over_aclnn <= 5.0 ? "ok" : "MISS") : "");
     }
     PrintGemmSummary(std::cout, rows, workloads);
+  }
+  if (!opt.json.empty() || !opt.svg.empty()) {
+    aicore::bench::ReportPaths paths;
+    paths.json = opt.json;
+    paths.svg = opt.svg;
+    const std::string failed =
+        aicore::bench::WriteReports(rows, paths, "highway", std::string("aicore_bench (") + aicore::SimdTargetName() + ")");
+    if (!failed.empty()) {
+      std::fprintf(stderr, "aicore_bench: cannot write %s\n", failed.c_str());
+      return 2;
+    }
+    if (!opt.json.empty()) std::fprintf(stderr, "aicore_bench: wrote %s\n", opt.json.c_str());
+    if (!opt.svg.empty()) std::fprintf(stderr, "aicore_bench: wrote %s\n", opt.svg.c_str());
   }
   if (!all_ok) {
     std::fprintf(stderr, "aicore_bench: some outputs were wrong (see above)\n");

@@ -7,8 +7,10 @@
 // arithmetic), or plainly an ASSUMPTION. Nothing here is tuned to a test or
 // measured on hardware; the estimate it gives is a model, not a measurement.
 //
-// Only Ascend910B has its own entry so far; the other profiles use the
-// Ascend910B constants (CostModelFor says so through `own_entry`).
+// Every profile of base/soc.h has its own entry (Ascend910B, Ascend310P,
+// Ascend910); `own_entry` says whether the model of a profile is its own
+// (a profile added to soc.h without an entry here gets the Ascend910B one,
+// and the summary says so).
 #pragma once
 
 #include <cstdint>
@@ -65,8 +67,23 @@ struct CostModel {
 //  [F5] The vector unit works on 256 bytes (8 blocks of 32 bytes) per
 //       repeat (vendor API docs, every repeat-form instruction); ASSUMED
 //       one repeat per cycle.
+//  [F6] Ascend 910: 256 TFLOPS fp16 (512 TOPS int8) from 32 Da Vinci
+//       cores of 4096 fp16 MACs per cycle (Huawei's Ascend 910 launch,
+//       August 2019, and Hot Chips 31): 256e12 / (32 * 2 * 4096) = 0.977e9
+//       cycles/s -> the clock below is DERIVED.
+//  [F7] Ascend 910: four HBM2 stacks, about 1.2 TB/s (public product
+//       figures): 1.2e12 / 0.977e9 = 1228 bytes/cycle shared; per core the
+//       128 GB/s of [F4]: 128e9 / 0.977e9 = 131 bytes/cycle.
+//  [F8] Ascend 310P: 140 TOPS int8 and 204.8 GB/s LPDDR4X per chip (the
+//       Atlas 300I Pro card, one 310P; the 300I Duo's two chips give
+//       280 TOPS and 408 GB/s) from 8 AI cores; the Da Vinci cube does
+//       8192 int8 MACs per cycle ([F1]): 140e12 / (8 * 2 * 8192) = 1.068e9
+//       cycles/s -> the clock below is DERIVED; 204.8e9 / 1.068e9 = 192
+//       bytes/cycle shared.
 //  [A]  ASSUMPTION (no public figure): start latencies, MTE1/FIX rates,
-//       the scalar issue cost.
+//       the scalar issue cost (every profile: the 910B values); the
+//       per-core GM rate of 310P (ASSUMED 128 GB/s per core as [F4]: 120
+//       bytes/cycle, so two cores saturate its LPDDR).
 inline const CostModel& CostModelByIndex(int i) {
   static const CostModel k910B = {
       "Ascend910B", true,
@@ -85,7 +102,43 @@ inline const CostModel& CostModelByIndex(int i) {
       1.0,  // [F1]: one 16x16x16 fp16 product per cycle
       1.0,  // [A]
   };
-  (void)i;  // Ascend310P and Ascend910: no entry of their own yet
+  static const CostModel k310P = {
+      "Ascend310P", true,
+      1.068,  // [F8] derived
+      120.0,  // [A] 128 GB/s per core
+      192.0,  // [F8]
+      {
+          {1.0, 0.0},      // S: [A]
+          {8.0, 256.0},    // V: start [A]; [F5]
+          {16.0, 0.0},     // M: start [A]
+          {16.0, 256.0},   // MTE1: [A]
+          {300.0, 120.0},  // MTE2: latency [A]; rate [A] above
+          {200.0, 120.0},  // MTE3: latency [A]; rate [A] above
+          {32.0, 128.0},   // FIX: [A]
+      },
+      1.0,  // [F1]
+      1.0,  // [A]
+  };
+  static const CostModel k910 = {
+      "Ascend910", true,
+      0.977,   // [F6] derived
+      131.0,   // [F7] from [F4]
+      1228.0,  // [F7]
+      {
+          {1.0, 0.0},      // S: [A]
+          {8.0, 256.0},    // V: start [A]; [F5]
+          {16.0, 0.0},     // M: start [A]
+          {16.0, 256.0},   // MTE1: [A]
+          {300.0, 131.0},  // MTE2: latency [A]; rate [F7]
+          {200.0, 131.0},  // MTE3: latency [A]; rate [F7]
+          {32.0, 128.0},   // FIX: [A]
+      },
+      1.0,  // [F1], [F6]
+      1.0,  // [A]
+  };
+  const char* name = SocProfileByIndex(i).name;
+  if (std::strcmp(name, k310P.soc) == 0) return k310P;
+  if (std::strcmp(name, k910.soc) == 0) return k910;
   return k910B;
 }
 

@@ -25,10 +25,13 @@
 // Blocks are then placed, in block order, on the earliest free core of
 // their kind (the profile's AIV or AIC cores); the kernel time is the
 // latest block end, or the total GM bytes over the shared GM bandwidth
-// when that is longer (then the bound is "GM").
+// when that is longer (then the bound is "GM"). A launch with SyncAll runs
+// every block at once, block k on core k (modulo the cores), and orders
+// blocks at each SyncAll: nothing after a block's n-th SyncAll issues or
+// starts before every block's work before its n-th SyncAll has ended.
 //
-// Not modeled: caches, bank conflicts, pipe queue depths, SyncAll and
-// cross-core flags (blocks are independent), launch overhead.
+// Not modeled: caches, bank conflicts, pipe queue depths, cross-core flags
+// (CrossCoreSetFlag/WaitFlag order nothing between blocks), launch overhead.
 #pragma once
 
 #include <algorithm>
@@ -98,6 +101,12 @@ inline bool IsAccess(EventKind k) {
          k == EventKind::kLocalMove;
 }
 
+// A block's arrival at a SyncAll: the PIPE_ALL barrier SyncAll records in
+// every block (the kSyncAll event itself comes from the last block only).
+inline bool IsSyncAll(const TimelineRecord& x) {
+  return x.kind == EventKind::kBarrier && std::strcmp(x.api, "SyncAll") == 0;
+}
+
 inline double InstrCycles(const Instr& in, const CostModel& m) {
   const PipeCost& c = m.pipe[static_cast<int>(in.pipe)];
   switch (in.pipe) {
@@ -125,20 +134,32 @@ struct BlockResult {
   std::vector<TimelineSpan> spans;  // start relative to the block start
 };
 
-inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
-  constexpr int kP = aicore::detail::kNumPipes;
+// The schedule of one block in program order, resumable at its SyncAll
+// records (EstimateTimeline lines the blocks up there).
+struct BlockScheduler {
+  static constexpr int kP = aicore::detail::kNumPipes;
+  const BlockTimeline& b;
+  const CostModel& m;
   BlockResult r;
+  size_t i = 0;  // the next record
   double issue = 0;
   double pipe_free[kP] = {};   // when the pipe's latest instruction ends
   double pipe_after[kP] = {};  // no instruction of the pipe starts before
   std::map<std::pair<int, int>, std::deque<double>> flags;  // (event, id) -> set times
   std::map<uintptr_t, double> enq, freed;                   // buffer -> time
-  auto all_done = [&] {
+
+  BlockScheduler(const BlockTimeline& block, const CostModel& model) : b(block), m(model) {}
+  double all_done() const {
     double t = issue;
     for (int p = 0; p < kP; ++p) t = std::max(t, pipe_free[p]);
     return t;
-  };
-  auto run = [&](const Instr& in) {
+  }
+  // Nothing of the block issues or starts before t (the end of a SyncAll).
+  void WaitUntil(double t) {
+    issue = std::max(issue, t);
+    for (double& a : pipe_after) a = std::max(a, t);
+  }
+  void run(const Instr& in) {
     const int p = static_cast<int>(in.pipe);
     const double start = std::max(issue, std::max(pipe_free[p], pipe_after[p]));
     const double cyc = InstrCycles(in, m);
@@ -147,9 +168,11 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
     r.gm_bytes += in.gm_bytes;
     r.spans.push_back(TimelineSpan{b.block_idx, b.core_type, 0, in.pipe, in.api, in.line, start, cyc});
     issue = in.pipe == Pipe::kS ? start + cyc : issue + m.issue_cycles;
-  };
+  }
+  // Schedules the records up to the next SyncAll (true: stopped there, past
+  // it) or to the end (false).
+  bool RunToSync() {
   const std::vector<TimelineRecord>& rec = b.records;
-  size_t i = 0;
   while (i < rec.size()) {
     const TimelineRecord& x = rec[i];
     if (IsAccess(x.kind)) {
@@ -198,6 +221,10 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
           issue = t;
           for (double& a : pipe_after) a = std::max(a, t);
         }
+        if (IsSyncAll(x)) {
+          ++i;
+          return true;
+        }
         break;
       case EventKind::kQueue: {
         const int prod = static_cast<int>(x.producer);
@@ -218,13 +245,14 @@ inline BlockResult ScheduleBlock(const BlockTimeline& b, const CostModel& m) {
         }
         break;
       }
-      default: break;  // SyncAll, cross-core flags: not modeled
+      default: break;  // cross-core flags: not modeled
     }
     ++i;
   }
   r.end = all_done();
-  return r;
-}
+  return false;
+  }
+};
 
 inline std::string JsonEscape(const char* s) {
   std::string o;
@@ -239,6 +267,28 @@ inline std::string JsonEscape(const char* s) {
       o += buf;
     } else {
       o += static_cast<char>(c);
+    }
+  }
+  return o;
+}
+
+// Text for SVG/XML character data and attribute values: & < > " ' as
+// entities, control characters other than tab and newline dropped (XML 1.0
+// forbids them).
+inline std::string XmlEscape(const std::string& in) {
+  std::string o;
+  o.reserve(in.size());
+  for (const char ch : in) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      case '\'': o += "&apos;"; break;
+      default:
+        if (c >= 0x20 || c == '\t' || c == '\n') o += ch;
+        break;
     }
   }
   return o;
@@ -262,11 +312,47 @@ inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) 
   std::vector<double> aiv(std::max<uint32_t>(1, soc.aiv_cores), 0.0);
   std::vector<double> aic(std::max<uint32_t>(1, soc.aic_cores), 0.0);
   double summed = 0;
+  // SyncAll: every block runs at once, each on its own core from the start
+  // (as a SyncAll launch must fit the cores), and no block goes past its
+  // n-th SyncAll before every block that reaches one has finished all its
+  // work before it.
+  bool sync = false;
   for (const BlockTimeline* b : order) {
-    detail::BlockResult r = detail::ScheduleBlock(*b, m);
-    std::vector<double>& cores = b->core_type == aicore::detail::CoreType::kAIC ? aic : aiv;
-    const size_t c = static_cast<size_t>(std::min_element(cores.begin(), cores.end()) - cores.begin());
-    const double at = cores[c];
+    for (const TimelineRecord& x : b->records) sync = sync || detail::IsSyncAll(x);
+  }
+  std::vector<detail::BlockScheduler> sched;
+  sched.reserve(order.size());
+  for (const BlockTimeline* b : order) sched.emplace_back(*b, m);
+  if (sync) {
+    std::vector<bool> at_sync(sched.size(), true);
+    for (bool any = true; any;) {
+      any = false;
+      double t = 0;
+      for (size_t k = 0; k < sched.size(); ++k) {
+        if (!at_sync[k]) continue;
+        at_sync[k] = sched[k].RunToSync();
+        if (at_sync[k]) {
+          any = true;
+          t = std::max(t, sched[k].all_done());
+        }
+      }
+      for (size_t k = 0; k < sched.size(); ++k) {
+        if (at_sync[k]) sched[k].WaitUntil(t);
+      }
+    }
+  } else {
+    for (detail::BlockScheduler& s : sched) s.RunToSync();
+  }
+  size_t nth_aiv = 0, nth_aic = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const BlockTimeline* b = order[k];
+    detail::BlockResult& r = sched[k].r;
+    const bool is_aic = b->core_type == aicore::detail::CoreType::kAIC;
+    std::vector<double>& cores = is_aic ? aic : aiv;
+    size_t& nth = is_aic ? nth_aic : nth_aiv;
+    const size_t c = sync ? nth++ % cores.size()
+                          : static_cast<size_t>(std::min_element(cores.begin(), cores.end()) - cores.begin());
+    const double at = sync ? 0.0 : cores[c];
     cores[c] = at + r.end;
     e.block_cycles = std::max(e.block_cycles, cores[c]);
     summed += r.end;
@@ -363,11 +449,161 @@ inline bool WriteChromeTrace(const TimelineEstimate& e, const std::string& path)
   return std::fclose(f) == 0 && ok;
 }
 
+struct TimelineSvgOptions {
+  uint32_t max_blocks = 4;      // the first blocks by index (AIV blocks, then AIC)
+  double width = 1200;          // pixels of the time axis
+  uint32_t max_spans = 20000;   // instructions drawn at most (the rest counted)
+};
+
+// The estimate as a self-contained SVG picture (opens in a browser): for the
+// first few blocks, one lane per pipe the block uses, one box per
+// instruction (hover: its API, source line, start and cycles), and a time
+// axis in microseconds at the model's clock from the kernel start.
+inline std::string TimelineSvg(const TimelineEstimate& e, const TimelineSvgOptions& o = {}) {
+  using aicore::detail::CoreType;
+  using aicore::detail::Pipe;
+  using detail::XmlEscape;
+  constexpr int kP = aicore::detail::kNumPipes;
+  constexpr double kLabelW = 170, kLaneH = 18, kTop = 64, kBlockGap = 8;
+  static const char* const kColor[kP] = {"#888888", "#4878a8", "#a05090", "#60a060",
+                                         "#d08030", "#c04040", "#30a0a0"};
+  // The blocks drawn, and the pipes each uses.
+  struct Lane {
+    CoreType type;
+    int32_t block;
+    int core;
+    bool used[kP];
+  };
+  std::vector<Lane> blocks;
+  for (const TimelineSpan& sp : e.spans) {
+    auto it = std::find_if(blocks.begin(), blocks.end(), [&](const Lane& l) {
+      return l.type == sp.core_type && l.block == sp.block_idx;
+    });
+    if (it == blocks.end()) {
+      blocks.push_back(Lane{sp.core_type, sp.block_idx, sp.core, {}});
+      it = blocks.end() - 1;
+    }
+    it->used[static_cast<int>(sp.pipe)] = true;
+  }
+  std::stable_sort(blocks.begin(), blocks.end(), [](const Lane& a, const Lane& b) {
+    if (a.type != b.type) return a.type == CoreType::kAIV;
+    return a.block < b.block;
+  });
+  if (blocks.size() > o.max_blocks) blocks.resize(o.max_blocks);
+  // Lane rows: y of (block, pipe).
+  std::vector<std::vector<double>> lane_y(blocks.size(), std::vector<double>(kP, -1));
+  double y = kTop;
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    for (int p = 0; p < kP; ++p) {
+      if (!blocks[b].used[p]) continue;
+      lane_y[b][p] = y;
+      y += kLaneH;
+    }
+    y += kBlockGap;
+  }
+  const double height = y + 24;
+  auto block_of = [&](const TimelineSpan& sp) -> int {
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      if (blocks[b].type == sp.core_type && blocks[b].block == sp.block_idx) return static_cast<int>(b);
+    }
+    return -1;
+  };
+  double t1 = 0;
+  for (const TimelineSpan& sp : e.spans) {
+    if (block_of(sp) >= 0) t1 = std::max(t1, sp.start + sp.cycles);
+  }
+  const double scale = t1 > 0 ? o.width / t1 : 1.0;  // pixels per cycle
+  const double us_per_cycle = 1.0 / (e.model.clock_ghz * 1e3);
+  const double width = kLabelW + o.width + 20;
+  char buf[512];
+  std::string s;
+  std::snprintf(buf, sizeof buf,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"11\">\n",
+                width, height, width, height);
+  s += buf;
+  s += "<style>.h{font-weight:bold;font-size:13px}.lane{fill:#eeeeee;fill-opacity:0.6}.tick{stroke:#bbb}</style>\n"
+       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  std::snprintf(buf, sizeof buf, "estimated NPU time %.2f us (%.0f cycles at %.2f GHz, %s), bound by %s", e.us,
+                e.cycles, e.model.clock_ghz, e.model.soc, e.bound.c_str());
+  s += "<text x=\"8\" y=\"18\" class=\"h\">" + XmlEscape(e.kernel) + ": " + XmlEscape(buf) + "</text>\n";
+  std::snprintf(buf, sizeof buf, "first %zu block(s), one lane per pipe; a model, not a measurement", blocks.size());
+  s += std::string("<text x=\"8\" y=\"34\">") + buf + "</text>\n";
+  // The time axis: ticks at 1, 2 or 5 x 10^k microseconds, about 10 of them.
+  const double t1_us = t1 * us_per_cycle;
+  if (t1_us > 0) {
+    const double raw = t1_us / 10;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    for (int k = 0; k * step <= t1_us * (1 + 1e-9); ++k) {
+      const double x = kLabelW + k * step / us_per_cycle * scale;
+      std::snprintf(buf, sizeof buf,
+                    "<line class=\"tick\" x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\"/>"
+                    "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g us</text>\n",
+                    x, kTop - 8, x, y - kBlockGap, x, kTop - 12, k * step);
+      s += buf;
+    }
+  }
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    for (int p = 0; p < kP; ++p) {
+      if (lane_y[b][p] < 0) continue;
+      std::snprintf(buf, sizeof buf,
+                    "<rect class=\"lane\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>"
+                    "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">block %d (%s %d) %s</text>\n",
+                    kLabelW, lane_y[b][p] + 1, o.width, kLaneH - 2, kLabelW - 6, lane_y[b][p] + 13,
+                    blocks[b].block, blocks[b].type == CoreType::kAIC ? "AIC" : "AIV", blocks[b].core,
+                    aicore::detail::PipeName(static_cast<Pipe>(p)));
+      s += buf;
+    }
+  }
+  uint64_t drawn = 0, left = 0;
+  for (const TimelineSpan& sp : e.spans) {
+    const int b = block_of(sp);
+    if (b < 0) continue;
+    if (drawn >= o.max_spans) {
+      ++left;
+      continue;
+    }
+    ++drawn;
+    const int p = static_cast<int>(sp.pipe);
+    std::snprintf(buf, sizeof buf,
+                  "<rect class=\"span\" x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.0f\" "
+                  "fill=\"%s\" stroke=\"white\" stroke-width=\"0.3\"><title>",
+                  kLabelW + sp.start * scale, lane_y[static_cast<size_t>(b)][p] + 2,
+                  std::max(0.5, sp.cycles * scale), kLaneH - 6, kColor[p]);
+    s += buf;
+    s += XmlEscape(sp.api);
+    std::snprintf(buf, sizeof buf, " (line %d, %s): start %.0f, %.0f cycles (%.3f us)", sp.line,
+                  aicore::detail::PipeName(sp.pipe), sp.start, sp.cycles, sp.cycles * us_per_cycle);
+    s += XmlEscape(buf);
+    s += "</title></rect>\n";
+  }
+  if (left > 0) {
+    std::snprintf(buf, sizeof buf, "<text x=\"8\" y=\"%.0f\">%llu more instructions not drawn</text>\n",
+                  height - 8, static_cast<unsigned long long>(left));
+    s += buf;
+  }
+  s += "</svg>\n";
+  return s;
+}
+
+// Writes TimelineSvg to `path`; false (and nothing written) when the file
+// cannot be opened or written.
+inline bool WriteTimelineSvg(const TimelineEstimate& e, const std::string& path, const TimelineSvgOptions& o = {}) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const std::string s = TimelineSvg(e, o);
+  const bool ok = std::fwrite(s.data(), 1, s.size(), f) == s.size();
+  return std::fclose(f) == 0 && ok;
+}
+
 namespace detail {
 
 // With AICORE_PROFILE=timeline: after each launch, the summary on stderr and,
-// when AICORE_TIMELINE_TRACE names a file, the trace written there (each
-// launch replaces the file of the one before).
+// when AICORE_TIMELINE_TRACE names a file, the Chrome trace written there,
+// when AICORE_TIMELINE_SVG names one, the SVG timeline (each launch replaces
+// the files of the one before).
 inline void ReportLaunch(const Timeline& t) {
   const TimelineEstimate e = EstimateTimeline(t);
   std::fputs(FormatEstimate(e).c_str(), stderr);
@@ -377,6 +613,14 @@ inline void ReportLaunch(const Timeline& t) {
       std::fprintf(stderr, "  trace: %s\n", path);
     } else {
       std::fprintf(stderr, "  trace: cannot write %s\n", path);
+    }
+  }
+  const char* svg = std::getenv("AICORE_TIMELINE_SVG");
+  if (svg != nullptr && *svg != '\0') {
+    if (WriteTimelineSvg(e, svg)) {
+      std::fprintf(stderr, "  svg timeline: %s\n", svg);
+    } else {
+      std::fprintf(stderr, "  svg timeline: cannot write %s\n", svg);
     }
   }
 }

@@ -68,8 +68,13 @@ inline bool BarrierReady(const void* p) {
 // Arrives at barrier `id` (of `expected` participants) and waits for the rest.
 inline void ArriveAndWait(CoreContext& core, CoopState& c, int id, uint32_t expected,
                           const char* api, SrcLoc loc) {
-  // SyncAll waits for every pipe of the core first (a PIPE_ALL barrier).
-  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kBarrier, 0, static_cast<int>(PIPE_ALL), loc);
+  // SyncAll waits for every pipe of the core first (a PIPE_ALL barrier; the
+  // event names the API, so that the timeline sees each block's arrival).
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    instrument::Event e = instrument::OrderEvent(instrument::EventKind::kBarrier, 0, static_cast<int>(PIPE_ALL), loc);
+    e.api = api;
+    instrument::Emit(core, e);
+  }
   std::unique_lock<std::mutex> lock(c.mu);
   CoopBarrier& b = c.bar[id];
   if (b.arrived == 0) {

@@ -6,11 +6,15 @@
 // estimate (instrument/timeline_estimate.h) under the cost model
 // (instrument/cost_model.h): double buffering overlaps MTE2 with V, a copy
 // kernel costs its bytes at the GM rates, no WaitFlag means no ordering,
-// the Chrome trace is well-formed JSON.
+// SyncAll orders blocks, every SoC profile has its own constants, the
+// Chrome trace is well-formed JSON.
 #include <aicore/aicore.h>
 #include <aicore/bench/bench.h>
 #include <gtest/gtest.h>
 
+#include "unit/instrument/report_check.h"
+
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
@@ -28,6 +32,8 @@ using K = aicore::instrument::EventKind;
 using aicore::detail::QueueOp;
 
 namespace {
+
+using report_check::JsonChecker;
 
 constexpr uint32_t kTile = 64;  // floats
 
@@ -334,6 +340,112 @@ TEST(TimelineEstimate, CopyKernelCostsItsBytesAtTheGmRates) {
   }
 }
 
+// Every SoC profile has its own constants, derived from the public figures
+// cost_model.h cites (the arithmetic redone here), and a launch under a
+// profile is estimated with that profile's constants.
+TEST(TimelineEstimate, EveryProfileHasItsOwnConstants) {
+  for (int i = 0; i < 3; ++i) {
+    const prof::CostModel m = prof::CostModelFor(i);
+    EXPECT_TRUE(m.own_entry) << i;
+    EXPECT_STREQ(m.soc, aicore::SocProfileByIndex(i).name);
+  }
+  const prof::CostModel p310 = prof::CostModelFor(aicore::detail::SocIndexByName("Ascend310P"));
+  const prof::CostModel p910 = prof::CostModelFor(aicore::detail::SocIndexByName("Ascend910"));
+  EXPECT_NEAR(p910.clock_ghz, 256e12 / (32.0 * 2 * 4096) / 1e9, 0.001);     // [F6]
+  EXPECT_NEAR(p910.gm_shared_bytes_per_cycle, 1.2e12 / (p910.clock_ghz * 1e9), 1.0);  // [F7]
+  EXPECT_NEAR(p910.gm_core_bytes_per_cycle, 128e9 / (p910.clock_ghz * 1e9), 1.0);
+  EXPECT_NEAR(p310.clock_ghz, 140e12 / (8.0 * 2 * 8192) / 1e9, 0.001);      // [F8]
+  EXPECT_NEAR(p310.gm_shared_bytes_per_cycle, 204.8e9 / (p310.clock_ghz * 1e9), 1.0);
+  EXPECT_NEAR(p310.gm_core_bytes_per_cycle, 128e9 / (p310.clock_ghz * 1e9), 1.0);
+  // A copy kernel on every AIV core of the 310P profile: bound by its
+  // (LPDDR) GM bandwidth, at its clock.
+  aicore::SetSocVersion("Ascend310P");
+  constexpr uint32_t kTiles = 2;
+  const uint32_t blocks = aicore::SocProfileByIndex(aicore::detail::SocIndexByName("Ascend310P")).aiv_cores;
+  Big b(size_t{kBig} * kTiles * blocks);
+  prof::EnableTimeline(true);
+  aicore::Launch(copy_kernel, blocks, b.gx(), b.gy(), kTiles);
+  prof::EnableTimeline(false);
+  aicore::SetSocVersion("Ascend910B");
+  for (size_t i = 0; i < b.x.size(); ++i) ASSERT_EQ(b.y[i], b.x[i]);
+  const prof::TimelineEstimate e = prof::EstimateTimeline(prof::LastTimeline());
+  EXPECT_STREQ(e.model.soc, "Ascend310P");
+  EXPECT_EQ(e.bound, "GM");
+  EXPECT_DOUBLE_EQ(e.cycles, static_cast<double>(e.gm_bytes) / p310.gm_shared_bytes_per_cycle);
+  EXPECT_DOUBLE_EQ(e.us, e.cycles / (p310.clock_ghz * 1e3));
+  EXPECT_EQ(prof::FormatEstimate(e).find("using Ascend910B constants"), std::string::npos);
+}
+
+// SyncAll orders blocks: block 0 works on V 8 times as long as the others
+// before it; after it, every block copies its tile out (MTE3). With the
+// SyncAll no block's copy starts before block 0's work ends; with a
+// PipeBarrier<PIPE_ALL> in its place the blocks stay independent.
+template <bool kSync>
+void sync_kernel(GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kBig * sizeof(float));
+  LocalTensor<float> t = buf.Get<float>();
+  GlobalTensor<float> yg;
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + uint64_t{kBig} * GetBlockIdx(), kBig);
+  const int reps = GetBlockIdx() == 0 ? 8 : 1;
+  for (int k = 0; k < reps; ++k) Duplicate(t, static_cast<float>(GetBlockIdx()), kBig);
+  if (kSync) {
+    SyncAll();
+  } else {
+    PipeBarrier<PIPE_ALL>();
+  }
+  DataCopy(yg, t, kBig);
+}
+
+TEST(TimelineEstimate, SyncAllOrdersBlocks) {
+  constexpr uint32_t kBlocks = 3;
+  prof::TimelineEstimate est[2];
+  for (int sync = 0; sync < 2; ++sync) {
+    std::vector<float> y(size_t{kBig} * kBlocks, -1.0f);
+    prof::EnableTimeline(true);
+    if (sync != 0) {
+      aicore::LaunchCooperative("sync_kernel", sync_kernel<true>, kBlocks, reinterpret_cast<GM_ADDR>(y.data()));
+    } else {
+      aicore::LaunchCooperative("sync_kernel", sync_kernel<false>, kBlocks, reinterpret_cast<GM_ADDR>(y.data()));
+    }
+    prof::EnableTimeline(false);
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], static_cast<float>(i / kBig));
+    est[sync] = prof::EstimateTimeline(prof::LastTimeline(), prof::CostModelFor(0));
+  }
+  const prof::CostModel m = prof::CostModelFor(0);
+  // Block 0's eight Duplicates at one call site are one instruction of 8x
+  // the bytes (consecutive records of one call site merge).
+  const double dup = m.pipe[static_cast<int>(Pipe::kV)].start_cycles + kBig * sizeof(float) / 256.0;
+  const double dup8 = m.pipe[static_cast<int>(Pipe::kV)].start_cycles + 8 * kBig * sizeof(float) / 256.0;
+  double block1_end[2] = {};
+  for (int sync = 0; sync < 2; ++sync) {
+    SCOPED_TRACE(sync != 0 ? "SyncAll" : "PipeBarrier");
+    const prof::TimelineEstimate& e = est[sync];
+    double v0_end = 0;
+    std::vector<const prof::TimelineSpan*> copies;
+    for (const prof::TimelineSpan& s : e.spans) {
+      if (s.pipe == Pipe::kV && s.block_idx == 0) v0_end = std::max(v0_end, s.start + s.cycles);
+      if (s.pipe == Pipe::kMTE3) copies.push_back(&s);
+      if (s.block_idx == 1) block1_end[sync] = std::max(block1_end[sync], s.start + s.cycles);
+    }
+    ASSERT_EQ(copies.size(), kBlocks);
+    EXPECT_GE(v0_end, dup8);
+    for (const prof::TimelineSpan* c : copies) {
+      if (c->block_idx == 0) continue;
+      if (sync != 0) {
+        EXPECT_GE(c->start, v0_end) << "block " << c->block_idx;
+      } else {
+        EXPECT_LT(c->start, 2 * dup + 2 * m.issue_cycles + 1) << "block " << c->block_idx;
+      }
+    }
+  }
+  EXPECT_GT(block1_end[1], block1_end[0] + dup8 - 2 * dup);
+  EXPECT_GE(est[1].cycles, est[0].cycles);
+  // With SyncAll, every block is on its own core from the start.
+  for (const prof::TimelineSpan& s : est[1].spans) EXPECT_EQ(s.core, s.block_idx);
+}
+
 TEST(TimelineEstimate, NoWaitFlagNoFalseOrdering) {
   Big b0(kBig), b1(kBig);
   const prof::TimelineEstimate free_run = Estimate(independent_kernel<false>, 1, b0.gx(), b0.gy());
@@ -347,89 +459,6 @@ TEST(TimelineEstimate, NoWaitFlagNoFalseOrdering) {
   EXPECT_GE(v1->start, r1->start + r1->cycles);   // the WaitFlag does
   EXPECT_LT(free_run.cycles, ordered.cycles);
 }
-
-// A tiny JSON checker: the whole text is one value (RFC 8259 grammar;
-// numbers loosely), and counts objects with "ph":"X".
-struct JsonChecker {
-  const std::string& s;
-  size_t i = 0;
-  explicit JsonChecker(const std::string& text) : s(text) {}
-  void Ws() { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; }
-  bool Lit(const char* w) {
-    const std::string l(w);
-    if (s.compare(i, l.size(), l) != 0) return false;
-    i += l.size();
-    return true;
-  }
-  bool String(std::string* out) {
-    if (i >= s.size() || s[i] != '"') return false;
-    for (++i; i < s.size(); ++i) {
-      const char c = s[i];
-      if (c == '"') { ++i; return true; }
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') {
-        if (++i >= s.size()) return false;
-        if (s[i] == 'u') {
-          for (int k = 0; k < 4; ++k) if (++i >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
-        } else if (std::string("\"\\/bfnrt").find(s[i]) == std::string::npos) {
-          return false;
-        }
-      }
-      if (out != nullptr) *out += c;
-    }
-    return false;
-  }
-  bool Number() {
-    const size_t b = i;
-    if (i < s.size() && s[i] == '-') ++i;
-    while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-')) ++i;
-    return i > b && std::isdigit(static_cast<unsigned char>(s[i - 1]));
-  }
-  int complete_events = 0;
-  bool Value(std::string* str_out = nullptr) {
-    Ws();
-    if (i >= s.size()) return false;
-    const char c = s[i];
-    if (c == '{') {
-      ++i;
-      Ws();
-      if (i < s.size() && s[i] == '}') { ++i; return true; }
-      for (;;) {
-        Ws();
-        std::string key, val;
-        if (!String(&key)) return false;
-        Ws();
-        if (i >= s.size() || s[i++] != ':') return false;
-        if (!Value(&val)) return false;
-        if (key == "ph" && val == "X") ++complete_events;
-        Ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == '}') { ++i; return true; }
-        return false;
-      }
-    }
-    if (c == '[') {
-      ++i;
-      Ws();
-      if (i < s.size() && s[i] == ']') { ++i; return true; }
-      for (;;) {
-        if (!Value()) return false;
-        Ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == ']') { ++i; return true; }
-        return false;
-      }
-    }
-    if (c == '"') return String(str_out);
-    if (Lit("true") || Lit("false") || Lit("null")) return true;
-    return Number();
-  }
-  bool Document() {
-    if (!Value()) return false;
-    Ws();
-    return i == s.size();
-  }
-};
 
 TEST(TimelineEstimate, ChromeTraceIsWellFormedJson) {
   // The checker itself rejects broken text.
