@@ -29,6 +29,7 @@
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/math_trig.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/antiquant.h"
 #include "aicore/lib/dequant.h"
 #include "aicore/lib/quant.h"
 #include "aicore/lib/softmax.h"

@@ -17,6 +17,7 @@
 #include "aicore/lib/quant_tiling.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/reduce.h"
+#include "aicore/op/antiquant_tiling.h"
 #include "aicore/op/reduce_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/lib/tensor_shape.h"
