@@ -10,6 +10,9 @@
 #pragma once
 
 #include "aicore/lib/activation_tiling.h"
+#include "aicore/lib/arange_tiling.h"
+#include "aicore/lib/broadcast_tiling.h"
+#include "aicore/lib/dropout_tiling.h"
 #include "aicore/lib/glu_tiling.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/lib/matmul/host_tiling.h"
@@ -19,6 +22,7 @@
 #include "aicore/lib/reduce.h"
 #include "aicore/op/antiquant_tiling.h"
 #include "aicore/op/reduce_tiling.h"
+#include "aicore/lib/select_misc_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/lib/tensor_shape.h"
 #include "kernel_tiling/kernel_tiling.h"
