@@ -87,11 +87,11 @@ void RunCase(Rng& rng, const Case& c, const std::string& label) {
   const ge::DataType in_t = std::is_same_v<In, int8_t> ? ge::DT_INT8 : ge::DT_INT4;
   const ge::DataType out_t = std::is_same_v<Out, half> ? ge::DT_FLOAT16 : ge::DT_BF16;
   const ge::Shape src_shape(kT ? std::vector<int64_t>{c.n, c.k} : std::vector<int64_t>{c.k, c.n});
-  const ge::Shape one({1});
+  const ge::Shape one({1}), per_channel({c.h, c.w});
   // (per channel / per tensor) x form x shape source.
   for (int pc = 0; pc < 2; ++pc) {
-    AscendC::GetAscendAntiQuantMaxMinTmpSize(src_shape, pc ? ge::Shape({c.h, c.w}) : one, kT, in_t,
-                                             out_t, mx, mn);
+    AscendC::GetAscendAntiQuantMaxMinTmpSize(src_shape, pc ? per_channel : one, kT, in_t, out_t, mx,
+                                             mn);
     const uint32_t tmp_bytes = std::max<uint32_t>(mn, 32);
     for (int form = 0; form < 3; ++form) {
       const Src shape_src = pc ? static_cast<Src>(rng.Below(3)) : Src::kInfo;
