@@ -1,0 +1,7 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// lib/select/selectwithbytesmask.h: a vendor header name;
+// on the CPU it forwards to aicore/lib/select_misc.h (Select with a bytes mask).
+#pragma once
+
+#include "aicore/lib/select_misc.h"
