@@ -317,6 +317,11 @@ class MatmulApiTilingBase {
     return 0;
   }
   int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0) {
+      Log("SetBatchInfoForNormal(" + std::to_string(batchA) + ", " + std::to_string(batchB) + ", " +
+          std::to_string(m) + ", " + std::to_string(n) + ", " + std::to_string(k) + "): every value must be > 0");
+      return -1;
+    }
     aLayoutInfoB = batchA;
     bLayoutInfoB = batchB;
     cLayoutInfoB = std::max(batchA, batchB);

@@ -18,6 +18,12 @@
 //                             waitIterateAll = false, fakeMsg = false),
 //     IterateAll<sync>(LocalTensor, enAtomic = 0), WaitIterateAll(), End(),
 //     SetWorkspace(GlobalTensor | gm pointer, size), SetLocalWorkspace(LocalTensor<uint8_t>),
+//     SetBatchNum(batchA, batchB), IterateBatch<sync = true, waitIterateBatch = false>(
+//       GlobalTensor | LocalTensor, batchA, batchB, enSequentialWrite, matrixStrideA = 0,
+//       matrixStrideB = 0, matrixStrideC = 0, enPartialSum = false, enAtomic = 0) (mix mode),
+//     IterateBatch(GlobalTensor | LocalTensor, enPartialSum, enAtomic, enSequentialWrite,
+//       matrixStrideA = 0, matrixStrideB = 0, matrixStrideC = 0) (pure cube mode, after SetBatchNum),
+//     WaitIterateBatch(),
 //     SetQuantScalar(uint64_t) / SetQuantVector(GlobalTensor<uint64_t> | LocalTensor<uint64_t>)
 //       (int8 x int8 -> half: DEQF16), SetHF32(enable, transMode), SetSubBlockIdx /
 //     GetSubBlockIdx, GetOffsetC, SetSelfDefineData, SetUserDefInfo.
@@ -62,6 +68,24 @@
 // tiling's iterateOrder: 0 moves along M first (block i is row block
 // i % mIter, column block i / mIter), 1 along N first.
 //
+// IterateBatch (LayoutMode::NORMAL, ND A, B and C; A, B and C must declare
+// the layout in their MatmulType, the host tiling must come with
+// SetBatchInfoForNormal). batchC = max(batchA, batchB); one count must be a
+// multiple of the other, and the smaller is broadcast: batch i uses
+// A[i / (batchC / batchA)] and B[i / (batchC / batchB)]. Matrix j of A
+// starts at j * matrixStrideA elements (0: M * Ka, the original shape),
+// of B at j * matrixStrideB (0: Kb * N); the bias of batch i at i * N
+// (MatmulConfig::isBiasBatch, the default; else one bias for all). C's
+// batch i starts at i * M * N (GM; N rounded up to 32 bytes for ND_ALIGN),
+// i * singleCoreM * singleCoreN (UB), or i * (blocks * baseM * baseN) with
+// enSequentialWrite. Each batch is computed by the IterateAll code with the
+// operands moved to its matrices, so the result is bit-identical to a loop
+// of IterateAll calls. matrixStrideC is reserved by the reference and
+// ignored. Async IterateBatch<false> computes at once (WaitIterateBatch
+// checks the pairing). Not done: enPartialSum = true, NZ matrices, the
+// layouts BSNGD, SBNGD and BNGS1S2 (a compile error), IterateNBatch,
+// GetBatchTensorC.
+//
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
 // requests: REGIST_MATMUL_OBJ makes the cube blocks run a server loop and
@@ -88,7 +112,7 @@
 // SetWorkspace, WaitIterateAll without IterateAll<false>(..., true));
 // int8 -> half without a quantization scale.
 //
-// Not done: IterateBatch / IterateNBatch and the batch layouts, the user
+// Not done: see IterateBatch above for its parts not done; the user
 // callbacks (MatmulCallBackFunc other than nullptr: a compile error),
 // sparse and anti-quant inputs (SetSparseIndex, SetAntiQuant*: KernelError),
 // int4b_t operands, int8_t output (quantization to int8: a compile error),
@@ -279,9 +303,10 @@ class MatmulImpl {
                 "Matmul: C's format must be CubeFormat::ND, NZ or ND_ALIGN");
   static_assert(C_TYPE::pos != TPosition::CO1 || C_TYPE::format == CubeFormat::NZ,
                 "Matmul: C at TPosition::CO1 must be CubeFormat::NZ");
-  static_assert(A_TYPE::layout == LayoutMode::NONE && B_TYPE::layout == LayoutMode::NONE &&
-                    C_TYPE::layout == LayoutMode::NONE,
-                "Matmul: batch layouts (LayoutMode other than NONE, IterateBatch) are not supported by aicore yet");
+  static constexpr bool LayoutDone(LayoutMode l) { return l == LayoutMode::NONE || l == LayoutMode::NORMAL; }
+  static_assert(LayoutDone(A_TYPE::layout) && LayoutDone(B_TYPE::layout) && LayoutDone(C_TYPE::layout),
+                "Matmul: the batch layouts BSNGD, SBNGD and BNGS1S2 are not supported by aicore yet (NONE and "
+                "NORMAL are)");
   static_assert(MM_CB::DataCopyOutPtr == nullptr && MM_CB::CopyA1Ptr == nullptr && MM_CB::CopyB1Ptr == nullptr,
                 "Matmul: user callbacks (MatmulCallBackFunc) are not supported by aicore yet");
   static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
@@ -320,6 +345,8 @@ class MatmulImpl {
     wsAddr_ = nullptr;
     wsBytes_ = 0;
     opt_ = aicore::simd::GemmOptions{};
+    batchA_ = batchB_ = -1;
+    pendingWaitBatch_ = false;
     ResetIteration();
   }
 
@@ -709,19 +736,7 @@ class MatmulImpl {
     }
     Start(core, api, loc);
     CheckGmC(api, gm, loc);
-    if (Direct(enAtomic, enSequentialWrite)) {
-      // One Gemm over the whole single-core C, straight into place: each
-      // element gets the same bits as block by block (the Gemm contract).
-      const Place last = CheckGmPlace(api, gm, total_ - 1, false, 0, loc);
-      const Layout l = last.l;
-      if (AICORE_UNLIKELY(core.instr != 0)) EmitRegion(core, api, gm.GetPhyAddr(), l, loc);
-      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(gm.GetPhyAddr()), l, false);
-    } else {
-      for (int32_t i = 0; i < total_; ++i) {
-        ComputeBlock(i, co1_.data(), false);
-        WriteGm(core, api, gm, i, co1_.data(), enAtomic, enSequentialWrite, i, loc);
-      }
-    }
+    AllToGm(core, api, gm, enAtomic, enSequentialWrite, loc);
     ResetIteration();
     co1Valid_ = false;
     if (!sync && waitIterateAll) pendingWait_ = true;
@@ -743,22 +758,7 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
     }
     Start(core, api, loc);
-    if (Direct(enAtomic, false)) {  // as IterateAll(gm): one Gemm into place
-      const Place last = CheckLocalPlace(api, ubCmatrix, total_ - 1, false, 0, loc);
-      if (AICORE_UNLIKELY(core.instr != 0)) {
-        const aicore::detail::MmSpan b =
-            aicore::detail::MmBursts(last.l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
-        aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite,
-                                        *ubCmatrix.buf_, reinterpret_cast<const uint8_t*>(ubCmatrix.GetPhyAddr()),
-                                        b.count, b.len * sizeof(DstT), b.step * sizeof(DstT), api, "dst", loc);
-      }
-      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(ubCmatrix.GetPhyAddr()), last.l, false);
-    } else {
-      for (int32_t i = 0; i < total_; ++i) {
-        ComputeBlock(i, co1_.data(), false);
-        WriteLocal(core, api, ubCmatrix, i, co1_.data(), enAtomic, false, i, loc);
-      }
-    }
+    AllToLocal(core, api, ubCmatrix, enAtomic, false, loc);
     ResetIteration();
     co1Valid_ = false;
   }
@@ -772,6 +772,74 @@ class MatmulImpl {
            "would wait forever)");
     }
     pendingWait_ = false;
+  }
+
+  // ---------------------------------------------------------------------
+  // Batched matmul: LayoutMode::NORMAL (BMNK: batch after batch of
+  // M x K A, K x N B and M x N C matrices). Batch i of C = A[i / (batchC /
+  // batchA)] x B[i / (batchC / batchB)] (+ bias), batchC = max(batchA,
+  // batchB): the smaller count is broadcast. Each batch is computed exactly
+  // as IterateAll would compute it with the operands moved to that batch's
+  // matrices (the same bits).
+
+  // The batch counts of the pure-cube IterateBatch form.
+  void SetBatchNum(int32_t batchA, int32_t batchB, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetBatchNum", loc);
+    if (batchA <= 0 || batchB <= 0) {
+      Fail(ErrorKind::kParameter, "Matmul::SetBatchNum", loc,
+           "batchA " + S(batchA) + ", batchB " + S(batchB) + ": batch counts must be > 0");
+    }
+    batchA_ = batchA, batchB_ = batchB;
+  }
+
+  // The two forms of the reference in one signature per destination:
+  //   mix mode:        IterateBatch<sync, waitIterateBatch>(c, batchA, batchB, enSequentialWrite,
+  //                      matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic)
+  //   pure cube mode:  IterateBatch(c, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA,
+  //                      matrixStrideB, matrixStrideC), after SetBatchNum(batchA, batchB).
+  // On the NPU the two come from different classes (the vector side's
+  // client, the cube side's implementation); here the second and third
+  // arguments mean enPartialSum and enAtomic when the second is a bool or
+  // SetBatchNum was called since Init (the pure cube form needs it; the mix
+  // form, per the reference, never calls it), else batchA and batchB. So
+  // ops-nn's `mm.SetBatchNum(n, n); mm.IterateBatch(c, 0, 0, 0, sa, sb)`
+  // and the mix-mode `mm.IterateBatch(c, batchA, batchB, false)` both work.
+  template <bool sync = true, bool waitIterateBatch = false, class X1, class X2,
+            std::enable_if_t<std::is_arithmetic_v<X1> && std::is_arithmetic_v<X2>, int> = 0>
+  void IterateBatch(const GlobalTensor<DstT>& gm, X1 batchA, X2 batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0,
+                    SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1, "Matmul: IterateBatch needs C at TPosition::GM or VECIN");
+    (void)matrixStrideC;  // reserved by the reference (keep 0)
+    const char* api = sync ? "Matmul::IterateBatch" : "Matmul::IterateBatch<false>";
+    BatchArgs b = ResolveBatchArgs(api, batchA, batchB, enPartialSum, enAtomic, loc);
+    RunBatch(api, gm, b, enSequentialWrite, matrixStrideA, matrixStrideB, loc);
+    if (!sync && waitIterateBatch) pendingWaitBatch_ = true;
+  }
+  template <bool sync = true, bool waitIterateBatch = false, class X1, class X2,
+            std::enable_if_t<std::is_arithmetic_v<X1> && std::is_arithmetic_v<X2>, int> = 0>
+  void IterateBatch(const LocalTensor<DstT>& ubCmatrix, X1 batchA, X2 batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0,
+                    SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1, "Matmul: IterateBatch needs C at TPosition::GM or VECIN");
+    static_assert(sync, "Matmul: the asynchronous IterateBatch<false> cannot write C to UB (a constraint of the "
+                        "reference)");
+    (void)waitIterateBatch;
+    (void)matrixStrideC;
+    BatchArgs b = ResolveBatchArgs("Matmul::IterateBatch", batchA, batchB, enPartialSum, enAtomic, loc);
+    RunBatch("Matmul::IterateBatch", ubCmatrix, b, enSequentialWrite, matrixStrideA, matrixStrideB, loc);
+  }
+  // Waits for IterateBatch<false, true>: on the CPU it has finished when it
+  // returns; the pairing is checked.
+  void WaitIterateBatch(SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::WaitIterateBatch", loc);
+    if (!pendingWaitBatch_) {
+      Fail(ErrorKind::kSync, "Matmul::WaitIterateBatch", loc,
+           "no IterateBatch<false, true>(...) to wait for (the NPU would wait forever)");
+    }
+    pendingWaitBatch_ = false;
   }
 
   // The position of the current block in C (reserved by the vendor).
@@ -793,6 +861,7 @@ class MatmulImpl {
     Begin("Matmul::End", loc, false);
     ResetIteration();
     pendingWait_ = false;
+    pendingWaitBatch_ = false;
     co1Valid_ = false;
   }
 
@@ -1196,6 +1265,241 @@ class MatmulImpl {
     }
   }
 
+  static const char* LayoutName(LayoutMode l) {
+    switch (l) {
+      case LayoutMode::NONE: return "NONE";
+      case LayoutMode::BSNGD: return "BSNGD";
+      case LayoutMode::SBNGD: return "SBNGD";
+      case LayoutMode::BNGS1S2: return "BNGS1S2";
+      default: return "NORMAL";
+    }
+  }
+  // The checks of an IterateBatch call that need no operand sizes.
+  void CheckBatchCall(const char* api, uint32_t batchA, uint32_t batchB, bool enPartialSum, SrcLoc loc) const {
+    if (A_TYPE::layout == LayoutMode::NONE || B_TYPE::layout == LayoutMode::NONE ||
+        C_TYPE::layout == LayoutMode::NONE || A_TYPE::layout != B_TYPE::layout) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("the MatmulTypes declare the batch layouts A ") + LayoutName(A_TYPE::layout) + ", B " +
+               LayoutName(B_TYPE::layout) + ", C " + LayoutName(C_TYPE::layout) +
+               ": IterateBatch needs A and B in the same declared layout and C's declared (MatmulType's LAYOUT "
+               "parameter, e.g. LayoutMode::NORMAL)");
+    }
+    const uint32_t hi = std::max(batchA, batchB), lo = std::min(batchA, batchB);
+    if (hi % lo != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "batchA " + S(batchA) + " and batchB " + S(batchB) +
+               ": with LayoutMode::NORMAL one batch count must be a multiple of the other (the smaller one is "
+               "broadcast)");
+    }
+    if (tiling_.ALayoutInfoB <= 0 || tiling_.BLayoutInfoB <= 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the tiling has no NORMAL batch information (ALayoutInfoB " + S(tiling_.ALayoutInfoB) +
+               ", BLayoutInfoB " + S(tiling_.BLayoutInfoB) +
+               "): call SetBatchInfoForNormal(batchA, batchB, m, n, k) in the host tiling");
+    }
+    if (enPartialSum) {
+      Fail(ErrorKind::kParameter, api, loc, "enPartialSum = true is not supported by aicore's IterateBatch yet");
+    }
+    if (quant_ != kNone) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "IterateBatch does not support quantisation (SetQuantScalar / SetQuantVector were called)");
+    }
+    if (!kCfg.doNorm) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "IterateBatch supports the Norm template only (CFG_NORM / GetNormalConfig), as the reference states");
+    }
+  }
+  // Checks that `count` matrices `stride` elements apart, each spanning
+  // `span`, fit the operand's tensor.
+  template <class T>
+  void CheckBatchSpan(const char* api, const char* role, const char* strideName, Kind kind, const GlobalTensor<T>& gm,
+                      const LocalTensor<T>& local, uint64_t count, uint64_t stride, uint64_t span, SrcLoc loc) const {
+    if (kind == kScalar || kind == kNone) return;
+    const uint64_t need = (count - 1) * stride + span;
+    const bool gmSized = kind == kGm && gm.sized_;
+    const uint64_t have = kind == kGm ? gm.GetSize() : aicore::detail::AvailableBytes(local) / sizeof(T);
+    if ((kind == kGm && !gmSized) || need <= have) return;
+    Fail(ErrorKind::kBounds, api, loc,
+         std::string(role) + " holds " + S(static_cast<int64_t>(count)) + " matrices " +
+             S(static_cast<int64_t>(stride)) + " elements apart (" + strideName + "), each spanning " +
+             S(static_cast<int64_t>(span)) + ": " + S(static_cast<int64_t>(need)) + " elements, but its " +
+             (kind == kGm ? "GlobalTensor holds " : "LocalTensor has ") + S(static_cast<int64_t>(have)) +
+             (kind == kGm ? "" : " to the end of its buffer"));
+  }
+  // Puts the operands back after IterateBatch moved them batch by batch.
+  struct OperandGuard {
+    MatmulImpl& mm;
+    GlobalTensor<SrcAT> a;
+    LocalTensor<SrcAT> al;
+    GlobalTensor<SrcBT> b;
+    LocalTensor<SrcBT> bl;
+    GlobalTensor<BiasT> bias;
+    LocalTensor<BiasT> biasl;
+    explicit OperandGuard(MatmulImpl& m)
+        : mm(m), a(m.aGm_), al(m.aLocal_), b(m.bGm_), bl(m.bLocal_), bias(m.biasGm_), biasl(m.biasLocal_) {}
+    ~OperandGuard() {
+      mm.aGm_ = a, mm.aLocal_ = al, mm.bGm_ = b, mm.bLocal_ = bl, mm.biasGm_ = bias, mm.biasLocal_ = biasl;
+    }
+    OperandGuard(const OperandGuard&) = delete;
+    OperandGuard& operator=(const OperandGuard&) = delete;
+  };
+  struct BatchArgs {
+    int64_t batchA, batchB;
+    bool enPartialSum;
+    uint8_t enAtomic;
+    bool cubeForm;
+  };
+  template <class X1, class X2>
+  BatchArgs ResolveBatchArgs(const char* api, X1 x1, X2 x2, bool enPartialSum, uint8_t enAtomic, SrcLoc loc) {
+    Begin(api, loc);
+    if (std::is_same_v<X1, bool> || batchA_ > 0) {  // the pure cube form
+      if (batchA_ <= 0 || batchB_ <= 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "the pure-cube form IterateBatch(c, enPartialSum, enAtomic, enSequentialWrite, ...) takes the batch "
+             "counts from SetBatchNum(batchA, batchB), which was not called");
+      }
+      return BatchArgs{batchA_, batchB_, static_cast<int64_t>(x1) != 0,
+                       static_cast<uint8_t>(static_cast<int64_t>(x2)), true};
+    }
+    return BatchArgs{static_cast<int64_t>(x1), static_cast<int64_t>(x2), enPartialSum, enAtomic, false};
+  }
+  template <class Dst>  // GlobalTensor<DstT> or LocalTensor<DstT>
+  void RunBatch(const char* api, const Dst& dst, const BatchArgs& args, bool sequential, uint32_t matrixStrideA,
+                uint32_t matrixStrideB, SrcLoc loc) {
+    constexpr bool kUb = std::is_same_v<Dst, LocalTensor<DstT>>;
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    if (args.batchA <= 0 || args.batchB <= 0 || args.batchA > INT32_MAX || args.batchB > INT32_MAX) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "batchA " + S(args.batchA) + ", batchB " + S(args.batchB) + ": batch counts must be > 0");
+    }
+    const auto batchA = static_cast<uint32_t>(args.batchA), batchB = static_cast<uint32_t>(args.batchB);
+    const uint8_t enAtomic = args.enAtomic;
+    if constexpr (kUb) {
+      const TPosition p = dst.GetPosition();
+      if (!aicore::detail::MmIsUb(p)) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("ubCmatrix is a LocalTensor at TPosition::") + aicore::detail::PositionName(p) +
+                 "; IterateBatch writes C to VECIN (UB)");
+      }
+      CheckUbCType(api, loc);
+      if (C_TYPE::format == CubeFormat::ND && !sequential && (sN_ * sizeof(DstT)) % 32 != 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "C goes to UB but singleCoreN " + S(sN_) + " (" + S(static_cast<int64_t>(sN_ * sizeof(DstT))) +
+                 " bytes) is not a whole number of 32-byte blocks: declare C CubeFormat::ND_ALIGN, as the "
+                 "reference requires");
+      }
+    }
+    CheckAtomic(api, enAtomic, loc);
+    CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
+    if constexpr (A_TYPE::format == CubeFormat::NZ || B_TYPE::format == CubeFormat::NZ ||
+                  C_TYPE::format == CubeFormat::NZ) {
+      Fail(ErrorKind::kParameter, api, loc, "IterateBatch with NZ matrices is not supported by aicore yet (ND is)");
+    }
+    if (async_ || (started_ && next_ != 0)) {
+      Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
+    }
+    if constexpr (!kUb) CheckGmC(api, dst, loc);
+    Start(core, api, loc);  // the operands of batch 0; sets total_
+    const uint32_t batchC = std::max(batchA, batchB);
+    const uint64_t sa = matrixStrideA != 0 ? matrixStrideA : static_cast<uint64_t>(orgM_) * orgKa_;
+    const uint64_t sb = matrixStrideB != 0 ? matrixStrideB : static_cast<uint64_t>(orgKb_) * orgN_;
+    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(orgN_) : 0;
+    constexpr uint32_t align = 32 / sizeof(DstT);
+    uint64_t sc = 0;
+    if (sequential) {
+      sc = static_cast<uint64_t>(total_) * BlockElems();
+    } else {
+      int64_t ld = kUb ? sN_ : orgKc_;
+      if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
+      sc = static_cast<uint64_t>(kUb ? sM_ : orgM_) * static_cast<uint64_t>(ld);
+    }
+    const auto span = [](const Layout& l, int32_t rows, int32_t cols) {
+      return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
+    };
+    CheckBatchSpan(api, "A", matrixStrideA != 0 ? "matrixStrideA" : "M * Ka", aKind_, aGm_, aLocal_, batchA, sa,
+                   span(LayoutA(), sM_, sK_), loc);
+    CheckBatchSpan(api, "B", matrixStrideB != 0 ? "matrixStrideB" : "Kb * N", bKind_, bGm_, bLocal_, batchB, sb,
+                   span(LayoutB(), sK_, sN_), loc);
+    if (biasOn_) {
+      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
+                     sbias, static_cast<uint64_t>(sN_), loc);
+    }
+    const uint64_t lastC = PlaceOf(total_ - 1, sequential, total_ - 1, kUb).extent;
+    const uint64_t needC = static_cast<uint64_t>(batchC - 1) * sc + lastC;
+    uint64_t haveC = needC;
+    if constexpr (kUb) {
+      haveC = aicore::detail::AvailableBytes(dst) / sizeof(DstT);
+    } else {
+      if (dst.sized_) haveC = dst.GetSize();
+    }
+    if (needC > haveC) {
+      Fail(ErrorKind::kBounds, api, loc,
+           "C gets " + S(batchC) + " matrices " + S(static_cast<int64_t>(sc)) + " elements apart (" +
+               (sequential ? std::string("written sequentially: its blocks of baseM * baseN")
+                           : std::string(kUb ? "singleCoreM x singleCoreN" : "M x N")) +
+               "), the last reaching element " + S(static_cast<int64_t>(needC)) + ", but the " +
+               (kUb ? "LocalTensor has " : "GlobalTensor holds ") + S(static_cast<int64_t>(haveC)) +
+               (kUb ? " to the end of its buffer" : ""));
+    }
+    {
+      OperandGuard guard(*this);
+      for (uint32_t i = 0; i < batchC; ++i) {
+        const uint64_t ai = i / (batchC / batchA), bi = i / (batchC / batchB);
+        if (aKind_ == kGm) aGm_ = guard.a[ai * sa];
+        if (aKind_ == kLocal) aLocal_ = guard.al[ai * sa];
+        if (bKind_ == kGm) bGm_ = guard.b[bi * sb];
+        if (bKind_ == kLocal) bLocal_ = guard.bl[bi * sb];
+        if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i * sbias];
+        if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i * sbias];
+        if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
+        if constexpr (kUb) {
+          AllToLocal(core, api, dst[i * sc], enAtomic, sequential, loc);
+        } else {
+          AllToGm(core, api, dst[i * sc], enAtomic, sequential, loc);
+        }
+      }
+    }
+    ResetIteration();
+    co1Valid_ = false;
+  }
+
+  // The whole single-core C (after Start) into a GM / UB destination.
+  void AllToGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, uint8_t enAtomic,
+               bool sequential, SrcLoc loc) {
+    if (Direct(enAtomic, sequential)) {
+      // One Gemm over the whole single-core C, straight into place: each
+      // element gets the same bits as block by block (the Gemm contract).
+      const Place last = CheckGmPlace(api, gm, total_ - 1, false, 0, loc);
+      const Layout l = last.l;
+      if (AICORE_UNLIKELY(core.instr != 0)) EmitRegion(core, api, gm.GetPhyAddr(), l, loc);
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(gm.GetPhyAddr()), l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteGm(core, api, gm, i, co1_.data(), enAtomic, sequential, i, loc);
+      }
+    }
+  }
+  void AllToLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& ub, uint8_t enAtomic,
+                  bool sequential, SrcLoc loc) {
+    if (Direct(enAtomic, sequential)) {  // as AllToGm: one Gemm into place
+      const Place last = CheckLocalPlace(api, ub, total_ - 1, false, 0, loc);
+      if (AICORE_UNLIKELY(core.instr != 0)) {
+        const aicore::detail::MmSpan b =
+            aicore::detail::MmBursts(last.l, static_cast<uint32_t>(sM_), static_cast<uint32_t>(sN_));
+        aicore::detail::EmitLocalBursts(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite, *ub.buf_,
+                                        reinterpret_cast<const uint8_t*>(ub.GetPhyAddr()), b.count,
+                                        b.len * sizeof(DstT), b.step * sizeof(DstT), api, "dst", loc);
+      }
+      GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(ub.GetPhyAddr()), last.l, false);
+    } else {
+      for (int32_t i = 0; i < total_; ++i) {
+        ComputeBlock(i, co1_.data(), false);
+        WriteLocal(core, api, ub, i, co1_.data(), enAtomic, sequential, i, loc);
+      }
+    }
+  }
+
   static void CheckGmC(const char* api, const GlobalTensor<DstT>& gm, SrcLoc loc) {
     if (!gm.bound_) Fail(ErrorKind::kBounds, api, loc, "C's GlobalTensor was never bound with SetGlobalBuffer");
   }
@@ -1337,6 +1641,8 @@ class MatmulImpl {
   int32_t asyncIter_ = 0;
   int32_t asyncFetched_ = 0;
   bool pendingWait_ = false;
+  bool pendingWaitBatch_ = false;
+  int32_t batchA_ = -1, batchB_ = -1;  // SetBatchNum
 
   // Buffers: the "L0C" block, the async store, packed operands, the bias row.
   std::vector<L0cT> co1_;
