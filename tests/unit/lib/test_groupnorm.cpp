@@ -29,67 +29,13 @@
 #include "aicore/lib/groupnorm.h"
 #include "aicore/lib/layernormgrad.h"
 
+#include "unit/lib/norm_test_util.h"
+
 namespace {
 
-using AscendC::LocalTensor;
-using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
+using namespace normtest;  // NOLINT(build/namespaces)
 
-constexpr uint32_t kUb = 160 * 1024;
-
-template <class T>
-struct Tol;
-template <>
-struct Tol<float> {
-  static constexpr double kRel = 1e-5, kAbs = 1e-5;
-};
-template <>
-struct Tol<half> {
-  static constexpr double kRel = 2e-3, kAbs = 2e-3;
-};
-
-template <class T>
-double D(T v) {
-  return static_cast<double>(static_cast<float>(v));
-}
-
-uint32_t Align32(uint32_t bytes) { return (bytes + 31) / 32 * 32; }
-
-template <class T>
-LocalTensor<T> At(Buf& buf, uint32_t off) {
-  return buf.Get<uint8_t>()[off].ReinterpretCast<T>();
-}
-
-template <class F>
-void RunUb(F&& body) {
-  aicore::Launch(
-      [&] {
-        AscendC::TPipe pipe;
-        Buf buf;
-        pipe.InitBuffer(buf, kUb);
-        body(buf);
-      },
-      1);
-}
-
-template <class F>
-std::string ErrorOf(F&& body) {
-  try {
-    RunUb(body);
-  } catch (const aicore::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool Has(const std::string& what, const std::string& part) {
-  return what.find(part) != std::string::npos;
-}
-
-template <class T>
-void ExpectNear(double got, double ref, double scale, const std::string& what) {
-  const double tol = Tol<T>::kAbs * scale + Tol<T>::kRel * std::fabs(ref);
-  ASSERT_LE(std::fabs(got - ref), tol) << what << ": got " << got << ", want " << ref;
-}
+constexpr uint32_t kUb = kDefaultUb;
 
 template <class T, bool kReuse>
 void GroupNormCase(std::mt19937& g, bool withTmp, bool inPlace) {

@@ -26,19 +26,13 @@
 #include "aicore/aicore.h"
 #include "aicore/lib/welford.h"
 
+#include "unit/lib/norm_test_util.h"
+
 namespace {
 
-using AscendC::LocalTensor;
-using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
+using namespace normtest;  // NOLINT(build/namespaces)
 
 constexpr uint32_t kUb = 64 * 1024;
-
-template <class T>
-double D(T v) {
-  return static_cast<double>(static_cast<float>(v));
-}
-
-uint32_t Align32(uint32_t bytes) { return (bytes + 31) / 32 * 32; }
 
 struct Carver {
   uint32_t next = 0;
@@ -48,37 +42,6 @@ struct Carver {
     return at;
   }
 };
-
-template <class T>
-LocalTensor<T> At(Buf& buf, uint32_t off) {
-  return buf.Get<uint8_t>()[off].ReinterpretCast<T>();
-}
-
-template <class F>
-void RunUb(F&& body) {
-  aicore::Launch(
-      [&] {
-        AscendC::TPipe pipe;
-        Buf buf;
-        pipe.InitBuffer(buf, kUb);
-        body(buf);
-      },
-      1);
-}
-
-template <class F>
-std::string ErrorOf(F&& body) {
-  try {
-    RunUb(body);
-  } catch (const aicore::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool Has(const std::string& what, const std::string& part) {
-  return what.find(part) != std::string::npos;
-}
 
 template <class T>
 void Put(const LocalTensor<T>& t, const std::vector<T>& v) {
@@ -114,7 +77,7 @@ void UpdateCase(std::mt19937& g, int mode) {
   const uint32_t tmpBytes = mn + g() % (mx - mn + 1);
   const AscendC::WelfordUpdateParam para = {1, ab, comp, nRec};
   std::vector<float> gm, gv;
-  RunUb([&](Buf& buf) {
+  RunUb<kUb>([&](Buf& buf) {
     Carver c;
     const uint32_t ox = c.Take(ab * sizeof(T)), oim = c.Take(ab * 4), oiv = c.Take(ab * 4);
     const uint32_t oom = sameStats ? oim : c.Take(ab * 4), oov = sameStats ? oiv : c.Take(ab * 4);
@@ -176,7 +139,7 @@ TEST(LibWelford, UpdateMatchesModelHalf) {
 // The vendor's documented example: x = 1, inputMean = inputVariance = 0..63,
 // nRec = 1/8, abComputeLength 35, isInplace.
 TEST(LibWelford, UpdateDocExample) {
-  RunUb([&](Buf& buf) {
+  RunUb<kUb>([&](Buf& buf) {
     auto x = At<float>(buf, 0), im = At<float>(buf, 256), iv = At<float>(buf, 512),
          om = At<float>(buf, 768), ov = At<float>(buf, 1024);
     for (int i = 0; i < 64; ++i) {
@@ -240,7 +203,7 @@ void FinalizeCase(std::mt19937& g, int form, bool withTmp) {
   AscendC::GetWelfordFinalizeMaxMinTmpSize(ge::Shape({ab}), 4, false, mx, mn);
   const uint32_t tmpBytes = mn + g() % (mx - mn + 1);
   std::vector<float> gm, gv;
-  RunUb([&](Buf& buf) {
+  RunUb<kUb>([&](Buf& buf) {
     Carver cv;
     const uint32_t oim = cv.Take(ab * 4), oiv = cv.Take(ab * 4), oc = cv.Take(ab * 4),
                    oom = cv.Take(32), oov = cv.Take(32), ot = cv.Take(tmpBytes);
@@ -292,7 +255,7 @@ TEST(LibWelford, FinalizeMatchesModel) {
 // The vendor's documented example: inputMean 0..31, counts 4 each; 1/4096
 // (rRec) gives its mean 0.484375.
 TEST(LibWelford, FinalizeDocExample) {
-  RunUb([&](Buf& buf) {
+  RunUb<kUb>([&](Buf& buf) {
     auto im = At<float>(buf, 0), iv = At<float>(buf, 128), om = At<float>(buf, 256),
          ov = At<float>(buf, 288);
     auto ct = At<int32_t>(buf, 320);
@@ -318,7 +281,7 @@ TEST(LibWelford, UpdateThenFinalizeIsLayerNormStatistics) {
     std::vector<float> x(n * ab);
     for (auto& e : x) e = static_cast<float>(val(g));
     float gm = 0, gv = 0;
-    RunUb([&](Buf& buf) {
+    RunUb<kUb>([&](Buf& buf) {
       auto mean = At<float>(buf, 0), m2 = At<float>(buf, 1024), xt = At<float>(buf, 2048),
            om = At<float>(buf, 3072), ov = At<float>(buf, 3104), tmp = At<float>(buf, 4096);
       for (uint32_t j = 0; j < ab; ++j) mean.GetPhyAddr()[j] = m2.GetPhyAddr()[j] = 0.0f;
@@ -406,7 +369,7 @@ TEST(LibWelford, HostErrors) {
 // (64 floats each at most), tmp at tmpOff.
 std::string UpdateError(AscendC::WelfordUpdateParam p, uint32_t tmpOff, uint32_t omOff = 768,
                         uint32_t xOff = 0) {
-  return ErrorOf([&](Buf& buf) {
+  return ErrorOf<kUb>([&](Buf& buf) {
     AscendC::WelfordUpdate<half, float>(At<float>(buf, omOff), At<float>(buf, 1024),
                                         At<float>(buf, 256), At<float>(buf, 512),
                                         At<half>(buf, xOff), At<uint8_t>(buf, tmpOff), p);
@@ -440,7 +403,7 @@ TEST(LibWelford, UpdateErrors) {
 }
 
 std::string FinalizeError(AscendC::WelfordFinalizePara p, uint32_t tmpOff, uint32_t omOff = 1024) {
-  return ErrorOf([&](Buf& buf) {
+  return ErrorOf<kUb>([&](Buf& buf) {
     AscendC::WelfordFinalize(At<float>(buf, omOff), At<float>(buf, 1056), At<float>(buf, 0),
                              At<float>(buf, 512), At<uint8_t>(buf, tmpOff), p);
   });
