@@ -375,21 +375,23 @@ TEST(LibSelectBytesMask, HostHelper) {
   EXPECT_EQ(mn, 0u);
 }
 
-// f(dst, src, mask, tmp): float dst / src 128, uint8_t mask 256, tmp of tmp_bytes.
+// f(dst, src, mask, tmp) on one block: float dst and src of n elements
+// (src zero), a zero uint8_t mask of 256, tmp: tmp_bytes of a tmp_buffer-byte
+// buffer; the report it fails with, "" when it succeeds.
 template <class F>
-std::string SelErr(uint32_t tmp_bytes, F&& f) {
+std::string MaskCallError(uint32_t n, uint32_t tmp_buffer, uint32_t tmp_bytes, F&& f) {
   try {
     aicore::Launch(
         [&] {
           AscendC::TPipe pipe;
           TBuf<TPosition::VECCALC> bs, bd, bm, bt;
-          pipe.InitBuffer(bs, 512);
-          pipe.InitBuffer(bd, 512);
+          pipe.InitBuffer(bs, n * sizeof(float));
+          pipe.InitBuffer(bd, n * sizeof(float));
           pipe.InitBuffer(bm, 256);
-          pipe.InitBuffer(bt, 4096);
-          LocalTensor<float> src = bs.Get<float>(128), dst = bd.Get<float>(128);
+          pipe.InitBuffer(bt, tmp_buffer);
+          LocalTensor<float> src = bs.Get<float>(n), dst = bd.Get<float>(n);
           LocalTensor<uint8_t> mask = bm.Get<uint8_t>(256);
-          std::memset(static_cast<void*>(src.GetPhyAddr()), 0, 512);
+          std::memset(static_cast<void*>(src.GetPhyAddr()), 0, n * sizeof(float));
           std::memset(static_cast<void*>(mask.GetPhyAddr()), 0, 256);
           LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);
           f(dst, src, mask, tmp);
@@ -399,6 +401,12 @@ std::string SelErr(uint32_t tmp_bytes, F&& f) {
     return e.what();
   }
   return "";
+}
+
+// Select's calls: float dst / src 128, tmp of tmp_bytes (of 4096).
+template <class F>
+std::string SelErr(uint32_t tmp_bytes, F&& f) {
+  return MaskCallError(128, 4096, tmp_bytes, f);
 }
 
 AscendC::SelectWithBytesMaskShapeInfo Info(uint32_t a, uint32_t s, uint32_t m) {
@@ -587,30 +595,10 @@ TEST(LibDropOut, HostHelperAndModel) {
   EXPECT_EQ(ref::Bits(DropModel<half>(nan, 0, true, false, 0.5f)), 0u);
 }
 
-// f(dst, src, mask, tmp): float dst / src 256, mask 256 bytes, tmp of tmp_bytes.
+// DropOut's calls: float dst / src 256, tmp of tmp_bytes (of 1024).
 template <class F>
 std::string DropErr(uint32_t tmp_bytes, F&& f) {
-  try {
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bm, bt;
-          pipe.InitBuffer(bs, 1024);
-          pipe.InitBuffer(bd, 1024);
-          pipe.InitBuffer(bm, 256);
-          pipe.InitBuffer(bt, 1024);
-          LocalTensor<float> src = bs.Get<float>(256), dst = bd.Get<float>(256);
-          LocalTensor<uint8_t> mask = bm.Get<uint8_t>(256);
-          std::memset(static_cast<void*>(src.GetPhyAddr()), 0, 1024);
-          std::memset(static_cast<void*>(mask.GetPhyAddr()), 0, 256);
-          LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);
-          f(dst, src, mask, tmp);
-        },
-        1);
-  } catch (const aicore::KernelError& e) {
-    return e.what();
-  }
-  return "";
+  return MaskCallError(256, 1024, tmp_bytes, f);
 }
 
 AscendC::DropOutShapeInfo DInfo(uint32_t a, uint32_t s, uint32_t m) {
