@@ -35,7 +35,9 @@
 # LIBRARIES: more targets for the host and kernel objects (compile flags such
 # as -march=native). <name> is an INTERFACE target whose sources are the
 # objects, so every registration reaches the program that links it.
-set(AICORE_OPGEN_SOURCE ${CMAKE_CURRENT_LIST_DIR}/aicore_opgen.cpp)
+# A cache entry, not a variable: the function is also called from the
+# directories above aicore when it comes in through add_subdirectory.
+set(AICORE_OPGEN_SOURCE ${CMAKE_CURRENT_LIST_DIR}/aicore_opgen.cpp CACHE INTERNAL "")
 
 function(aicore_add_op_project name dir)
   cmake_parse_arguments(P "" "DTYPE_BUILDS" "LIBRARIES" ${ARGN})

@@ -28,13 +28,16 @@
 # too). LIBRARIES: more targets (compile flags) for the library.
 # The adapter is one translation unit (cmake/aicore_torch_ops.cpp) per
 # library. Needs Torch (find_package(Torch): the `torch` target).
-set(AICORE_TORCH_OPS_SOURCE ${CMAKE_CURRENT_LIST_DIR}/aicore_torch_ops.cpp)
+set(AICORE_TORCH_OPS_SOURCE ${CMAKE_CURRENT_LIST_DIR}/aicore_torch_ops.cpp CACHE INTERNAL "")
 # pytorch_npu_helper.hpp: in the source tree or installed next to the headers.
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/../include/aicore/torch/pytorch_npu_helper.hpp)
   get_filename_component(AICORE_TORCH_HELPER_DIR ${CMAKE_CURRENT_LIST_DIR}/../include/aicore/torch ABSOLUTE)
 else()
   get_filename_component(AICORE_TORCH_HELPER_DIR ${CMAKE_CURRENT_LIST_DIR}/../../../include/aicore/torch ABSOLUTE)
 endif()
+# Cache entries, as AICORE_TORCH_OPS_SOURCE: seen from the directories above
+# aicore when it comes in through add_subdirectory.
+set(AICORE_TORCH_HELPER_DIR ${AICORE_TORCH_HELPER_DIR} CACHE INTERNAL "")
 
 function(aicore_add_torch_ops name)
   cmake_parse_arguments(P "" "NAMESPACE" "PROJECTS;AUTOGRAD;LIBRARIES;SOURCES" ${ARGN})
