@@ -112,6 +112,25 @@ class TQueBind {
     return reinterpret_cast<TBufHandle>(&Pop(loc));
   }
 
+  // The forms that name the user positions (a TQueBind between two pipes);
+  // the queue's own positions already order the hand-over on the CPU.
+  template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+  bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return EnQue<T>(tensor, loc);
+  }
+  template <TPosition srcUserPos, TPosition dstUserPos>
+  bool EnQue(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return EnQue(buf, loc);
+  }
+  template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+  LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return DeQue<T>(loc);
+  }
+  template <TPosition srcUserPos, TPosition dstUserPos>
+  TBufHandle DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return DeQue(loc);
+  }
+
   template <typename T>
   void FreeTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     auto& core = aicore::detail::Enter("TQue::FreeTensor", loc);

@@ -452,6 +452,30 @@ TEST(TQueTest, TQueBindVecInToVecOut) {
   });
 }
 
+// EnQue/DeQue that name the user positions (kernels that move data through a
+// TQueBind write them out) act as the plain forms, tensor and handle.
+TEST(TQueTest, TQueBindWithUserPositions) {
+  OnCore([] {
+    TPipe pipe;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 2> q;
+    pipe.InitBuffer(q, 2, 64);
+    for (int round = 0; round < 3; ++round) {
+      LocalTensor<uint8_t> t = q.AllocTensor<uint8_t>();
+      for (uint32_t i = 0; i < 64; ++i) t.SetValue(i, static_cast<uint8_t>(i * 3 + round));
+      EXPECT_TRUE((q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, uint8_t>(t)));
+      EXPECT_TRUE(q.HasTensorInQue());
+      LocalTensor<uint8_t> u = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, uint8_t>();
+      for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(u.GetValue(i), static_cast<uint8_t>(i * 3 + round));
+      q.FreeTensor(u);
+      TBufHandle h = q.AllocTensor<uint8_t>().GetBufferHandle();
+      EXPECT_TRUE((q.EnQue<QuePosition::VECIN, QuePosition::VECOUT>(h)));
+      EXPECT_EQ((q.DeQue<QuePosition::VECIN, QuePosition::VECOUT>()), h);
+      q.FreeBuffer(h);
+      EXPECT_FALSE(q.HasTensorInQue());
+    }
+  });
+}
+
 TEST(TQueTest, StateMachineMisuse) {
   struct Case {
     const char* name;
@@ -516,6 +540,14 @@ TEST(TQueTest, StateMachineMisuse) {
          LocalTensor<float> d = q.DeQue<float>();
          q.FreeTensor(d);
          q.DeQue<float>();
+       },
+       "TQue::DeQue", "empty"},
+      {"DeQue naming the user positions on an empty queue",
+       [] {
+         TPipe pipe;
+         TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 2> q;
+         pipe.InitBuffer(q, 2, 32);
+         q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>();
        },
        "TQue::DeQue", "empty"},
   };
