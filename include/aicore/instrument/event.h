@@ -104,8 +104,12 @@ struct Event {
   uint64_t len = 0;    // bytes per burst
   uint64_t step = 0;   // bytes from one burst's start to the next
   RepeatFootprint rep{};
-  int event = 0;  // HardEvent (kSetFlag, kWaitFlag)
+  int event = 0;  // HardEvent (kSetFlag, kWaitFlag); pipe_t (kCrossSet, kCrossWait)
   int id = 0;     // event id, pipe_t, barrier id, cross-core flag id
+  // kCrossSet, kCrossWait: the launch-wide order of the cross-core flag
+  // operations (from 1; both are emitted under the launch's coop mutex).
+  // kCrossSet also carries its modeId in `count`.
+  uint64_t seq = 0;
   AscendC::TPosition src_pos = AscendC::TPosition::GM;  // kQueue
   AscendC::TPosition dst_pos = AscendC::TPosition::GM;
   // kLocal: the access moves bytes without using them (LoadData's source and

@@ -60,6 +60,10 @@ struct TimelineRecord {
   // waits for the consumer's FreeTensor) and the pipe that drains it.
   aicore::detail::Pipe producer;
   aicore::detail::Pipe consumer;
+  // kCrossSet, kCrossWait: the launch-wide order of the flag operations
+  // (`event` holds the pipe_t template argument), and kCrossSet's modeId.
+  uint64_t seq;
+  int mode;
 };
 
 struct BlockTimeline {
@@ -131,6 +135,11 @@ inline TimelineRecord MakeRecord(const instrument::Event& e) {
       r.consumer = aicore::detail::ConsumerPipe(e.dst_pos == P::GM ? e.src_pos : e.dst_pos);
       break;
     }
+    case instrument::EventKind::kCrossSet:
+    case instrument::EventKind::kCrossWait:
+      r.seq = e.seq;
+      r.mode = e.kind == instrument::EventKind::kCrossSet ? static_cast<int>(e.count) : 0;
+      break;
     default:
       break;
   }

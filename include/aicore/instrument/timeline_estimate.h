@@ -29,9 +29,17 @@
 // every block at once, block k on core k (modulo the cores), and orders
 // blocks at each SyncAll: nothing after a block's n-th SyncAll issues or
 // starts before every block's work before its n-th SyncAll has ended.
+// Cross-core flags order blocks too (and also place every block on its own
+// core from the start): CrossCoreSetFlag<mode, pipe> sets when `pipe` has
+// finished what it was given before it, and CrossCoreWaitFlag<mode, pipe>
+// holds `pipe` (PIPE_S: the issue of everything after it) until the sets
+// it waited for. Which sets those are is taken from the CPU run: the flag
+// operations are replayed in the order they happened there, with the
+// runtime's counting rules (ops/sync_all.h: mode 0 rounds over the blocks of
+// a core type, mode 1 pairs of a group's vector blocks, mode 2 cube <->
+// vector), so the estimate keeps the CPU run's matching of waits to sets.
 //
-// Not modeled: caches, bank conflicts, pipe queue depths, cross-core flags
-// (CrossCoreSetFlag/WaitFlag order nothing between blocks), launch overhead.
+// Not modeled: caches, bank conflicts, pipe queue depths, launch overhead.
 #pragma once
 
 #include <algorithm>
@@ -127,6 +135,123 @@ inline double InstrCycles(const Instr& in, const CostModel& m) {
   return c.start_cycles + (c.bytes_per_cycle > 0 ? std::ceil(static_cast<double>(bytes) / c.bytes_per_cycle) : 0.0);
 }
 
+// The pipe a cross-core flag operation's pipe_t names (kCount: every pipe,
+// for PIPE_ALL and the pipes the model has no lane for).
+inline Pipe CrossPipe(int p) {
+  switch (static_cast<::pipe_t>(p)) {
+    case ::PIPE_S: return Pipe::kS;
+    case ::PIPE_V: return Pipe::kV;
+    case ::PIPE_M: return Pipe::kM;
+    case ::PIPE_MTE1: return Pipe::kMTE1;
+    case ::PIPE_MTE2: return Pipe::kMTE2;
+    case ::PIPE_MTE3: return Pipe::kMTE3;
+    case ::PIPE_FIX: return Pipe::kFIX;
+    default: return Pipe::kCount;
+  }
+}
+
+// A record of a block: (index of the block in the estimate's order, record).
+using RecordRef = std::pair<size_t, size_t>;
+// For each CrossCoreWaitFlag record, the CrossCoreSetFlag records it waited for.
+using CrossDeps = std::map<RecordRef, std::vector<RecordRef>>;
+
+// Replays the cross-core flag operations of a launch in the order the CPU
+// run did them, counting as the runtime does (ops/sync_all.h), and gives
+// each wait the sets whose counts it consumed (first available, first used).
+inline CrossDeps MatchCrossFlags(const std::vector<const BlockTimeline*>& order) {
+  using aicore::detail::CoreType;
+  struct Op {
+    uint64_t seq;
+    size_t block, rec;
+  };
+  std::vector<Op> ops;
+  std::map<std::pair<int, int32_t>, size_t> by_idx;  // (core type, block idx) -> block
+  uint32_t count[2] = {};
+  for (size_t k = 0; k < order.size(); ++k) {
+    const BlockTimeline& b = *order[k];
+    by_idx[{static_cast<int>(b.core_type), b.block_idx}] = k;
+    ++count[static_cast<int>(b.core_type)];
+    for (size_t i = 0; i < b.records.size(); ++i) {
+      const EventKind kind = b.records[i].kind;
+      if (kind == EventKind::kCrossSet || kind == EventKind::kCrossWait) ops.push_back(Op{b.records[i].seq, k, i});
+    }
+  }
+  CrossDeps deps;
+  if (ops.empty()) return deps;
+  std::sort(ops.begin(), ops.end(), [](const Op& a, const Op& b) { return a.seq < b.seq; });
+  const int kAIC = static_cast<int>(CoreType::kAIC), kAIV = static_cast<int>(CoreType::kAIV);
+  const bool mixed = count[kAIC] != 0 && count[kAIV] != 0;
+  const uint32_t per = mixed && count[kAIV] >= 2 * count[kAIC] ? 2 : 1;  // vector blocks per cube block
+  auto block_of = [&](int type, int64_t idx) -> long {
+    auto it = by_idx.find({type, static_cast<int32_t>(idx)});
+    return it == by_idx.end() ? -1 : static_cast<long>(it->second);
+  };
+  std::map<std::pair<long, int>, std::deque<std::vector<RecordRef>>> avail;  // (block, flag)
+  std::map<std::pair<int, int>, std::vector<RecordRef>> round;               // mode 0: (type, flag)
+  std::map<std::pair<long, int>, std::vector<RecordRef>> pairs;              // mode 1: (group, flag)
+  std::map<std::pair<long, int>, std::deque<RecordRef>> in[2];               // mode 2 into a 1:2 cube block
+  for (const Op& op : ops) {
+    const BlockTimeline& b = *order[op.block];
+    const TimelineRecord& x = b.records[op.rec];
+    const int type = static_cast<int>(b.core_type);
+    const int f = x.id;
+    const RecordRef ref{op.block, op.rec};
+    if (x.kind == EventKind::kCrossWait) {
+      std::deque<std::vector<RecordRef>>& q = avail[{static_cast<long>(op.block), f}];
+      if (!q.empty()) {
+        deps[ref] = std::move(q.front());
+        q.pop_front();
+      }
+      continue;
+    }
+    if (x.mode == 0) {
+      std::vector<RecordRef>& r = round[{type, f}];
+      r.push_back(ref);
+      if (r.size() == count[type]) {
+        for (size_t k = 0; k < order.size(); ++k) {
+          if (static_cast<int>(order[k]->core_type) == type) avail[{static_cast<long>(k), f}].push_back(r);
+        }
+        r.clear();
+      }
+    } else if (x.mode == 1) {
+      std::vector<RecordRef>& r = pairs[{b.block_idx / 2, f}];
+      r.push_back(ref);
+      if (r.size() == 2) {
+        for (int s = 0; s < 2; ++s) {
+          const long k = block_of(kAIV, (b.block_idx & ~1) + s);
+          if (k >= 0) avail[{k, f}].push_back(r);
+        }
+        r.clear();
+      }
+    } else if (type == kAIC) {
+      for (uint32_t s = 0; s < per; ++s) {
+        const long k = block_of(kAIV, int64_t{b.block_idx} * per + s);
+        if (k >= 0) avail[{k, f}].push_back({ref});
+      }
+    } else {
+      const long k = block_of(kAIC, b.block_idx / static_cast<int32_t>(per));
+      if (k < 0) continue;
+      if (per == 1) {
+        avail[{k, f}].push_back({ref});
+        continue;
+      }
+      in[b.block_idx & 1][{k, f}].push_back(ref);
+      std::deque<RecordRef>& a = in[0][{k, f}];
+      std::deque<RecordRef>& c = in[1][{k, f}];
+      if (!a.empty() && !c.empty()) {
+        avail[{k, f}].push_back({a.front(), c.front()});
+        a.pop_front();
+        c.pop_front();
+      }
+    }
+  }
+  return deps;
+}
+
+// The times the cross-core sets of a launch took effect (shared by the
+// blocks' schedulers).
+using CrossSetTimes = std::map<RecordRef, double>;
+
 struct BlockResult {
   double end = 0;
   double busy[aicore::detail::kNumPipes] = {};
@@ -140,15 +265,21 @@ struct BlockScheduler {
   static constexpr int kP = aicore::detail::kNumPipes;
   const BlockTimeline& b;
   const CostModel& m;
+  size_t k;  // the block's index in the estimate's order
+  const CrossDeps* cross = nullptr;
+  CrossSetTimes* set_times = nullptr;
   BlockResult r;
   size_t i = 0;  // the next record
+  bool force = false;  // the next cross-core wait goes on without its missing sets
   double issue = 0;
   double pipe_free[kP] = {};   // when the pipe's latest instruction ends
   double pipe_after[kP] = {};  // no instruction of the pipe starts before
   std::map<std::pair<int, int>, std::deque<double>> flags;  // (event, id) -> set times
   std::map<uintptr_t, double> enq, freed;                   // buffer -> time
 
-  BlockScheduler(const BlockTimeline& block, const CostModel& model) : b(block), m(model) {}
+  BlockScheduler(const BlockTimeline& block, const CostModel& model, size_t index, const CrossDeps* deps,
+                 CrossSetTimes* times)
+      : b(block), m(model), k(index), cross(deps), set_times(times) {}
   double all_done() const {
     double t = issue;
     for (int p = 0; p < kP; ++p) t = std::max(t, pipe_free[p]);
@@ -169,9 +300,12 @@ struct BlockScheduler {
     r.spans.push_back(TimelineSpan{b.block_idx, b.core_type, 0, in.pipe, in.api, in.line, start, cyc});
     issue = in.pipe == Pipe::kS ? start + cyc : issue + m.issue_cycles;
   }
-  // Schedules the records up to the next SyncAll (true: stopped there, past
-  // it) or to the end (false).
-  bool RunToSync() {
+  // Where Run stopped: at the end, past a SyncAll, or at a cross-core wait
+  // for a set not scheduled yet (Run resumes there).
+  enum class Stop { kEnd, kSync, kBlocked };
+  // Schedules the records up to the next SyncAll or the end, or until a
+  // cross-core wait cannot be placed yet.
+  Stop Run() {
   const std::vector<TimelineRecord>& rec = b.records;
   while (i < rec.size()) {
     const TimelineRecord& x = rec[i];
@@ -223,9 +357,37 @@ struct BlockScheduler {
         }
         if (IsSyncAll(x)) {
           ++i;
-          return true;
+          return Stop::kSync;
         }
         break;
+      case EventKind::kCrossSet: {
+        const Pipe src = CrossPipe(x.event);
+        (*set_times)[{k, i}] = src == Pipe::kCount ? all_done() : std::max(issue, pipe_free[static_cast<int>(src)]);
+        break;
+      }
+      case EventKind::kCrossWait: {
+        double t = 0;
+        auto it = cross->find({k, i});
+        if (it != cross->end()) {
+          for (const RecordRef& s : it->second) {
+            auto st = set_times->find(s);
+            if (st == set_times->end()) {
+              if (!force) return Stop::kBlocked;
+              continue;
+            }
+            t = std::max(t, st->second);
+          }
+        }
+        force = false;
+        const Pipe dst = CrossPipe(x.event);
+        if (dst == Pipe::kCount || dst == Pipe::kS) {
+          WaitUntil(t);
+        } else {
+          double& after = pipe_after[static_cast<int>(dst)];
+          after = std::max(after, t);
+        }
+        break;
+      }
       case EventKind::kQueue: {
         const int prod = static_cast<int>(x.producer);
         const int cons = static_cast<int>(x.consumer);
@@ -245,12 +407,12 @@ struct BlockScheduler {
         }
         break;
       }
-      default: break;  // cross-core flags: not modeled
+      default: break;
     }
     ++i;
   }
   r.end = all_done();
-  return false;
+  return Stop::kEnd;
   }
 };
 
@@ -312,36 +474,55 @@ inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) 
   std::vector<double> aiv(std::max<uint32_t>(1, soc.aiv_cores), 0.0);
   std::vector<double> aic(std::max<uint32_t>(1, soc.aic_cores), 0.0);
   double summed = 0;
-  // SyncAll: every block runs at once, each on its own core from the start
-  // (as a SyncAll launch must fit the cores), and no block goes past its
-  // n-th SyncAll before every block that reaches one has finished all its
-  // work before it.
+  // SyncAll and cross-core flags: every block runs at once, each on its own
+  // core from the start (as such a launch must fit the cores). No block goes
+  // past its n-th SyncAll before every block that reaches one has finished
+  // all its work before it; a cross-core wait holds its pipe until the sets
+  // it waited for in the CPU run.
   bool sync = false;
   for (const BlockTimeline* b : order) {
-    for (const TimelineRecord& x : b->records) sync = sync || detail::IsSyncAll(x);
+    for (const TimelineRecord& x : b->records) {
+      sync = sync || detail::IsSyncAll(x) || x.kind == instrument::EventKind::kCrossSet || x.kind == instrument::EventKind::kCrossWait;
+    }
   }
+  const detail::CrossDeps cross = detail::MatchCrossFlags(order);
+  detail::CrossSetTimes set_times;
   std::vector<detail::BlockScheduler> sched;
   sched.reserve(order.size());
-  for (const BlockTimeline* b : order) sched.emplace_back(*b, m);
-  if (sync) {
-    std::vector<bool> at_sync(sched.size(), true);
-    for (bool any = true; any;) {
-      any = false;
-      double t = 0;
-      for (size_t k = 0; k < sched.size(); ++k) {
-        if (!at_sync[k]) continue;
-        at_sync[k] = sched[k].RunToSync();
-        if (at_sync[k]) {
-          any = true;
-          t = std::max(t, sched[k].all_done());
-        }
-      }
-      for (size_t k = 0; k < sched.size(); ++k) {
-        if (at_sync[k]) sched[k].WaitUntil(t);
-      }
+  for (size_t k = 0; k < order.size(); ++k) sched.emplace_back(*order[k], m, k, &cross, &set_times);
+  using Stop = detail::BlockScheduler::Stop;
+  std::vector<Stop> stop(sched.size(), Stop::kBlocked);  // kBlocked: runnable
+  for (;;) {
+    bool moved = false;
+    for (size_t k = 0; k < sched.size(); ++k) {
+      if (stop[k] != Stop::kBlocked) continue;
+      const size_t before = sched[k].i;
+      stop[k] = sched[k].Run();
+      moved = moved || stop[k] != Stop::kBlocked || sched[k].i != before;
     }
-  } else {
-    for (detail::BlockScheduler& s : sched) s.RunToSync();
+    if (moved) continue;
+    // Every block has ended, waits at a SyncAll, or waits for a set that
+    // comes after a SyncAll: release the SyncAll.
+    double t = 0;
+    bool any_sync = false;
+    for (size_t k = 0; k < sched.size(); ++k) {
+      if (stop[k] != Stop::kSync) continue;
+      any_sync = true;
+      t = std::max(t, sched[k].all_done());
+    }
+    if (any_sync) {
+      for (size_t k = 0; k < sched.size(); ++k) {
+        if (stop[k] != Stop::kSync) continue;
+        sched[k].WaitUntil(t);
+        stop[k] = Stop::kBlocked;
+      }
+      continue;
+    }
+    // Waits whose sets never get scheduled (the CPU run cannot produce this):
+    // the first goes on without them.
+    auto blocked = std::find(stop.begin(), stop.end(), Stop::kBlocked);
+    if (blocked == stop.end()) break;
+    sched[static_cast<size_t>(blocked - stop.begin())].force = true;
   }
   size_t nth_aiv = 0, nth_aic = 0;
   for (size_t k = 0; k < order.size(); ++k) {

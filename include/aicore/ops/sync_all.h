@@ -146,7 +146,7 @@ inline void CheckFlagId(const char* api, uint16_t flagId, SrcLoc loc) {
   }
 }
 
-inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
+inline void CrossSet(int mode, int pipe, uint16_t flagId, SrcLoc loc) {
   const char* api = "CrossCoreSetFlag";
   CoreContext& core = Enter(api, loc);
   CoopState& c = RequireCoop(core, api, loc);
@@ -161,7 +161,12 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
                   "(MIX_MODE)", loc);
   }
   std::lock_guard<std::mutex> lock(c.mu);
-  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kCrossSet, 0, flagId, loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    instrument::Event e = instrument::OrderEvent(instrument::EventKind::kCrossSet, pipe, flagId, loc);
+    e.count = static_cast<uint32_t>(mode);
+    e.seq = ++c.cross_seq;
+    instrument::Emit(core, e);
+  }
   TaskFlags* flags = c.Flags();
   const auto idx = static_cast<uint32_t>(core.block_idx);
   if (mode == 0) {
@@ -179,7 +184,7 @@ inline void CrossSet(int mode, uint16_t flagId, SrcLoc loc) {
   c.cv.notify_all();
 }
 
-inline void CrossWait(uint16_t flagId, SrcLoc loc) {
+inline void CrossWait(int pipe, uint16_t flagId, SrcLoc loc) {
   const char* api = "CrossCoreWaitFlag";
   CoreContext& core = Enter(api, loc);
   CoopState& c = RequireCoop(core, api, loc);
@@ -198,7 +203,11 @@ inline void CrossWait(uint16_t flagId, SrcLoc loc) {
                 static_cast<unsigned long long>(flags[core.task].consumed[flagId]));
   CoopWait(core, c, lock, rec);
   ++c.flags[core.task].consumed[flagId];
-  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kCrossWait, 0, flagId, loc);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    instrument::Event e = instrument::OrderEvent(instrument::EventKind::kCrossWait, pipe, flagId, loc);
+    e.seq = ++c.cross_seq;
+    instrument::Emit(core, e);
+  }
 }
 
 AICORE_TARGET_END
@@ -257,12 +266,12 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(modeId <= 2, "CrossCoreSetFlag: modeId is 0, 1 or 2");
-  aicore::detail::CrossSet(modeId, flagId, loc);
+  aicore::detail::CrossSet(modeId, static_cast<int>(pipe), flagId, loc);
 }
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  aicore::detail::CrossWait(flagId, loc);
+  aicore::detail::CrossWait(static_cast<int>(pipe), flagId, loc);
 }
 
 AICORE_INLINE int64_t GetSubBlockIdx() {

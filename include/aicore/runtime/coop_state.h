@@ -85,6 +85,7 @@ struct CoopState {
   WaitRecord* head = nullptr;
   CoopBarrier bar[kNumBarriers];
   uint64_t mode0[2][kNumCrossFlags] = {};  // mode-0 sets per core type
+  uint64_t cross_seq = 0;                  // cross-core flag operations recorded (instrumented launches)
   std::vector<TaskFlags> flags;            // grown on first use, reused
   bool flags_dirty = false;
 
@@ -98,6 +99,7 @@ struct CoopState {
     exited.store(0, std::memory_order_relaxed);
     head = nullptr;
     for (auto& b : bar) b = CoopBarrier{};
+    cross_seq = 0;
     if (flags_dirty) {
       std::memset(mode0, 0, sizeof(mode0));
       std::memset(static_cast<void*>(flags.data()), 0, flags.size() * sizeof(TaskFlags));

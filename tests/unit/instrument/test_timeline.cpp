@@ -6,8 +6,8 @@
 // estimate (instrument/timeline_estimate.h) under the cost model
 // (instrument/cost_model.h): double buffering overlaps MTE2 with V, a copy
 // kernel costs its bytes at the GM rates, no WaitFlag means no ordering,
-// SyncAll orders blocks, every SoC profile has its own constants, the
-// Chrome trace is well-formed JSON.
+// SyncAll and cross-core flags order blocks, every SoC profile has its own
+// constants, the Chrome trace is well-formed JSON.
 #include <aicore/aicore.h>
 #include <aicore/bench/bench.h>
 #include <gtest/gtest.h>
@@ -444,6 +444,145 @@ TEST(TimelineEstimate, SyncAllOrdersBlocks) {
   EXPECT_GE(est[1].cycles, est[0].cycles);
   // With SyncAll, every block is on its own core from the start.
   for (const prof::TimelineSpan& s : est[1].spans) EXPECT_EQ(s.core, s.block_idx);
+}
+
+// Cross-core flags order blocks as SyncAll does: with a mode-0 round (every
+// vector block sets after its Duplicates on PIPE_V, then waits) no block's
+// copy starts before block 0's long work ends; without the flags the blocks
+// stay independent. The set and wait records carry their pipes, mode and
+// launch-wide order.
+template <bool kFlag>
+void flag_kernel(GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kBig * sizeof(float));
+  LocalTensor<float> t = buf.Get<float>();
+  GlobalTensor<float> yg;
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + uint64_t{kBig} * GetBlockIdx(), kBig);
+  const int reps = GetBlockIdx() == 0 ? 8 : 1;
+  for (int k = 0; k < reps; ++k) Duplicate(t, static_cast<float>(GetBlockIdx()), kBig);
+  if (kFlag) {
+    CrossCoreSetFlag<0, PIPE_V>(3);
+    CrossCoreWaitFlag(3);
+  }
+  DataCopy(yg, t, kBig);
+}
+
+TEST(TimelineEstimate, CrossCoreFlagsOrderBlocks) {
+  constexpr uint32_t kBlocks = 3;
+  prof::TimelineEstimate est[2];
+  for (int flag = 0; flag < 2; ++flag) {
+    std::vector<float> y(size_t{kBlocks} * kBig, -1.0f);
+    prof::EnableTimeline(true);
+    aicore::LaunchCooperative("flag_kernel", flag != 0 ? flag_kernel<true> : flag_kernel<false>, kBlocks,
+                              reinterpret_cast<GM_ADDR>(y.data()));
+    prof::EnableTimeline(false);
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], static_cast<float>(i / kBig));
+    const prof::Timeline tl = prof::LastTimeline();
+    if (flag != 0) {
+      // Each block: one set (mode 0, PIPE_V) and one wait (PIPE_S), numbered
+      // from 1 across the launch; every set comes before every wait.
+      std::vector<uint64_t> sets, waits;
+      for (const prof::BlockTimeline& b : tl.blocks) {
+        for (const prof::TimelineRecord& r : b.records) {
+          if (r.kind == K::kCrossSet) {
+            EXPECT_EQ(r.mode, 0);
+            EXPECT_EQ(r.event, static_cast<int>(PIPE_V));
+            EXPECT_EQ(r.id, 3);
+            sets.push_back(r.seq);
+          } else if (r.kind == K::kCrossWait) {
+            EXPECT_EQ(r.event, static_cast<int>(PIPE_S));
+            waits.push_back(r.seq);
+          }
+        }
+      }
+      ASSERT_EQ(sets.size(), kBlocks);
+      ASSERT_EQ(waits.size(), kBlocks);
+      std::vector<uint64_t> all = sets;
+      all.insert(all.end(), waits.begin(), waits.end());
+      std::sort(all.begin(), all.end());
+      for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i], i + 1);
+      EXPECT_LT(*std::max_element(sets.begin(), sets.end()), *std::min_element(waits.begin(), waits.end()));
+    }
+    est[flag] = prof::EstimateTimeline(tl, prof::CostModelFor(0));
+  }
+  const prof::CostModel m = prof::CostModelFor(0);
+  const double dup = m.pipe[static_cast<int>(Pipe::kV)].start_cycles + kBig * sizeof(float) / 256.0;
+  for (int flag = 0; flag < 2; ++flag) {
+    SCOPED_TRACE(flag != 0 ? "flags" : "no flags");
+    double v0_end = 0;
+    std::vector<const prof::TimelineSpan*> copies;
+    for (const prof::TimelineSpan& s : est[flag].spans) {
+      if (s.pipe == Pipe::kV && s.block_idx == 0) v0_end = std::max(v0_end, s.start + s.cycles);
+      if (s.pipe == Pipe::kMTE3) copies.push_back(&s);
+    }
+    ASSERT_EQ(copies.size(), kBlocks);
+    for (const prof::TimelineSpan* c : copies) {
+      if (c->block_idx == 0) continue;
+      if (flag != 0) {
+        EXPECT_GE(c->start, v0_end) << "block " << c->block_idx;
+      } else {
+        EXPECT_LT(c->start, 2 * dup + 2 * m.issue_cycles + 1) << "block " << c->block_idx;
+      }
+    }
+  }
+  EXPECT_GT(est[1].cycles, est[0].cycles);
+  // Flags put every block on its own core from the start, as SyncAll does.
+  for (const prof::TimelineSpan& s : est[1].spans) EXPECT_EQ(s.core, s.block_idx);
+}
+
+// Mode 2 in a 1:2 mixed launch: the cube block waits for both of its vector
+// blocks (sub-block 1 works 8 times as long); its GM write after the wait
+// starts after the later one's work. Without the flags it starts at once.
+template <bool kFlag>
+void mix_flag_kernel(GM_ADDR y) {
+  GlobalTensor<float> yg;
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y), 4 * kBig);
+  if (aicore::detail::t_core->core_type == aicore::detail::CoreType::kAIC) {
+    if (kFlag) CrossCoreWaitFlag(5);
+    yg.SetValue(3 * kBig, 7.0f);
+    return;
+  }
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kBig * sizeof(float));
+  LocalTensor<float> t = buf.Get<float>();
+  const int reps = GetSubBlockIdx() == 1 ? 8 : 1;
+  for (int k = 0; k < reps; ++k) Duplicate(t, 1.0f, kBig);
+  if (kFlag) CrossCoreSetFlag<2, PIPE_V>(5);
+}
+
+TEST(TimelineEstimate, CrossCoreFlagsOfAMixedLaunch) {
+  const prof::CostModel m = prof::CostModelFor(0);
+  for (int flag = 0; flag < 2; ++flag) {
+    SCOPED_TRACE(flag != 0 ? "flags" : "no flags");
+    std::vector<float> y(4 * kBig, 0.0f);
+    aicore::detail::LaunchConfig cfg;
+    cfg.geom = aicore::detail::Geometry::kMix;
+    cfg.cooperative = true;
+    prof::EnableTimeline(true);
+    aicore::detail::LaunchWith(cfg, aicore::SrcLoc{"", 0}, "mix_flag_kernel",
+                               flag != 0 ? mix_flag_kernel<true> : mix_flag_kernel<false>, 1,
+                               reinterpret_cast<GM_ADDR>(y.data()));
+    prof::EnableTimeline(false);
+    EXPECT_EQ(y[3 * kBig], 7.0f);
+    const prof::TimelineEstimate e = prof::EstimateTimeline(prof::LastTimeline(), m);
+    double v_end[2] = {}, cube_start = -1;
+    for (const prof::TimelineSpan& s : e.spans) {
+      if (s.core_type == aicore::detail::CoreType::kAIV && s.pipe == Pipe::kV) {
+        ASSERT_LT(s.block_idx, 2);
+        v_end[s.block_idx] = std::max(v_end[s.block_idx], s.start + s.cycles);
+      }
+      if (s.core_type == aicore::detail::CoreType::kAIC) cube_start = cube_start < 0 ? s.start : std::min(cube_start, s.start);
+    }
+    ASSERT_GE(cube_start, 0);
+    ASSERT_GT(v_end[1], 4 * v_end[0]);
+    if (flag != 0) {
+      EXPECT_GE(cube_start, v_end[1]);
+    } else {
+      EXPECT_LT(cube_start, v_end[0]);
+    }
+  }
 }
 
 TEST(TimelineEstimate, NoWaitFlagNoFalseOrdering) {
