@@ -218,11 +218,38 @@ Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
   const ops::OpDef& d = *info.def;
   Call c;
   size_t k = first;
+  // One tensor of input i (`what` names it: "input x (input 0)", or with
+  // the list element of a DYNAMIC input).
+  auto tensor_of = [&](at::Tensor t, const std::string& what) {
+    ge::DataType dt;
+    if (!ToGe(t.scalar_type(), &dt)) {
+      Fail(info, what + " has torch dtype " + std::string(c10::toString(t.scalar_type())) +
+                     ", which has no ge::DataType");
+    }
+    if (!t.is_meta() && t.device().type() != c10::DeviceType::CPU) {
+      Fail(info, what + " is on device " + t.device().str() + "; aicore runs operators on CPU tensors");
+    }
+    if (!t.is_meta()) t = t.contiguous();
+    c.keep.push_back(t);
+    std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
+    return OpTensor(t.is_meta() ? nullptr : t.data_ptr(), std::move(shape), dt);
+  };
   for (size_t i = 0; i < d.Inputs().size(); ++i, ++k) {
     const c10::IValue& v = stack[k];
-    const std::string& name = d.Inputs()[i].Name();
+    const std::string what = "input " + d.Inputs()[i].Name() + " (input " + std::to_string(i) + ")";
     if (v.isNone()) {
       c.inputs.push_back(OpTensor::None());
+      continue;
+    }
+    if (v.isTensorList()) {  // a DYNAMIC input (Tensor[]); the runner checks its length
+      std::vector<OpTensor> list;
+      const c10::List<at::Tensor> ts = v.toTensorList();
+      for (size_t e = 0; e < ts.size(); ++e) {
+        const at::Tensor t = ts.get(e);
+        if (!t.defined()) Fail(info, what + " element " + std::to_string(e) + " is an undefined tensor");
+        list.push_back(tensor_of(t, what + " element " + std::to_string(e)));
+      }
+      c.inputs.push_back(OpTensor::List(std::move(list)));
       continue;
     }
     at::Tensor t = v.toTensor();
@@ -230,19 +257,7 @@ Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
       c.inputs.push_back(OpTensor::None());
       continue;
     }
-    ge::DataType dt;
-    if (!ToGe(t.scalar_type(), &dt)) {
-      Fail(info, "input " + name + " (input " + std::to_string(i) + ") has torch dtype " +
-                     std::string(c10::toString(t.scalar_type())) + ", which has no ge::DataType");
-    }
-    if (!t.is_meta() && t.device().type() != c10::DeviceType::CPU) {
-      Fail(info, "input " + name + " (input " + std::to_string(i) + ") is on device " + t.device().str() +
-                     "; aicore runs operators on CPU tensors");
-    }
-    if (!t.is_meta()) t = t.contiguous();
-    c.keep.push_back(t);
-    std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
-    c.inputs.emplace_back(t.is_meta() ? nullptr : t.data_ptr(), std::move(shape), dt);
+    c.inputs.push_back(tensor_of(t, what));
   }
   for (size_t a = 0; a < d.Attrs().size(); ++a, ++k) {
     const c10::IValue& v = stack[k];
@@ -455,15 +470,6 @@ void Register(const std::string& type) {
     if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
     Infos()[raw->name] = std::move(info);
   }
-  for (const ops::OpParamDef& in : def->Inputs()) {
-    if (in.GetParamType() == ops::DYNAMIC) {
-      std::fprintf(stderr,
-                   "aicore: torch.ops.%s.%s is not registered: input %s of %s is DYNAMIC (a tensor list), which "
-                   "aicore's operator runner does not support yet\n",
-                   AICORE_TORCH_NAMESPACE, raw->name.c_str(), in.Name().c_str(), type.c_str());
-      return;
-    }
-  }
   torch::Library& lib = Lib();
   lib.def(SchemaOf(*raw).c_str());
   lib.impl(raw->name.c_str(),
@@ -479,8 +485,8 @@ void Register(const std::string& type) {
     for (const ops::OpParamDef& in : def->Inputs()) {
       if (in.GetParamType() != ops::REQUIRED) {
         std::fprintf(stderr,
-                     "aicore: AUTOGRAD %s:%s is not registered: input %s is optional, and aicore's autograd "
-                     "adapter takes required tensor inputs only\n",
+                     "aicore: AUTOGRAD %s:%s is not registered: input %s is optional or a tensor list, and "
+                     "aicore's autograd adapter takes required tensor inputs only\n",
                      type.c_str(), raw->backward.c_str(), in.Name().c_str());
         return;
       }

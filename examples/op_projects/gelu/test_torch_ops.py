@@ -1,7 +1,7 @@
 # Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 #
-# The operators of examples/op_projects (gelu, add_custom, leaky_relu) as
-# torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# The operators of examples/op_projects (gelu, add_custom, leaky_relu,
+# add_n_custom with a DYNAMIC input as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
 # GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
 # CPU kernels against PyTorch's own functions, the gradient through
 # GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
@@ -50,6 +50,7 @@ class TorchOps(unittest.TestCase):
         self.assertEqual(schema("add_custom"), "aicore_ops::add_custom(Tensor x, Tensor y) -> Tensor")
         self.assertEqual(schema("leaky_relu_custom"),
                          "aicore_ops::leaky_relu_custom(Tensor x, float negative_slope=0.) -> Tensor")
+        self.assertEqual(schema("add_n_custom"), "aicore_ops::add_n_custom(Tensor[] x) -> Tensor")
 
     def test_gelu_forward(self):
         g = torch.Generator().manual_seed(1)
@@ -151,6 +152,47 @@ class TorchOps(unittest.TestCase):
         self.assertTrue(torch.equal(OPS.leaky_relu_custom(x, 0.25), torch.where(x >= 0, x, x * slope)))
         self.assertTrue(torch.equal(OPS.leaky_relu_custom(x, negative_slope=0.25),
                                     torch.where(x >= 0, x, x * slope)))
+
+    def test_dynamic_input(self):
+        # AddNCustom adds its list left to right in the input dtype: the same
+        # chain of torch additions is bit-identical (one rounding per add).
+        g = torch.Generator().manual_seed(3)
+        for dtype in (torch.float32, torch.float16):
+            for n, shape in ((1, (5,)), (2, (8, 2048 + 3)), (3, (3, 65)), (5, (40000,))):
+                xs = [(torch.randn(shape, generator=g) * 8).to(dtype) for _ in range(n)]
+                ref = xs[0].clone()
+                for t in xs[1:]:
+                    ref = ref + t
+                y = OPS.add_n_custom(xs)
+                self.assertEqual(y.dtype, dtype)
+                self.assertEqual(tuple(y.shape), shape)
+                self.assertTrue(torch.equal(y, ref), (dtype, n, shape))
+        # Non-contiguous list elements are copied first.
+        a = torch.randn(64, 32)
+        b = torch.randn(32, 64).t()
+        self.assertTrue(torch.equal(OPS.add_n_custom([a, b]), a + b))
+        # Meta: the shape and dtype from InferShape / InferDataType.
+        m = OPS.add_n_custom([torch.empty(4, 7, device="meta", dtype=torch.float16)] * 3)
+        self.assertEqual((m.device.type, tuple(m.shape), m.dtype), ("meta", (4, 7), torch.float16))
+        # Bad lists: the runner's and the tiling's reports, then clean twins.
+        cases = [
+            # An empty list has no tensor to dispatch on: torch's own error.
+            (lambda: OPS.add_n_custom([]), "add_n_custom", "empty list of Tensors"),
+            (lambda: OPS.add_n_custom([torch.randn(64), torch.randn(32)]),
+             "(kernel AddNCustom)", "AddNCustom returned 4294967295 (GRAPH_FAILED)"),
+            (lambda: OPS.add_n_custom([torch.randn(64), torch.randn(64).half()]),
+             "(kernel AddNCustom)", "input x (input 0) of AddNCustom: tensor 1 of the list is DT_FLOAT16"),
+            (lambda: OPS.add_n_custom([torch.randn(64), torch.randn(64).double()]),
+             "(kernel AddNCustom)", "DT_DOUBLE"),
+        ]
+        for fn, where, what in cases:
+            with self.assertRaises(RuntimeError) as cm:
+                fn()
+            msg = str(cm.exception)
+            self.assertIn(where, msg)
+            self.assertIn(what, msg)
+        OPS.add_n_custom([torch.randn(64), torch.randn(64)])
+        OPS.add_n_custom([torch.randn(64).half(), torch.randn(64).half()])
 
     def test_bad_input(self):
         cases = [

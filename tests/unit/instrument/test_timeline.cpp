@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <cstdlib>
 #include <string>
@@ -582,6 +583,142 @@ TEST(TimelineEstimate, CrossCoreFlagsOfAMixedLaunch) {
     } else {
       EXPECT_LT(cube_start, v_end[0]);
     }
+  }
+}
+
+// The seed GELU (tanh form) over z = x + y as a chain of vector
+// instructions per tile, x / (1 + exp(-2u)), u = sqrt(2/pi) (x + 0.044715 x^3),
+// double-buffered: the bounds test's vector-heavy workload.
+void gelu_seed_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t tiles) {
+  constexpr uint32_t kT = 2048;
+  TPipe pipe;
+  TQue<TPosition::VECIN, 2> qx, qy;
+  TQue<TPosition::VECOUT, 2> qz;
+  TBuf<TPosition::VECCALC> tmp;
+  pipe.InitBuffer(qx, 2, kT * sizeof(float));
+  pipe.InitBuffer(qy, 2, kT * sizeof(float));
+  pipe.InitBuffer(qz, 2, kT * sizeof(float));
+  pipe.InitBuffer(tmp, kT * sizeof(float));
+  GlobalTensor<float> xg, yg, zg;
+  const uint64_t base = uint64_t{kT} * tiles * GetBlockIdx();
+  xg.SetGlobalBuffer(reinterpret_cast<float*>(x) + base, uint64_t{kT} * tiles);
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + base, uint64_t{kT} * tiles);
+  zg.SetGlobalBuffer(reinterpret_cast<float*>(z) + base, uint64_t{kT} * tiles);
+  LocalTensor<float> t = tmp.Get<float>();
+  for (uint32_t i = 0; i < tiles; ++i) {
+    LocalTensor<float> a = qx.AllocTensor<float>();
+    LocalTensor<float> b = qy.AllocTensor<float>();
+    DataCopy(a, xg[uint64_t{i} * kT], kT);
+    DataCopy(b, yg[uint64_t{i} * kT], kT);
+    qx.EnQue(a);
+    qy.EnQue(b);
+    a = qx.DeQue<float>();
+    b = qy.DeQue<float>();
+    LocalTensor<float> c = qz.AllocTensor<float>();
+    Add(c, a, b, kT);
+    Mul(t, c, c, kT);
+    Mul(t, t, c, kT);
+    Muls(t, t, 0.044715f, kT);
+    Add(t, t, c, kT);
+    Muls(t, t, -1.5957691216057308f, kT);
+    Exp(t, t, kT);
+    Adds(t, t, 1.0f, kT);
+    Div(c, c, t, kT);
+    qz.EnQue(c);
+    qx.FreeTensor(a);
+    qy.FreeTensor(b);
+    c = qz.DeQue<float>();
+    DataCopy(zg[uint64_t{i} * kT], c, kT);
+    qz.FreeTensor(c);
+  }
+}
+
+// Bounds every estimate keeps (README, "NPU time estimate"): the kernel
+// time is at least the total GM bytes at the shared bandwidth; each block
+// takes at least its busiest pipe's cycles and, where no other block holds
+// it up (no SyncAll, no cross-core flag), at most its instructions one after
+// another plus one issue cycle each; blocks placed in order on the earliest
+// free core end within Graham's bound of list scheduling, the summed block
+// times over the cores plus the longest block.
+void ExpectWithinModelBounds(const prof::TimelineEstimate& e, bool blocks_interact) {
+  constexpr int kP = aicore::detail::kNumPipes;
+  const prof::CostModel& m = e.model;
+  EXPECT_GE(e.cycles, e.gm_cycles);
+  EXPECT_GE(e.cycles, e.block_cycles);
+  EXPECT_DOUBLE_EQ(e.cycles, std::max(e.gm_cycles, e.block_cycles));
+  struct Block {
+    double first = 1e300, last = 0, serial = 0, busy[kP] = {};
+  };
+  std::map<std::pair<int, int32_t>, Block> blocks;
+  double busy[kP] = {};
+  for (const prof::TimelineSpan& s : e.spans) {
+    Block& b = blocks[{static_cast<int>(s.core_type), s.block_idx}];
+    b.first = std::min(b.first, s.start);
+    b.last = std::max(b.last, s.start + s.cycles);
+    b.serial += s.cycles + m.issue_cycles;
+    b.busy[static_cast<int>(s.pipe)] += s.cycles;
+    busy[static_cast<int>(s.pipe)] += s.cycles;
+  }
+  ASSERT_FALSE(blocks.empty());
+  double summed = 0, longest = 0;
+  for (const auto& kv : blocks) {
+    const Block& b = kv.second;
+    SCOPED_TRACE("block " + std::to_string(kv.first.second));
+    const double took = b.last - b.first;  // a block starts with its first instruction
+    for (int p = 0; p < kP; ++p) EXPECT_GE(b.last - b.first + 1e-9, b.busy[p]);
+    if (!blocks_interact) EXPECT_LE(took, b.serial + 1e-9);
+    EXPECT_LE(b.last, e.block_cycles + 1e-9);
+    summed += b.serial;
+    longest = std::max(longest, b.serial);
+  }
+  for (int p = 0; p < kP; ++p) {
+    EXPECT_NEAR(e.busy[p], busy[p], 1e-6 * (1 + busy[p]));
+    EXPECT_LE(e.busy_share[p], 1.0 + 1e-12);
+  }
+  if (!blocks_interact) {
+    const double cores = aicore::SocProfileByIndex(0).aiv_cores;
+    EXPECT_LE(e.block_cycles, summed / cores + longest + 1e-9);
+  }
+}
+
+TEST(TimelineEstimate, SeedWorkloadsStayWithinTheModelsBounds) {
+  constexpr uint32_t kTiles = 4;
+  for (const uint32_t blocks : {1u, 8u, 48u, 100u}) {
+    SCOPED_TRACE("gelu, blocks " + std::to_string(blocks));
+    const size_t n = size_t{2048} * kTiles * blocks;
+    std::vector<float> x(n), y(n), z(n, 0.0f);
+    for (size_t i = 0; i < n; ++i) {
+      x[i] = static_cast<float>(i % 97) * 0.05f - 2.0f;
+      y[i] = static_cast<float>(i % 13) * 0.1f - 0.5f;
+    }
+    const prof::TimelineEstimate e =
+        Estimate(gelu_seed_kernel, blocks, reinterpret_cast<GM_ADDR>(x.data()), reinterpret_cast<GM_ADDR>(y.data()),
+                 reinterpret_cast<GM_ADDR>(z.data()), kTiles);
+    for (size_t i = 0; i < n; i += 211) {
+      const double v = double{x[i]} + y[i];
+      const double ref = 0.5 * v * (1.0 + std::tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+      ASSERT_NEAR(z[i], ref, 1e-5 + 1e-5 * std::fabs(ref)) << i;
+    }
+    ExpectWithinModelBounds(e, false);
+  }
+  for (const uint32_t blocks : {1u, 3u, 40u, 200u}) {
+    SCOPED_TRACE("add and copy, blocks " + std::to_string(blocks));
+    Big a(size_t{kBig} * kTiles * blocks), c(size_t{kBig} * kTiles * blocks);
+    ExpectWithinModelBounds(Estimate(tiled_kernel<1>, blocks, a.gx(), a.gy(), kTiles), false);
+    ExpectWithinModelBounds(Estimate(tiled_kernel<2>, blocks, a.gx(), a.gy(), kTiles), false);
+    ExpectWithinModelBounds(Estimate(copy_kernel, blocks, c.gx(), c.gy(), kTiles), false);
+  }
+  // Blocks that wait for each other keep the lower bounds.
+  for (int flag = 0; flag < 2; ++flag) {
+    std::vector<float> y(size_t{kBig} * 3);
+    prof::EnableTimeline(true);
+    if (flag != 0) {
+      aicore::LaunchCooperative("flag_kernel", flag_kernel<true>, 3, reinterpret_cast<GM_ADDR>(y.data()));
+    } else {
+      aicore::LaunchCooperative("sync_kernel", sync_kernel<true>, 3, reinterpret_cast<GM_ADDR>(y.data()));
+    }
+    prof::EnableTimeline(false);
+    ExpectWithinModelBounds(prof::EstimateTimeline(prof::LastTimeline(), prof::CostModelFor(0)), true);
   }
 }
 
