@@ -147,6 +147,42 @@ class TestDtypes : public OpDef {
 };
 OP_ADD(TestDtypes);
 
+// TestSocConfig: x is float in the OpDef; an AddConfig("ascend310p", config)
+// also allows int32 on the 310P, one for ascend950 (no profile here) allows
+// bfloat16 there, and one reused config object for ascend910 (copied at
+// each AddConfig, so its later change reaches the second SoC only).
+class TestSocConfig : public OpDef {
+ public:
+  explicit TestSocConfig(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->SetInferDataType(+[](gert::InferDataTypeContext* c) -> ge::graphStatus {
+      c->SetOutputDataType(0, c->GetInputDataType(0));
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().AddConfig("ascend910b");
+    OpAICoreConfig c310;
+    c310.DynamicCompileStaticFlag(true)
+        .DynamicShapeSupportFlag(true);
+    c310.Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    c310.Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend310p", c310);
+    OpAICoreConfig c950;
+    c950.Input("x").ParamType(REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
+    c950.Output("y").ParamType(REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend950", c950);
+    this->AICore().AddConfig("ascend910_93", c950);
+    c950.Input("x").DataType({ge::DT_FLOAT16});
+    c950.Output("y").DataType({ge::DT_FLOAT16});
+    this->AICore().AddConfig("ascend910", c950);
+  }
+};
+OP_ADD(TestSocConfig);
+
 // TestConcat: y = concat(xs) * s[0] (+ off when given): a REQUIRED input, a
 // DYNAMIC one (float tensors of any length, rank 1) and an OPTIONAL one, so
 // the list's instances start at 1. The tiling checks what the contexts say
@@ -599,6 +635,40 @@ TEST(OpRunnerDiagnostics, InferOp) {
   // Clean twins.
   EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestScale", {{nullptr, {8}, ge::DT_FLOAT}}); }), "");
   EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestScale", {{nullptr, {0}, ge::DT_FLOAT}}); }), "");
+}
+
+// AddConfig(soc, OpAICoreConfig): the runner checks tensors against the
+// definitions of the SoC profile it runs under.
+TEST(OpRunner, PerSocConfigDefinitions) {
+  struct Restore {
+    ~Restore() { aicore::SetSocVersion("Ascend910B"); }
+  } restore;
+  using aicore::op::InferOp;
+  const ops::OpDef* def = aicore::op::FindOpDef("TestSocConfig");
+  ASSERT_NE(def, nullptr);
+  ASSERT_EQ(def->GetAICore().Configs().size(), 4u);
+  EXPECT_EQ(def->GetAICore().Socs().size(), 5u);
+  // Ascend910B: the OpDef's float (the ascend910_93 and ascend950 configs
+  // are other SoCs).
+  aicore::SetSocVersion("Ascend910B");
+  EXPECT_REPORT(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_INT32}}),
+                "input x (input 0) of TestSocConfig has dtype DT_INT32; the OpDef allows DT_FLOAT");
+  EXPECT_REPORT(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_BF16}}),
+                "input x (input 0) of TestSocConfig has dtype DT_BF16; the OpDef allows DT_FLOAT");
+  EXPECT_EQ(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_FLOAT}})->output_dtype(0), ge::DT_FLOAT);
+  // Ascend310P: float or int32.
+  aicore::SetSocVersion("Ascend310P3");
+  EXPECT_EQ(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_INT32}})->output_dtype(0), ge::DT_INT32);
+  EXPECT_EQ(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_FLOAT}})->output_dtype(0), ge::DT_FLOAT);
+  EXPECT_REPORT(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_BF16}}),
+                "input x (input 0) of TestSocConfig has dtype DT_BF16; the OpDef allows DT_FLOAT, DT_INT32");
+  // Ascend910: the reused object's later state (float16).
+  aicore::SetSocVersion("Ascend910");
+  EXPECT_EQ(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_FLOAT16}})->output_dtype(0), ge::DT_FLOAT16);
+  EXPECT_REPORT(InferOp("TestSocConfig", {{nullptr, {8}, ge::DT_BF16}}),
+                "input x (input 0) of TestSocConfig has dtype DT_BF16; the OpDef allows DT_FLOAT16");
+  // An operator without configs is unchanged under another profile.
+  EXPECT_EQ(ErrorOf([&] { InferOp("TestScale", {{nullptr, {8}, ge::DT_FLOAT}}); }), "");
 }
 
 std::vector<std::string>& SeenOps() {

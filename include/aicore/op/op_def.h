@@ -699,11 +699,30 @@ class OpAttrDef {
   gert::detail::AttrValue value_;
 };
 
-// Per-SoC configuration flags (accepted, not used on the CPU).
+namespace detail {
+// The parameter of that name in a list, added at the end when absent.
+inline OpParamDef& FindOrAddParam(std::vector<OpParamDef>& list, const char* name) {
+  for (OpParamDef& p : list) {
+    if (p.Name() == name) return p;
+  }
+  list.emplace_back(name);
+  return list.back();
+}
+}  // namespace detail
+
+// Per-SoC configuration (AICore().AddConfig(soc, config)): Input/Output give
+// an input or output a different definition (dtypes, formats, param type) on
+// that SoC, and the runner checks tensors against it when it runs under that
+// SoC's profile (aicore::op::detail::ParamDefsFor in op/runner.h); the flags are accepted and not
+// used on the CPU.
 class OpAICoreConfig {
  public:
   OpAICoreConfig() = default;
   explicit OpAICoreConfig(const char* /*soc*/) {}
+  OpParamDef& Input(const char* name) { return detail::FindOrAddParam(inputs_, name); }
+  OpParamDef& Output(const char* name) { return detail::FindOrAddParam(outputs_, name); }
+  const std::vector<OpParamDef>& Inputs() const { return inputs_; }
+  const std::vector<OpParamDef>& Outputs() const { return outputs_; }
   OpAICoreConfig& AsyncFlag(bool) { return *this; }
   OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
   OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
@@ -713,6 +732,10 @@ class OpAICoreConfig {
   OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
   OpAICoreConfig& RangeLimitValue(const char*) { return *this; }
   OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+
+ private:
+  std::vector<OpParamDef> inputs_;
+  std::vector<OpParamDef> outputs_;
 };
 
 class OpAICoreDef {
@@ -728,14 +751,22 @@ class OpAICoreDef {
     socs_.emplace_back(soc != nullptr ? soc : "");
     return *this;
   }
-  OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& /*config*/) { return AddConfig(soc); }
+  // The configuration is copied (the vendor's projects reuse one object).
+  OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& config) {
+    AddConfig(soc);
+    configs_.emplace_back(socs_.back(), config);
+    return *this;
+  }
 
   gert::OpImplRegisterV2::TilingKernelFunc GetTiling() const { return tiling_; }
   const std::vector<std::string>& Socs() const { return socs_; }
+  // (soc, configuration) in AddConfig order.
+  const std::vector<std::pair<std::string, OpAICoreConfig>>& Configs() const { return configs_; }
 
  private:
   gert::OpImplRegisterV2::TilingKernelFunc tiling_ = nullptr;
   std::vector<std::string> socs_;
+  std::vector<std::pair<std::string, OpAICoreConfig>> configs_;
 };
 
 class OpDef {
@@ -776,11 +807,7 @@ class OpDef {
 
  private:
   static OpParamDef& Param(std::vector<OpParamDef>& list, const char* name) {
-    for (OpParamDef& p : list) {
-      if (p.Name() == name) return p;
-    }
-    list.emplace_back(name);
-    return list.back();
+    return detail::FindOrAddParam(list, name);
   }
   std::string type_;
   std::vector<OpParamDef> inputs_;

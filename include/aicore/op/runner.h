@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "aicore/base/error.h"
+#include "aicore/base/soc.h"
 #include "aicore/op/op_def.h"
 #include "aicore/runtime/gm.h"
 #include "aicore/runtime/launch.h"
@@ -220,6 +221,36 @@ inline std::string Join(const std::vector<std::string>& v) {
   return s;
 }
 
+// The profile (base/soc.h) of a SoC name as OpAICoreDef::AddConfig takes it
+// ("ascend910b", "ascend310p", "ascend910"), or -1: a SoC without a profile
+// of its own here ("ascend950", "ascend910_93": the Atlas A3 parts run
+// under the 910B profile, but a 910B config is not theirs).
+inline int ConfigSocIndex(const std::string& soc) { return aicore::detail::SocIndexByName(soc.c_str()); }
+
+// The input (or output) definitions of an operator under SoC profile `soc`:
+// the OpDef's, each replaced by the definition of the same name that an
+// AddConfig(soc, config) of that SoC gives (a later config wins). Without
+// one, the OpDef's own list, not copied; else `own`, filled.
+inline const std::vector<ops::OpParamDef>& ParamDefsFor(const ops::OpDef& def, bool outputs, int soc,
+                                                        std::vector<ops::OpParamDef>& own) {
+  const std::vector<ops::OpParamDef>& base = outputs ? def.Outputs() : def.Inputs();
+  bool copied = false;
+  for (const auto& sc : def.GetAICore().Configs()) {
+    const std::vector<ops::OpParamDef>& cfg = outputs ? sc.second.Outputs() : sc.second.Inputs();
+    if (cfg.empty() || ConfigSocIndex(sc.first) != soc) continue;
+    if (!copied) {
+      own = base;
+      copied = true;
+    }
+    for (const ops::OpParamDef& c : cfg) {
+      for (ops::OpParamDef& d : own) {
+        if (d.Name() == c.Name()) d = c;
+      }
+    }
+  }
+  return copied ? own : base;
+}
+
 inline std::string AttrValueText(const gert::detail::AttrValue& a) {
   switch (a.kind) {
     case gert::detail::AttrKind::kBool: return a.b ? "true" : "false";
@@ -292,8 +323,11 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   }
   auto p = std::make_unique<PreparedOp>();
   p->type_ = type;
-  const auto& in_defs = def->Inputs();
-  const auto& out_defs = def->Outputs();
+  // The definitions in force under the SoC profile the runner runs under.
+  const int soc = aicore::detail::SocIndex().load(std::memory_order_relaxed);
+  std::vector<ops::OpParamDef> in_own, out_own;
+  const auto& in_defs = ParamDefsFor(*def, false, soc, in_own);
+  const auto& out_defs = ParamDefsFor(*def, true, soc, out_own);
   for (const ops::OpParamDef& d : out_defs) {
     if (d.GetParamType() == ops::DYNAMIC) {
       FailOp(type, api, loc,
