@@ -687,3 +687,127 @@ TEST(OpRunner, OpDefListenerSeesEveryRegistration) {
   ASSERT_NE(aicore::op::FindOpDef("TestLateOp"), nullptr);
 }
 
+// ge::DataType and ge::Format against the kernel-side macros of the dtype
+// builds (aicore_op_dtypes.h): one set of the vendor's numbers. Last in the
+// file: from the include on, the macros replace the enumerators' names.
+namespace enum_check {
+#define AICORE_NAMES(X) \
+  X(DT_FLOAT) \
+  X(DT_FLOAT16) \
+  X(DT_INT8) \
+  X(DT_INT32) \
+  X(DT_UINT8) \
+  X(DT_INT16) \
+  X(DT_UINT16) \
+  X(DT_INT64) \
+  X(DT_UINT32) \
+  X(DT_UINT64) \
+  X(DT_DOUBLE) \
+  X(DT_BOOL) \
+  X(DT_STRING) \
+  X(DT_DUAL_SUB_INT8) \
+  X(DT_DUAL_SUB_UINT8) \
+  X(DT_COMPLEX64) \
+  X(DT_COMPLEX128) \
+  X(DT_QINT8) \
+  X(DT_QINT16) \
+  X(DT_QINT32) \
+  X(DT_QUINT8) \
+  X(DT_QUINT16) \
+  X(DT_RESOURCE) \
+  X(DT_STRING_REF) \
+  X(DT_DUAL) \
+  X(DT_VARIANT) \
+  X(DT_BF16) \
+  X(DT_UNDEFINED) \
+  X(DT_INT4) \
+  X(DT_UINT1) \
+  X(DT_INT2) \
+  X(DT_UINT2) \
+  X(DT_COMPLEX32) \
+  X(DT_HIFLOAT8) \
+  X(DT_FLOAT8_E5M2) \
+  X(DT_FLOAT8_E4M3FN) \
+  X(DT_FLOAT8_E8M0) \
+  X(DT_FLOAT6_E3M2) \
+  X(DT_FLOAT6_E2M3) \
+  X(DT_FLOAT4_E2M1) \
+  X(DT_FLOAT4_E1M2) \
+  X(DT_MAX) \
+  X(FORMAT_NCHW) \
+  X(FORMAT_NHWC) \
+  X(FORMAT_ND) \
+  X(FORMAT_NC1HWC0) \
+  X(FORMAT_FRACTAL_Z) \
+  X(FORMAT_NC1C0HWPAD) \
+  X(FORMAT_NHWC1C0) \
+  X(FORMAT_FSR_NCHW) \
+  X(FORMAT_FRACTAL_DECONV) \
+  X(FORMAT_C1HWNC0) \
+  X(FORMAT_FRACTAL_DECONV_TRANSPOSE) \
+  X(FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS) \
+  X(FORMAT_NC1HWC0_C04) \
+  X(FORMAT_FRACTAL_Z_C04) \
+  X(FORMAT_CHWN) \
+  X(FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS) \
+  X(FORMAT_HWCN) \
+  X(FORMAT_NC1KHKWHWC0) \
+  X(FORMAT_BN_WEIGHT) \
+  X(FORMAT_FILTER_HWCK) \
+  X(FORMAT_HASHTABLE_LOOKUP_LOOKUPS) \
+  X(FORMAT_HASHTABLE_LOOKUP_KEYS) \
+  X(FORMAT_HASHTABLE_LOOKUP_VALUE) \
+  X(FORMAT_HASHTABLE_LOOKUP_OUTPUT) \
+  X(FORMAT_HASHTABLE_LOOKUP_HITS) \
+  X(FORMAT_C1HWNCoC0) \
+  X(FORMAT_MD) \
+  X(FORMAT_NDHWC) \
+  X(FORMAT_FRACTAL_ZZ) \
+  X(FORMAT_FRACTAL_NZ) \
+  X(FORMAT_NCDHW) \
+  X(FORMAT_DHWCN) \
+  X(FORMAT_NDC1HWC0) \
+  X(FORMAT_FRACTAL_Z_3D) \
+  X(FORMAT_CN) \
+  X(FORMAT_NC) \
+  X(FORMAT_DHWNC) \
+  X(FORMAT_FRACTAL_Z_3D_TRANSPOSE) \
+  X(FORMAT_FRACTAL_ZN_LSTM) \
+  X(FORMAT_FRACTAL_Z_G) \
+  X(FORMAT_RESERVED) \
+  X(FORMAT_ALL) \
+  X(FORMAT_NULL) \
+  X(FORMAT_ND_RNN_BIAS) \
+  X(FORMAT_FRACTAL_ZN_RNN) \
+  X(FORMAT_NYUV) \
+  X(FORMAT_NYUV_A) \
+  X(FORMAT_NCL) \
+  X(FORMAT_FRACTAL_Z_WINO) \
+  X(FORMAT_C1HWC0) \
+  X(FORMAT_FRACTAL_NZ_C0_16) \
+  X(FORMAT_FRACTAL_NZ_C0_32) \
+  X(FORMAT_FRACTAL_NZ_C0_2) \
+  X(FORMAT_FRACTAL_NZ_C0_4) \
+  X(FORMAT_FRACTAL_NZ_C0_8) \
+
+#define AICORE_ENUM_VALUE(n) static_cast<int>(ge::n),
+constexpr int kEnum[] = {AICORE_NAMES(AICORE_ENUM_VALUE)};
+#define AICORE_NAME(n) #n,
+constexpr const char* kName[] = {AICORE_NAMES(AICORE_NAME)};
+}  // namespace enum_check
+#include "aicore_op_dtypes.h"
+TEST(OpDef, DataTypeAndFormatValuesMatchTheKernelMacros) {
+#define AICORE_MACRO_VALUE(n) static_cast<int>(n),
+  constexpr int kMacro[] = {AICORE_NAMES(AICORE_MACRO_VALUE)};
+  static_assert(sizeof(kMacro) == sizeof(enum_check::kEnum), "one value per name");
+  for (size_t i = 0; i < sizeof(kMacro) / sizeof(kMacro[0]); ++i) {
+    EXPECT_EQ(enum_check::kEnum[i], kMacro[i]) << enum_check::kName[i];
+  }
+  // A few the vendor's public sources state (graph/types.h, aclDataType).
+  EXPECT_EQ(DT_BF16, 27);
+  EXPECT_EQ(DT_HIFLOAT8, 34);
+  EXPECT_EQ(DT_FLOAT8_E4M3FN, 36);
+  EXPECT_EQ(DT_FLOAT4_E2M1, 40);
+  EXPECT_EQ(FORMAT_FRACTAL_NZ, 29);
+  EXPECT_EQ(FORMAT_FRACTAL_NZ_C0_32, 51);
+}

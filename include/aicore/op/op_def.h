@@ -60,33 +60,107 @@ enum DataType {
   DT_DOUBLE = 11,
   DT_BOOL = 12,
   DT_STRING = 13,
+  DT_DUAL_SUB_INT8 = 14,
+  DT_DUAL_SUB_UINT8 = 15,
   DT_COMPLEX64 = 16,
   DT_COMPLEX128 = 17,
+  DT_QINT8 = 18,
+  DT_QINT16 = 19,
+  DT_QINT32 = 20,
+  DT_QUINT8 = 21,
+  DT_QUINT16 = 22,
+  DT_RESOURCE = 23,
+  DT_STRING_REF = 24,
+  DT_DUAL = 25,
+  DT_VARIANT = 26,
   DT_BF16 = 27,
   DT_UNDEFINED = 28,
   DT_INT4 = 29,
+  DT_UINT1 = 30,
+  DT_INT2 = 31,
+  DT_UINT2 = 32,
+  DT_COMPLEX32 = 33,
+  DT_HIFLOAT8 = 34,
+  DT_FLOAT8_E5M2 = 35,
+  DT_FLOAT8_E4M3FN = 36,
+  DT_FLOAT8_E8M0 = 37,
+  DT_FLOAT6_E3M2 = 38,
+  DT_FLOAT6_E2M3 = 39,
+  DT_FLOAT4_E2M1 = 40,
+  DT_FLOAT4_E1M2 = 41,
+  DT_MAX = 42,
 };
 
+// The vendor's ge::Format values (graph/types.h; FORMAT_END and FORMAT_MAX
+// are left out: their values differ between the vendor's releases).
 enum Format {
   FORMAT_NCHW = 0,
   FORMAT_NHWC = 1,
   FORMAT_ND = 2,
   FORMAT_NC1HWC0 = 3,
   FORMAT_FRACTAL_Z = 4,
+  FORMAT_NC1C0HWPAD = 5,
+  FORMAT_NHWC1C0 = 6,
+  FORMAT_FSR_NCHW = 7,
+  FORMAT_FRACTAL_DECONV = 8,
+  FORMAT_C1HWNC0 = 9,
+  FORMAT_FRACTAL_DECONV_TRANSPOSE = 10,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS = 11,
+  FORMAT_NC1HWC0_C04 = 12,
+  FORMAT_FRACTAL_Z_C04 = 13,
+  FORMAT_CHWN = 14,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS = 15,
   FORMAT_HWCN = 16,
+  FORMAT_NC1KHKWHWC0 = 17,
+  FORMAT_BN_WEIGHT = 18,
+  FORMAT_FILTER_HWCK = 19,
+  FORMAT_HASHTABLE_LOOKUP_LOOKUPS = 20,
+  FORMAT_HASHTABLE_LOOKUP_KEYS = 21,
+  FORMAT_HASHTABLE_LOOKUP_VALUE = 22,
+  FORMAT_HASHTABLE_LOOKUP_OUTPUT = 23,
+  FORMAT_HASHTABLE_LOOKUP_HITS = 24,
+  FORMAT_C1HWNCoC0 = 25,
+  FORMAT_MD = 26,
   FORMAT_NDHWC = 27,
+  FORMAT_FRACTAL_ZZ = 28,
   FORMAT_FRACTAL_NZ = 29,
   FORMAT_NCDHW = 30,
+  FORMAT_DHWCN = 31,
+  FORMAT_NDC1HWC0 = 32,
+  FORMAT_FRACTAL_Z_3D = 33,
+  FORMAT_CN = 34,
+  FORMAT_NC = 35,
+  FORMAT_DHWNC = 36,
+  FORMAT_FRACTAL_Z_3D_TRANSPOSE = 37,
+  FORMAT_FRACTAL_ZN_LSTM = 38,
+  FORMAT_FRACTAL_Z_G = 39,
   FORMAT_RESERVED = 40,
+  FORMAT_ALL = 41,
+  FORMAT_NULL = 42,
+  FORMAT_ND_RNN_BIAS = 43,
+  FORMAT_FRACTAL_ZN_RNN = 44,
+  FORMAT_NYUV = 45,
+  FORMAT_NYUV_A = 46,
+  FORMAT_NCL = 47,
+  FORMAT_FRACTAL_Z_WINO = 48,
+  FORMAT_C1HWC0 = 49,
+  FORMAT_FRACTAL_NZ_C0_16 = 50,
+  FORMAT_FRACTAL_NZ_C0_32 = 51,
+  FORMAT_FRACTAL_NZ_C0_2 = 52,
+  FORMAT_FRACTAL_NZ_C0_4 = 53,
+  FORMAT_FRACTAL_NZ_C0_8 = 54,
 };
 
 // Bytes per element of a data type (0 for the ones aicore does not model;
-// DT_INT4: 0 as well, two elements share a byte).
+// the sub-byte types DT_INT4, DT_INT2, DT_UINT1/2, DT_FLOAT4_*, DT_FLOAT6_*:
+// 0 as well, elements share bytes). The 8-bit float types are moved as
+// bytes (no arithmetic on them here).
 inline size_t DataTypeBytes(DataType dt) {
   switch (dt) {
     case DT_INT8: case DT_UINT8: case DT_BOOL: return 1;
+    case DT_HIFLOAT8: case DT_FLOAT8_E5M2: case DT_FLOAT8_E4M3FN: case DT_FLOAT8_E8M0: return 1;
     case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 2;
-    case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
+    case DT_FLOAT: case DT_INT32: case DT_UINT32: case DT_COMPLEX32: return 4;
     case DT_INT64: case DT_UINT64: case DT_DOUBLE: case DT_COMPLEX64: return 8;
     case DT_COMPLEX128: return 16;
     default: return 0;
@@ -113,6 +187,30 @@ inline std::string DataTypeName(DataType dt) {
     case DT_BF16: return "DT_BF16";
     case DT_UNDEFINED: return "DT_UNDEFINED";
     case DT_INT4: return "DT_INT4";
+    case DT_DUAL_SUB_INT8: return "DT_DUAL_SUB_INT8";
+    case DT_DUAL_SUB_UINT8: return "DT_DUAL_SUB_UINT8";
+    case DT_QINT8: return "DT_QINT8";
+    case DT_QINT16: return "DT_QINT16";
+    case DT_QINT32: return "DT_QINT32";
+    case DT_QUINT8: return "DT_QUINT8";
+    case DT_QUINT16: return "DT_QUINT16";
+    case DT_RESOURCE: return "DT_RESOURCE";
+    case DT_STRING_REF: return "DT_STRING_REF";
+    case DT_DUAL: return "DT_DUAL";
+    case DT_VARIANT: return "DT_VARIANT";
+    case DT_UINT1: return "DT_UINT1";
+    case DT_INT2: return "DT_INT2";
+    case DT_UINT2: return "DT_UINT2";
+    case DT_COMPLEX32: return "DT_COMPLEX32";
+    case DT_HIFLOAT8: return "DT_HIFLOAT8";
+    case DT_FLOAT8_E5M2: return "DT_FLOAT8_E5M2";
+    case DT_FLOAT8_E4M3FN: return "DT_FLOAT8_E4M3FN";
+    case DT_FLOAT8_E8M0: return "DT_FLOAT8_E8M0";
+    case DT_FLOAT6_E3M2: return "DT_FLOAT6_E3M2";
+    case DT_FLOAT6_E2M3: return "DT_FLOAT6_E2M3";
+    case DT_FLOAT4_E2M1: return "DT_FLOAT4_E2M1";
+    case DT_FLOAT4_E1M2: return "DT_FLOAT4_E1M2";
+    case DT_MAX: break;
   }
   return "DataType(" + std::to_string(static_cast<int>(dt)) + ")";
 }
@@ -124,11 +222,57 @@ inline std::string FormatName(Format f) {
     case FORMAT_ND: return "FORMAT_ND";
     case FORMAT_NC1HWC0: return "FORMAT_NC1HWC0";
     case FORMAT_FRACTAL_Z: return "FORMAT_FRACTAL_Z";
+    case FORMAT_NC1C0HWPAD: return "FORMAT_NC1C0HWPAD";
+    case FORMAT_NHWC1C0: return "FORMAT_NHWC1C0";
+    case FORMAT_FSR_NCHW: return "FORMAT_FSR_NCHW";
+    case FORMAT_FRACTAL_DECONV: return "FORMAT_FRACTAL_DECONV";
+    case FORMAT_C1HWNC0: return "FORMAT_C1HWNC0";
+    case FORMAT_FRACTAL_DECONV_TRANSPOSE: return "FORMAT_FRACTAL_DECONV_TRANSPOSE";
+    case FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS: return "FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS";
+    case FORMAT_NC1HWC0_C04: return "FORMAT_NC1HWC0_C04";
+    case FORMAT_FRACTAL_Z_C04: return "FORMAT_FRACTAL_Z_C04";
+    case FORMAT_CHWN: return "FORMAT_CHWN";
+    case FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS: return "FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS";
     case FORMAT_HWCN: return "FORMAT_HWCN";
+    case FORMAT_NC1KHKWHWC0: return "FORMAT_NC1KHKWHWC0";
+    case FORMAT_BN_WEIGHT: return "FORMAT_BN_WEIGHT";
+    case FORMAT_FILTER_HWCK: return "FORMAT_FILTER_HWCK";
+    case FORMAT_HASHTABLE_LOOKUP_LOOKUPS: return "FORMAT_HASHTABLE_LOOKUP_LOOKUPS";
+    case FORMAT_HASHTABLE_LOOKUP_KEYS: return "FORMAT_HASHTABLE_LOOKUP_KEYS";
+    case FORMAT_HASHTABLE_LOOKUP_VALUE: return "FORMAT_HASHTABLE_LOOKUP_VALUE";
+    case FORMAT_HASHTABLE_LOOKUP_OUTPUT: return "FORMAT_HASHTABLE_LOOKUP_OUTPUT";
+    case FORMAT_HASHTABLE_LOOKUP_HITS: return "FORMAT_HASHTABLE_LOOKUP_HITS";
+    case FORMAT_C1HWNCoC0: return "FORMAT_C1HWNCoC0";
+    case FORMAT_MD: return "FORMAT_MD";
     case FORMAT_NDHWC: return "FORMAT_NDHWC";
+    case FORMAT_FRACTAL_ZZ: return "FORMAT_FRACTAL_ZZ";
     case FORMAT_FRACTAL_NZ: return "FORMAT_FRACTAL_NZ";
     case FORMAT_NCDHW: return "FORMAT_NCDHW";
+    case FORMAT_DHWCN: return "FORMAT_DHWCN";
+    case FORMAT_NDC1HWC0: return "FORMAT_NDC1HWC0";
+    case FORMAT_FRACTAL_Z_3D: return "FORMAT_FRACTAL_Z_3D";
+    case FORMAT_CN: return "FORMAT_CN";
+    case FORMAT_NC: return "FORMAT_NC";
+    case FORMAT_DHWNC: return "FORMAT_DHWNC";
+    case FORMAT_FRACTAL_Z_3D_TRANSPOSE: return "FORMAT_FRACTAL_Z_3D_TRANSPOSE";
+    case FORMAT_FRACTAL_ZN_LSTM: return "FORMAT_FRACTAL_ZN_LSTM";
+    case FORMAT_FRACTAL_Z_G: return "FORMAT_FRACTAL_Z_G";
     case FORMAT_RESERVED: return "FORMAT_RESERVED";
+    case FORMAT_ALL: return "FORMAT_ALL";
+    case FORMAT_NULL: return "FORMAT_NULL";
+    case FORMAT_ND_RNN_BIAS: return "FORMAT_ND_RNN_BIAS";
+    case FORMAT_FRACTAL_ZN_RNN: return "FORMAT_FRACTAL_ZN_RNN";
+    case FORMAT_NYUV: return "FORMAT_NYUV";
+    case FORMAT_NYUV_A: return "FORMAT_NYUV_A";
+    case FORMAT_NCL: return "FORMAT_NCL";
+    case FORMAT_FRACTAL_Z_WINO: return "FORMAT_FRACTAL_Z_WINO";
+    case FORMAT_C1HWC0: return "FORMAT_C1HWC0";
+    case FORMAT_FRACTAL_NZ_C0_16: return "FORMAT_FRACTAL_NZ_C0_16";
+    case FORMAT_FRACTAL_NZ_C0_32: return "FORMAT_FRACTAL_NZ_C0_32";
+    case FORMAT_FRACTAL_NZ_C0_2: return "FORMAT_FRACTAL_NZ_C0_2";
+    case FORMAT_FRACTAL_NZ_C0_4: return "FORMAT_FRACTAL_NZ_C0_4";
+    case FORMAT_FRACTAL_NZ_C0_8: return "FORMAT_FRACTAL_NZ_C0_8";
+    default: break;
   }
   return "Format(" + std::to_string(static_cast<int>(f)) + ")";
 }
@@ -613,6 +757,11 @@ class OpParamDef {
   OpParamDef& Scalar() { return *this; }
   OpParamDef& ScalarList() { return *this; }
   OpParamDef& Version(uint32_t /*version*/) { return *this; }
+  // The dtypes and formats the NPU's binary lookup uses instead of the
+  // declared ones: nothing to look up on the CPU.
+  OpParamDef& DataTypeForBinQuery(std::vector<ge::DataType> /*types*/) { return *this; }
+  OpParamDef& FormatForBinQuery(std::vector<ge::Format> /*formats*/) { return *this; }
+  OpParamDef& Comment(const char* /*comment*/) { return *this; }
 
   const std::string& Name() const { return name_; }
   Option GetParamType() const { return param_type_; }
