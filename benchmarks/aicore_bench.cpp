@@ -42,7 +42,10 @@
 // IterateAll over its singleCore part from MultiCoreMatmulTiling, one
 // simd::Gemm call per baseM x baseN block) against aicore::simd::Gemm called
 // directly on the same 8 parts, one call each (variant highway: the engine
-// without the API); their ratio is the API's cost. Their outputs are checked
+// without the API); their ratio is the API's cost. For half, variant
+// lowlevel computes the same product with the cube's low-level instructions
+// (MatmulLowlevelKernel: 128 blocks of 128 x 256, K steps of 64, DataCopy
+// Nd2Nz, LoadData, Mmad, Fixpipe), checked the same way. Their outputs are checked
 // at 4096 sampled elements against the contract's fma chain; no scalar run.
 // --quick skips them (a few seconds per call with the scalar engine).
 //
@@ -212,6 +215,9 @@ struct Workload {
   // Optional: the same kernel computing each tile with one high-level API
   // call instead of an instruction chain (gelu_api_custom, rms_norm_api_custom).
   std::function<void()> api;
+  // Optional: the same product through the cube's low-level instructions
+  // (matmul_2048/half: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe).
+  std::function<void()> lowlevel;
   // Compares the output buffer with the reference buffer; "" when it matches.
   std::function<std::string()> check;
   bool sanitizer_rows = false;  // also time `aicore` under each sanitizer mode
@@ -749,6 +755,102 @@ void MatmulBenchKernel(T* a, T* b, float* c, const AscendC::tiling::TCubeTiling*
   mm.End();
 }
 
+// One block: one kBaseM x kBaseN tile of C = A x B (A, B half, n x n, C
+// float) with the cube's low-level instructions, as the vendor's low-level
+// samples are written: per K step GM (ND) -> L1 (NZ) by DataCopy with
+// Nd2NzParams, L1 -> L0A by LoadData, L1 -> L0B by LoadDataWithTranspose,
+// Mmad into L0C (the first step from zero); then Fixpipe L0C (NZ) -> GM (ND).
+// L1 and L0A/L0B double-buffered. n is a multiple of the base sizes.
+constexpr uint32_t kBaseM = 128, kBaseN = 256, kBaseK = 64, kFrac = 16;
+void MatmulLowlevelKernel(half* a, half* b, float* c, uint32_t n) {
+  using namespace AscendC;
+  TPipe pipe;
+  TQue<TPosition::A1, 2> qa1;
+  TQue<TPosition::B1, 2> qb1;
+  TQue<TPosition::A2, 2> qa2;
+  TQue<TPosition::B2, 2> qb2;
+  TQue<TPosition::CO1, 1> qc;
+  pipe.InitBuffer(qa1, 2, kBaseM * kBaseK * sizeof(half));
+  pipe.InitBuffer(qb1, 2, kBaseK * kBaseN * sizeof(half));
+  pipe.InitBuffer(qa2, 2, kBaseM * kBaseK * sizeof(half));
+  pipe.InitBuffer(qb2, 2, kBaseK * kBaseN * sizeof(half));
+  pipe.InitBuffer(qc, 1, kBaseM * kBaseN * sizeof(float));
+  GlobalTensor<half> ag, bg;
+  GlobalTensor<float> cg;
+  ag.SetGlobalBuffer(a, uint64_t{n} * n);
+  bg.SetGlobalBuffer(b, uint64_t{n} * n);
+  cg.SetGlobalBuffer(c, uint64_t{n} * n);
+  const uint32_t nTiles = n / kBaseN;
+  const uint32_t m0 = static_cast<uint32_t>(GetBlockIdx()) / nTiles * kBaseM;
+  const uint32_t n0 = static_cast<uint32_t>(GetBlockIdx()) % nTiles * kBaseN;
+  LocalTensor<float> c1 = qc.AllocTensor<float>();
+  for (uint32_t k0 = 0; k0 < n; k0 += kBaseK) {
+    LocalTensor<half> a1 = qa1.AllocTensor<half>();
+    LocalTensor<half> b1 = qb1.AllocTensor<half>();
+    Nd2NzParams pa;
+    pa.ndNum = 1;
+    pa.nValue = kBaseM;
+    pa.dValue = kBaseK;
+    pa.srcNdMatrixStride = 0;
+    pa.srcDValue = n;
+    pa.dstNzC0Stride = kBaseM;
+    pa.dstNzNStride = 1;
+    pa.dstNzMatrixStride = 0;
+    DataCopy(a1, ag[uint64_t{m0} * n + k0], pa);
+    Nd2NzParams pb = pa;
+    pb.nValue = kBaseK;
+    pb.dValue = kBaseN;
+    pb.dstNzC0Stride = kBaseK;
+    DataCopy(b1, bg[uint64_t{k0} * n + n0], pb);
+    qa1.EnQue(a1);
+    qb1.EnQue(b1);
+    a1 = qa1.DeQue<half>();
+    LocalTensor<half> a2 = qa2.AllocTensor<half>();
+    LoadData2DParams la;
+    la.startIndex = 0;
+    la.repeatTimes = kBaseK / kFrac;
+    la.srcStride = kBaseM / kFrac;
+    la.dstGap = 0;
+    la.ifTranspose = false;
+    for (uint32_t i = 0; i < kBaseM / kFrac; ++i) LoadData(a2[i * kBaseK * kFrac], a1[i * kFrac * kFrac], la);
+    qa2.EnQue(a2);
+    qa1.FreeTensor(a1);
+    b1 = qb1.DeQue<half>();
+    LocalTensor<half> b2 = qb2.AllocTensor<half>();
+    LoadData2dTransposeParams lb;
+    lb.startIndex = 0;
+    lb.repeatTimes = kBaseN / kFrac;
+    lb.srcStride = kBaseK / kFrac;
+    lb.dstGap = 0;
+    lb.dstFracGap = 0;
+    for (uint32_t i = 0; i < kBaseK / kFrac; ++i) LoadDataWithTranspose(b2[i * kBaseN * kFrac], b1[i * kFrac * kFrac], lb);
+    qb2.EnQue(b2);
+    qb1.FreeTensor(b1);
+    a2 = qa2.DeQue<half>();
+    b2 = qb2.DeQue<half>();
+    MmadParams mp;
+    mp.m = kBaseM;
+    mp.n = kBaseN;
+    mp.k = kBaseK;
+    mp.cmatrixInitVal = k0 == 0;
+    Mmad(c1, a2, b2, mp);
+    qa2.FreeTensor(a2);
+    qb2.FreeTensor(b2);
+  }
+  qc.EnQue<float>(c1);
+  c1 = qc.DeQue<float>();
+  FixpipeParamsV220 fp;
+  fp.nSize = kBaseN;
+  fp.mSize = kBaseM;
+  fp.srcStride = kBaseM;
+  fp.dstStride = n;
+  fp.ndNum = 1;
+  fp.srcNdStride = 0;
+  fp.dstNdStride = 0;
+  Fixpipe(cg[uint64_t{m0} * n + n0], c1, fp);
+  qc.FreeTensor(c1);
+}
+
 template <class T>
 Workload MatmulWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks) {
   Workload w;
@@ -780,6 +882,13 @@ Workload MatmulWorkload(Buffers& b, const char* name, uint32_t n, uint32_t block
     aicore::LaunchNamed("matmul_custom", MatmulBenchKernel<T>, static_cast<uint32_t>(t->usedCoreNum), a, bm, c,
                         t.get());
   };
+  if constexpr (std::is_same_v<T, half>) {
+    if (n % kBaseM == 0 && n % kBaseN == 0 && n % kBaseK == 0) {
+      w.lowlevel = [=] {
+        aicore::LaunchNamed("matmul_lowlevel", MatmulLowlevelKernel, (n / kBaseM) * (n / kBaseN), a, bm, c, n);
+      };
+    }
+  }
   w.highway = [=] {  // the engine directly, one call per block's part
     const uint32_t mBlocks = static_cast<uint32_t>((t->M + t->singleCoreM - 1) / t->singleCoreM);
     aicore::ParallelFor(static_cast<uint32_t>(t->usedCoreNum), [&](uint32_t i) {
@@ -1133,6 +1242,7 @@ double CheckAndEstimate(Workload& w, Buffers& b, bool with_scalar,
   }
   if (w.staged) all.push_back({"staged", w.staged});
   if (w.api) all.push_back({"api", w.api});
+  if (w.lowlevel) all.push_back({"lowlevel", w.lowlevel});
   if (w.peak) round += timed(w.peak);
   all.insert(all.end(), sanitized.begin(), sanitized.end());
   bool ok = true;
@@ -1300,6 +1410,7 @@ int main(int argc, char** argv) {
       std::vector<aicore::bench::Variant> variants{{"aicore", w.aicore}, {"highway", w.highway}};
       if (w.staged) variants.push_back({"staged", w.staged});
       if (w.api) variants.push_back({"api", w.api});
+      if (w.lowlevel) variants.push_back({"lowlevel", w.lowlevel});
       // (--quick: a self-checking workload's scalar loop, which is slow, only
       // runs once, in the check.)
       if (with_scalar && w.scalar && !(opt.quick && w.self_check)) variants.push_back({"scalar", w.scalar});
