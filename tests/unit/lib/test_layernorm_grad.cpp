@@ -388,4 +388,101 @@ TEST(LibLayerNormGrad, TilingInTilingData) {
   });
 }
 
+// LayerNorm forward, then LayerNormGrad and LayerNormGradBeta as the vendor's
+// LayerNorm backward chains them, against a float64 backward of LayerNorm
+// with float64 statistics: dx = rstd * (x1 - mean(x1) - xhat * mean(x1 * xhat)),
+// x1 = dy * gamma, dgamma = sum dy * xhat, dbeta = sum dy. The forward's
+// mean and variance are rounded to T (half: 2^-12 |mean| off), an error that
+// enters through x - mean: the scales count |mean| * rstd beside |xhat|.
+template <class T>
+void ChainCase(std::mt19937& g) {
+  constexpr uint32_t kAlign = 32 / sizeof(T);
+  const uint32_t b = 1 + g() % 2, s = 1 + g() % 6, h = kAlign * (1 + g() % 8);
+  const uint32_t rows = b * s, total = rows * h;
+  const auto x = Random<T>(g, total, -1.0, 3.0);
+  const auto dy = Random<T>(g, total, -2.0, 2.0);
+  const auto gamma = Random<T>(g, h, -1.5, 1.5);
+  const auto beta = Random<T>(g, h, -1.0, 1.0);
+  const T eps = static_cast<T>(1e-3f);
+  const ge::Shape shape({b, s, h, h});
+  AscendC::LayerNormTiling fwd;
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormMaxMinTmpSize(shape, sizeof(T), false, mx, mn);
+  AscendC::GetLayerNormNDTilingInfo(shape, mx, sizeof(T), false, fwd);
+  AscendC::LayerNormGradTiling grad;
+  AscendC::GetLayerNormGradMaxMinTmpSize(shape, sizeof(T), false, mx, mn);
+  AscendC::GetLayerNormGradNDTilingInfo(shape, std::max(mn, 36 * h), sizeof(T), false, grad);
+  AscendC::LayerNormGradBetaTiling gb;
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(shape, sizeof(T), false, mx, mn);
+  AscendC::GetLayerNormGradBetaNDTilingInfo(shape, mx, sizeof(T), false, gb);
+  std::vector<T> pdx(total), pg(h), pb(h);
+  RunUb([&](Buf& buf) {
+    uint32_t next = 0;
+    auto take = [&](uint32_t bytes) {
+      const uint32_t at = next;
+      next += Align32(bytes);
+      return At<T>(buf, at);
+    };
+    auto tx = take(total * sizeof(T)), tdy = take(total * sizeof(T)), ty = take(total * sizeof(T));
+    auto tres = take(total * sizeof(T)), tm = take(rows * sizeof(T)), tv = take(rows * sizeof(T));
+    auto tg = take(h * sizeof(T)), tb = take(h * sizeof(T)), tpg = take(h * sizeof(T));
+    auto tpb = take(h * sizeof(T));
+    std::memcpy(tx.GetPhyAddr(), x.data(), total * sizeof(T));
+    std::memcpy(tdy.GetPhyAddr(), dy.data(), total * sizeof(T));
+    std::memcpy(tg.GetPhyAddr(), gamma.data(), h * sizeof(T));
+    std::memcpy(tb.GetPhyAddr(), beta.data(), h * sizeof(T));
+    AscendC::LayerNorm<T>(ty, tm, tv, tx, tg, tb, eps, fwd);
+    // dx over the forward's output tensor (no longer needed).
+    AscendC::LayerNormGrad<T>(ty, tres, tdy, tx, tv, tm, tg, eps, grad);
+    AscendC::LayerNormGradBeta<T>(tpg, tpb, tres, tdy, gb);
+    std::memcpy(pdx.data(), ty.GetPhyAddr(), total * sizeof(T));
+    std::memcpy(pg.data(), tpg.GetPhyAddr(), h * sizeof(T));
+    std::memcpy(pb.data(), tpb.GetPhyAddr(), h * sizeof(T));
+  });
+  std::vector<double> sg(h, 0), sb(h, 0), ag(h, 0), ab(h, 0);
+  for (uint32_t r = 0; r < rows; ++r) {
+    const T* xr = &x[r * h];
+    const T* dr = &dy[r * h];
+    double mu = 0, var = 0;
+    for (uint32_t j = 0; j < h; ++j) mu += D(xr[j]);
+    mu /= h;
+    for (uint32_t j = 0; j < h; ++j) var += (D(xr[j]) - mu) * (D(xr[j]) - mu);
+    var /= h;
+    const double rstd = 1.0 / std::sqrt(var + D(eps));
+    const double mr = std::fabs(mu) * rstd;
+    double m1 = 0, a1 = 0, m2 = 0, a2 = 0;
+    for (uint32_t j = 0; j < h; ++j) {
+      const double x1 = D(dr[j]) * D(gamma[j]), xh = (D(xr[j]) - mu) * rstd;
+      m1 += x1 / h;
+      a1 += std::fabs(x1) / h;
+      m2 += x1 * xh / h;
+      a2 += std::fabs(x1) * (std::fabs(xh) + mr) / h;
+      sg[j] += D(dr[j]) * xh;
+      ag[j] += std::fabs(D(dr[j])) * (std::fabs(xh) + mr);
+      sb[j] += D(dr[j]);
+      ab[j] += std::fabs(D(dr[j]));
+    }
+    for (uint32_t j = 0; j < h; ++j) {
+      const double x1 = D(dr[j]) * D(gamma[j]), xh = (D(xr[j]) - mu) * rstd;
+      const double ref = rstd * (x1 - m1 - xh * m2);
+      const double scale = rstd * (std::fabs(x1) + a1 + (std::fabs(xh) + mr) * a2);
+      Check<T>(D(pdx[r * h + j]), ref, scale,
+               "chain dx row " + std::to_string(r) + " col " + std::to_string(j));
+    }
+  }
+  for (uint32_t j = 0; j < h; ++j) {
+    Check<T>(D(pg[j]), sg[j], ag[j], "chain dgamma col " + std::to_string(j));
+    Check<T>(D(pb[j]), sb[j], ab[j], "chain dbeta col " + std::to_string(j));
+  }
+}
+
+TEST(LibLayerNormGrad, ChainedWithGradBetaMatchesLayerNormBackward) {
+  Worst<float>() = Worst<half>() = 0;
+  std::mt19937 g(977);
+  for (int i = 0; i < 12; ++i) ChainCase<float>(g);
+  for (int i = 0; i < 12; ++i) ChainCase<half>(g);
+  std::printf("chain: largest |err| / (scale + |ref|): float %.3g, half %.3g\n", Worst<float>(),
+              Worst<half>());
+}
+
 }  // namespace
