@@ -485,4 +485,107 @@ TEST(LibLayerNormGrad, ChainedWithGradBetaMatchesLayerNormBackward) {
               Worst<half>());
 }
 
+// float [2, 3, 16]: inputDy at 0 (384 bytes), inputX 512, outputPdX pOff
+// (1024), resForGamma rOff (1536), inputVariance 2048, inputMean 2080,
+// inputGamma gOff (2112), sharedTmpBuffer tmpOff (none when tmpOff is 0).
+struct Layout {
+  uint32_t tmpOff = 4096, pOff = 1024, rOff = 1536, gOff = 2112;
+  AscendC::DataFormat format = AscendC::DataFormat::ND;
+};
+
+std::string GradError(AscendC::LayerNormGradTiling& t, const Layout& l) {
+  return ErrorOf([&](Buf& buf) {
+    const AscendC::LayerNormGradShapeInfo info{l.format};
+    if (l.tmpOff != 0) {
+      AscendC::LocalTensor<uint8_t> tmp = At<uint8_t>(buf, l.tmpOff);
+      AscendC::LayerNormGrad(At<float>(buf, l.pOff), At<float>(buf, l.rOff), At<float>(buf, 0),
+                             At<float>(buf, 512), At<float>(buf, 2048), At<float>(buf, 2080),
+                             At<float>(buf, l.gOff), tmp, 1e-5f, t, info);
+    } else {
+      AscendC::LayerNormGrad(At<float>(buf, l.pOff), At<float>(buf, l.rOff), At<float>(buf, 0),
+                             At<float>(buf, 512), At<float>(buf, 2048), At<float>(buf, 2080),
+                             At<float>(buf, l.gOff), 1e-5f, t, info);
+    }
+  });
+}
+
+TEST(LibLayerNormGrad, KernelErrors) {
+  const ge::Shape shape({2, 3, 16, 16});
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormGradMaxMinTmpSize(shape, 4, false, mx, mn);
+  ASSERT_EQ(mn, 6u * 96 * 4);
+  AscendC::LayerNormGradTiling t;
+  AscendC::GetLayerNormGradNDTilingInfo(shape, mn, 4, false, t);
+  ASSERT_NE(t.oneCalSize, 0u);
+  Layout l;
+  // Clean twins: with and without the buffer, and in place on the inputs.
+  EXPECT_EQ(GradError(t, l), "");
+  l.tmpOff = 0;
+  EXPECT_EQ(GradError(t, l), "");
+  l = Layout();
+  l.pOff = 0;
+  l.rOff = 512;
+  EXPECT_EQ(GradError(t, l), "");
+  l.pOff = 512;
+  l.rOff = 0;
+  EXPECT_EQ(GradError(t, l), "");
+
+  // A short buffer: the tiling's stackBufferSize is needed.
+  l = Layout();
+  l.tmpOff = kUb - 32;
+  std::string e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "error in LayerNormGrad") && Has(e, "sharedTmpBuffer holds 32 bytes") &&
+              Has(e, "needs " + std::to_string(mn)))
+      << e;
+  l.tmpOff = kUb - mn;  // exactly enough: clean
+  EXPECT_EQ(GradError(t, l), "");
+
+  // An unfilled tiling (no call, or a buffer below one row).
+  AscendC::LayerNormGradTiling unfilled;
+  e = GradError(unfilled, Layout());
+  EXPECT_TRUE(Has(e, "tiling: bLength 0") && Has(e, "GetLayerNormGradNDTilingInfo")) << e;
+  AscendC::GetLayerNormGradNDTilingInfo(shape, 64, 4, false, unfilled);
+  e = GradError(unfilled, Layout());
+  EXPECT_TRUE(Has(e, "oneCalSize 0")) << e;
+
+  // H not 32-byte aligned; originalHLength above hLength.
+  AscendC::LayerNormGradTiling odd = t;
+  odd.hLength = 12;
+  odd.originalHLength = 12;
+  e = GradError(odd, Layout());
+  EXPECT_TRUE(Has(e, "hLength 12 of float") && Has(e, "not a multiple of 32 bytes")) << e;
+  odd = t;
+  odd.originalHLength = 24;
+  e = GradError(odd, Layout());
+  EXPECT_TRUE(Has(e, "originalHLength 24") && Has(e, "originalHLength <= hLength")) << e;
+
+  // Overlapping outputs.
+  l = Layout();
+  l.rOff = 1024 + 64;
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "outputPdX and resForGamma overlap")) << e;
+  l = Layout();
+  l.pOff = 32;  // inside inputDy, not at its start
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "outputPdX overlaps inputDy without starting at it")) << e;
+  l = Layout();
+  l.rOff = 1920;  // over inputVariance and inputMean
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "resForGamma overlaps inputVariance (not allowed")) << e;
+  l = Layout();
+  l.gOff = 1024 + 128;  // inputGamma inside outputPdX
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "outputPdX overlaps inputGamma")) << e;
+
+  // An operand past the buffer; a format other than ND.
+  l = Layout();
+  l.gOff = kUb - 32;
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "inputGamma operand of 16 float") && Has(e, "past the end")) << e;
+  l = Layout();
+  l.format = AscendC::DataFormat::NZ;
+  e = GradError(t, l);
+  EXPECT_TRUE(Has(e, "shapeInfo.dataFormat is 1") && Has(e, "only DataFormat::ND")) << e;
+}
+
 }  // namespace
