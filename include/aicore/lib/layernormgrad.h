@@ -279,10 +279,11 @@ inline void LayerNormGradBetaRun(const AscendC::LocalTensor<T>& pdGamma,
              " bytes) is not a multiple of 32 bytes: pad H to 32 bytes (with zeros)");
   }
   const uint64_t xs = rows * h * sizeof(T), os = uint64_t{h} * sizeof(T);
-  CheckLocal(api, "outputPdGamma", pdGamma, os, loc);
-  CheckLocal(api, "outputPdBeta", pdBeta, os, loc);
-  CheckLocal(api, "resForGamma", resForGamma, xs, loc);
-  CheckLocal(api, "inputDy", inputDy, xs, loc);
+  constexpr Pipe kNo = Pipe::kCount;  // recorded below, outputs as writes
+  CheckLocal(api, "outputPdGamma", pdGamma, os, loc, true, kNo);
+  CheckLocal(api, "outputPdBeta", pdBeta, os, loc, true, kNo);
+  CheckLocal(api, "resForGamma", resForGamma, xs, loc, true, kNo);
+  CheckLocal(api, "inputDy", inputDy, xs, loc, true, kNo);
   if (BytesOverlap(pdGamma.addr_, os, pdBeta.addr_, os)) {
     Fail(ErrorKind::kParameter, api, loc, "outputPdGamma and outputPdBeta overlap (not allowed)");
   }
@@ -292,6 +293,10 @@ inline void LayerNormGradBetaRun(const AscendC::LocalTensor<T>& pdGamma,
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
     if (AvailableBytes(*tmp) < need) FailNormTmp(api, need, AvailableBytes(*tmp), loc);
   }
+  NormEmit(api, "resForGamma", resForGamma, xs, false, loc);
+  NormEmit(api, "inputDy", inputDy, xs, false, loc);
+  NormEmit(api, "outputPdGamma", pdGamma, os, true, loc);
+  NormEmit(api, "outputPdBeta", pdBeta, os, true, loc);
   const simd::TagFor<float> d;
   const size_t N = lhn::Lanes(d);
   size_t i = 0;
@@ -594,13 +599,14 @@ inline void LayerNormGradRun(const AscendC::LocalTensor<T>& outputPdX,
              ", only DataFormat::ND is supported");
   }
   const uint64_t xs = rows * h * sizeof(T), ms = rows * sizeof(T), gs = uint64_t{h} * sizeof(T);
-  CheckLocal(api, "outputPdX", outputPdX, xs, loc);
-  CheckLocal(api, "resForGamma", resForGamma, xs, loc);
-  CheckLocal(api, "inputDy", inputDy, xs, loc);
-  CheckLocal(api, "inputX", inputX, xs, loc);
-  CheckLocal(api, "inputVariance", inputVariance, ms, loc);
-  CheckLocal(api, "inputMean", inputMean, ms, loc);
-  CheckLocal(api, "inputGamma", inputGamma, gs, loc);
+  constexpr Pipe kNo = Pipe::kCount;  // recorded below, outputs as writes
+  CheckLocal(api, "outputPdX", outputPdX, xs, loc, true, kNo);
+  CheckLocal(api, "resForGamma", resForGamma, xs, loc, true, kNo);
+  CheckLocal(api, "inputDy", inputDy, xs, loc, true, kNo);
+  CheckLocal(api, "inputX", inputX, xs, loc, true, kNo);
+  CheckLocal(api, "inputVariance", inputVariance, ms, loc, true, kNo);
+  CheckLocal(api, "inputMean", inputMean, ms, loc, true, kNo);
+  CheckLocal(api, "inputGamma", inputGamma, gs, loc, true, kNo);
   if (BytesOverlap(outputPdX.addr_, xs, resForGamma.addr_, xs)) {
     Fail(ErrorKind::kParameter, api, loc, "outputPdX and resForGamma overlap (not allowed)");
   }
@@ -636,6 +642,13 @@ inline void LayerNormGradRun(const AscendC::LocalTensor<T>& outputPdX,
       FailNormTmp(api, tiling.stackBufferSize, AvailableBytes(*tmp), loc);
     }
   }
+  NormEmit(api, "inputDy", inputDy, xs, false, loc);
+  NormEmit(api, "inputX", inputX, xs, false, loc);
+  NormEmit(api, "inputVariance", inputVariance, ms, false, loc);
+  NormEmit(api, "inputMean", inputMean, ms, false, loc);
+  NormEmit(api, "inputGamma", inputGamma, gs, false, loc);
+  NormEmit(api, "outputPdX", outputPdX, xs, true, loc);
+  NormEmit(api, "resForGamma", resForGamma, xs, true, loc);
   const float eps = static_cast<float>(epsilon);
   const float inv = BitsFloat(tiling.lastDimValueBack);
   const float inv2 = BitsFloat(tiling.lastDimValueBackMulTwo);

@@ -8,7 +8,7 @@
 // formulas; LayerNormGradTiling inside BEGIN_TILING_DATA_DEF; LayerNorm ->
 // LayerNormGrad -> LayerNormGradBeta against a float64 LayerNorm backward;
 // and the KernelError of bad tilings, operands, buffers and host input, each
-// with its clean twin.
+// with its clean twin; the operand accesses as the sanitizer sees them.
 //
 // Tolerance (|got - ref| <= atol * scale + rtol * |ref|, norm_test_util.h):
 // float rtol = atol = 1e-5, half 2e-3; scale is the sum of the absolute
@@ -586,6 +586,51 @@ TEST(LibLayerNormGrad, KernelErrors) {
   l.format = AscendC::DataFormat::NZ;
   e = GradError(t, l);
   EXPECT_TRUE(Has(e, "shapeInfo.dataFormat is 1") && Has(e, "only DataFormat::ND")) << e;
+}
+
+}  // namespace
+
+namespace {
+
+// The operand accesses reach the sanitizer (outputs as writes): with
+// initcheck on, LayerNorm -> LayerNormGrad -> LayerNormGradBeta -> readers of
+// their outputs is clean when every input was written first, and an unwritten
+// inputDy is reported, naming LayerNormGrad and the operand.
+TEST(LibLayerNormGrad, InitcheckSeesTheOperands) {
+  const ge::Shape shape({2, 3, 16, 16});
+  uint32_t mx = 0, mn = 0;
+  AscendC::LayerNormTiling fwd;
+  AscendC::GetLayerNormMaxMinTmpSize(shape, 4, false, mx, mn);
+  AscendC::GetLayerNormNDTilingInfo(shape, mx, 4, false, fwd);
+  AscendC::LayerNormGradTiling grad;
+  AscendC::GetLayerNormGradMaxMinTmpSize(shape, 4, false, mx, mn);
+  AscendC::GetLayerNormGradNDTilingInfo(shape, mn, 4, false, grad);
+  AscendC::LayerNormGradBetaTiling gb;
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(shape, 4, false, mx, mn);
+  AscendC::GetLayerNormGradBetaNDTilingInfo(shape, mx, 4, false, gb);
+  auto run = [&](bool writeDy) {
+    aicore::SetSanitize(aicore::kInitcheck);
+    const std::string e = ErrorOf([&](Buf& b) {
+      auto dy = At<float>(b, 0), x = At<float>(b, 512), pdx = At<float>(b, 1024);
+      auto res = At<float>(b, 1536), var = At<float>(b, 2048), mean = At<float>(b, 2080);
+      auto gamma = At<float>(b, 2112), beta = At<float>(b, 2176), y = At<float>(b, 2304);
+      auto pg = At<float>(b, 2752), pb = At<float>(b, 2816), z = At<float>(b, 3072);
+      AscendC::Duplicate(x, 1.5f, 96);
+      AscendC::Duplicate(gamma, 0.5f, 16);
+      AscendC::Duplicate(beta, 0.0f, 16);
+      if (writeDy) AscendC::Duplicate(dy, 0.25f, 96);
+      AscendC::LayerNorm<float>(y, mean, var, x, gamma, beta, 1e-5f, fwd);
+      AscendC::LayerNormGrad<float>(pdx, res, dy, x, var, mean, gamma, 1e-5f, grad);
+      AscendC::LayerNormGradBeta<float>(pg, pb, res, dy, gb);
+      AscendC::Muls(z, pdx, 2.0f, 96);  // reads LayerNormGrad's output
+      AscendC::Add(z, pg, pb, 16);      // and LayerNormGradBeta's
+    });
+    aicore::SetSanitize(0u);
+    return e;
+  };
+  const std::string e = run(false);
+  EXPECT_TRUE(Has(e, "LayerNormGrad") && Has(e, "inputDy")) << e;
+  EXPECT_EQ(run(true), "");
 }
 
 }  // namespace
