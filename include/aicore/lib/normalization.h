@@ -439,6 +439,19 @@ HWY_INLINE void NormRowMap(T* y, const T* x, const T* g, const T* b, size_t n, c
            "function)");
 }
 
+// Records one operand's access for the sanitizers: outputs as writes
+// (CheckLocal records every role but "dst" as a read, so the operands are
+// checked with Pipe::kCount and recorded here, the reads first, after all
+// checks passed).
+template <class T>
+inline void NormEmit(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                     uint64_t bytes, bool write, SrcLoc loc) {
+  CoreContext* core = t_core;
+  if (AICORE_LIKELY(core->instr == 0) || bytes == 0) return;
+  EmitLocal(*core, Pipe::kV, write ? Access::kWrite : Access::kRead, *t.buf_,
+            reinterpret_cast<const uint8_t*>(t.addr_), bytes, api, role, loc);
+}
+
 // H: checked against originalHLength and the 32-byte rule.
 template <class T>
 inline void CheckNormH(const char* api, uint32_t h, uint32_t oh, SrcLoc loc) {
@@ -523,12 +536,13 @@ inline void LayerNormRun(const AscendC::LocalTensor<T>& output,
                    "of at least the minimum of GetLayerNormMaxMinTmpSize?)",
                    loc);
   }
-  CheckLocal(api, "output", output, bsh * sizeof(T), loc);
-  CheckLocal(api, "outputMean", outputMean, rows * sizeof(T), loc);
-  CheckLocal(api, "outputVariance", outputVariance, rows * sizeof(T), loc);
-  CheckLocal(api, "inputX", inputX, bsh * sizeof(T), loc);
-  CheckLocal(api, "gamma", gamma, uint64_t{h} * sizeof(T), loc);
-  CheckLocal(api, "beta", beta, uint64_t{h} * sizeof(T), loc);
+  constexpr Pipe kNo = Pipe::kCount;  // recorded below, outputs as writes
+  CheckLocal(api, "output", output, bsh * sizeof(T), loc, true, kNo);
+  CheckLocal(api, "outputMean", outputMean, rows * sizeof(T), loc, true, kNo);
+  CheckLocal(api, "outputVariance", outputVariance, rows * sizeof(T), loc, true, kNo);
+  CheckLocal(api, "inputX", inputX, bsh * sizeof(T), loc, true, kNo);
+  CheckLocal(api, "gamma", gamma, uint64_t{h} * sizeof(T), loc, true, kNo);
+  CheckLocal(api, "beta", beta, uint64_t{h} * sizeof(T), loc, true, kNo);
   if (tmp != nullptr) {
     const uint64_t need =
         (uint64_t{tiling.firstTmpStartPos} + uint64_t{tiling.numberOfTmpBuf} * tiling.oneTmpSize) *
@@ -536,6 +550,12 @@ inline void LayerNormRun(const AscendC::LocalTensor<T>& output,
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
     if (AvailableBytes(*tmp) < need) FailNormTmp(api, need, AvailableBytes(*tmp), loc);
   }
+  NormEmit(api, "inputX", inputX, bsh * sizeof(T), false, loc);
+  NormEmit(api, "gamma", gamma, uint64_t{h} * sizeof(T), false, loc);
+  NormEmit(api, "beta", beta, uint64_t{h} * sizeof(T), false, loc);
+  NormEmit(api, "output", output, bsh * sizeof(T), true, loc);
+  NormEmit(api, "outputMean", outputMean, rows * sizeof(T), true, loc);
+  NormEmit(api, "outputVariance", outputVariance, rows * sizeof(T), true, loc);
   const float eps = static_cast<float>(epsilon);
   const float inv = tiling.lastDimValueBack;
   const size_t oh = tiling.originalHLength;

@@ -6,7 +6,7 @@
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
 // RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
-// BatchNormTiling, LayerNormGradBetaTiling, TopkTiling,
+// BatchNormTiling, LayerNormGradTiling, LayerNormGradBetaTiling, TopkTiling,
 // ConfusionTransposeTiling).
 #pragma once
 
@@ -26,6 +26,7 @@ using AscendC::tiling::ConfusionTransposeTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
 using AscendC::tiling::LayerNormGradBetaTiling;
+using AscendC::tiling::LayerNormGradTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;

@@ -2,7 +2,7 @@
 //
 // lib/normalization/layernorm_grad_beta_tiling.h: a vendor header name; on the CPU it forwards to
 // aicore/lib/layernormgrad.h (LayerNormGradBeta, LayerNormGradBetaTiling and
-// its host functions; LayerNormGrad itself is not implemented yet).
+// its host functions; LayerNormGrad too).
 #pragma once
 
 #include "aicore/lib/layernormgrad.h"
