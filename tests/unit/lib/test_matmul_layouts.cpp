@@ -273,8 +273,9 @@ void Check(const Problem& p, std::mt19937& rng, bool nbatch) {
   }
 }
 
-// A random problem; `bsngd`: the calls stay within one S line (batchC is
-// G or N * G, as BSNGD requires); `reduce`: C's G axis may be 1.
+// A random problem. A call's batchC is G or N * G, so BSNGD calls stay
+// within one B index (as the reference requires); `reduce`: C's G axis may
+// be 1 (the G batches summed).
 Problem RandomProblem(std::mt19937& rng, bool reduce) {
   Problem p;
   p.M = 1 + static_cast<int>(rng() % 40);
