@@ -1508,7 +1508,8 @@ class MatmulImpl {
     }
     if (A_TYPE::layout == LayoutMode::BSNGD && ((a.n * a.g) % batchA != 0 || (b.n * b.g) % batchB != 0)) {
       Fail(ErrorKind::kParameter, api, loc,
-           "BSNGD computes within one S line per call: (ALayoutInfoN * ALayoutInfoG) / batchA = " + S(a.n * a.g) +
+           "a BSNGD call stays within one B index (the reference does not compute several S x D rows at once): "
+               "(ALayoutInfoN * ALayoutInfoG) / batchA = " + S(a.n * a.g) +
                " / " + S(batchA) + " and (BLayoutInfoN * BLayoutInfoG) / batchB = " + S(b.n * b.g) + " / " +
                S(batchB) + " must be whole numbers");
     }
