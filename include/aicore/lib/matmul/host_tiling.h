@@ -304,15 +304,20 @@ class MatmulApiTilingBase {
     orgKb = orgKbIn;
     return 0;
   }
+  // The axes of a BSNGD / SBNGD / BNGS1S2 operand (C: b, s1, n, g, s2);
+  // -1 (with a log line) when one is not > 0.
   int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (!LayoutOk("SetALayout", b, s, n, g, d)) return -1;
     aLayoutInfoB = b, aLayoutInfoS = s, aLayoutInfoN = n, aLayoutInfoG = g, aLayoutInfoD = d;
     return 0;
   }
   int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (!LayoutOk("SetBLayout", b, s, n, g, d)) return -1;
     bLayoutInfoB = b, bLayoutInfoS = s, bLayoutInfoN = n, bLayoutInfoG = g, bLayoutInfoD = d;
     return 0;
   }
   int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (!LayoutOk("SetCLayout", b, s, n, g, d)) return -1;
     cLayoutInfoB = b, cLayoutInfoS1 = s, cLayoutInfoN = n, cLayoutInfoG = g, cLayoutInfoS2 = d;
     return 0;
   }
@@ -328,6 +333,12 @@ class MatmulApiTilingBase {
     aLayoutInfoS = m, aLayoutInfoD = k, bLayoutInfoS = k, bLayoutInfoD = n, cLayoutInfoS1 = m, cLayoutInfoS2 = n;
     batchNum = std::max(batchA, batchB);
     return 0;
+  }
+  static bool LayoutOk(const char* api, int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (b > 0 && s > 0 && n > 0 && g > 0 && d > 0) return true;
+    Log(std::string(api) + "(" + std::to_string(b) + ", " + std::to_string(s) + ", " + std::to_string(n) + ", " +
+        std::to_string(g) + ", " + std::to_string(d) + "): every axis must be > 0");
+    return false;
   }
   int32_t SetBatchNum(int32_t batch) {
     if (batch <= 0) return -1;

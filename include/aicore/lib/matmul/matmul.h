@@ -23,7 +23,10 @@
 //       matrixStrideB = 0, matrixStrideC = 0, enPartialSum = false, enAtomic = 0) (mix mode),
 //     IterateBatch(GlobalTensor | LocalTensor, enPartialSum, enAtomic, enSequentialWrite,
 //       matrixStrideA = 0, matrixStrideB = 0, matrixStrideC = 0) (pure cube mode, after SetBatchNum),
-//     WaitIterateBatch(),
+//     WaitIterateBatch(), IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB,
+//       enSequentialWrite, matrixStrideA = 0, matrixStrideB = 0, matrixStrideC = 0),
+//     GetBatchTensorC<false>(batchA, batchB, enSequentialWrite = false) -> GlobalTensor,
+//     GetBatchTensorC<false>(LocalTensor, batchA, batchB, enSequentialWrite = false), GetBatchC (both),
 //     SetQuantScalar(uint64_t) / SetQuantVector(GlobalTensor<uint64_t> | LocalTensor<uint64_t>)
 //       (int8 x int8 -> half: DEQF16), SetHF32(enable, transMode), SetSubBlockIdx /
 //     GetSubBlockIdx, GetOffsetC, SetSelfDefineData, SetUserDefInfo.
@@ -68,24 +71,44 @@
 // tiling's iterateOrder: 0 moves along M first (block i is row block
 // i % mIter, column block i / mIter), 1 along N first.
 //
-// IterateBatch (LayoutMode::NORMAL, ND A, B and C; A, B and C must declare
-// the layout in their MatmulType, the host tiling must come with
-// SetBatchInfoForNormal). batchC = max(batchA, batchB); one count must be a
-// multiple of the other, and the smaller is broadcast: batch i uses
-// A[i / (batchC / batchA)] and B[i / (batchC / batchB)]. Matrix j of A
-// starts at j * matrixStrideA elements (0: M * Ka, the original shape),
-// of B at j * matrixStrideB (0: Kb * N); the bias of batch i at i * N
-// (MatmulConfig::isBiasBatch, the default; else one bias for all). C's
-// batch i starts at i * M * N (GM; N rounded up to 32 bytes for ND_ALIGN),
-// i * singleCoreM * singleCoreN (UB), or i * (blocks * baseM * baseN) with
-// enSequentialWrite. Each batch is computed by the IterateAll code with the
-// operands moved to its matrices, so the result is bit-identical to a loop
-// of IterateAll calls. matrixStrideC is reserved by the reference and
-// ignored. Async IterateBatch<false> computes at once (WaitIterateBatch
-// checks the pairing). Not done: enPartialSum = true, NZ matrices, the
-// layouts BSNGD, SBNGD and BNGS1S2 (a compile error), IterateNBatch,
-// GetBatchTensorC.
-//
+// IterateBatch (ND A, B and C; A and B declare one batch layout in their
+// MatmulType, C declares one too). batchC = max(batchA, batchB); one count
+// must be a multiple of the other, and the smaller is broadcast: batch i
+// uses A[i / (batchC / batchA)] and B[i / (batchC / batchB)], each batch
+// computed by the IterateAll code with the operands moved to its matrices,
+// so the result is bit-identical to a loop of IterateAll calls.
+//   NORMAL (BMNK; host: SetBatchInfoForNormal): matrix j of A at
+//     j * matrixStrideA elements (0: M * Ka), of B at j * matrixStrideB
+//     (0: Kb * N), rows with the original shape's strides.
+//   BNGS1S2 (host: SetALayout / SetBLayout / SetCLayout / SetBatchNum):
+//     dense S x D matrices, placed as NORMAL.
+//   BSNGD [B, S, N, G, D]: a matrix is S x D with rows N * G * D apart;
+//     the matrices of a call D apart (or matrixStride), along N * G (a call
+//     stays within one B index: N * G a multiple of the batch count).
+//   SBNGD [S, B, N, G, D]: rows B * N * G * D apart, matrices D apart.
+//   The layout's S x D must be the stored matrix (A: M x Ka, transposed
+//   Ka x M; B: Kb x N, transposed N x Kb), and ALayoutInfoG / batchA =
+//   BLayoutInfoG / batchB (the G axis broadcasts), as the reference states.
+//   C: NORMAL / BNGS1S2 batch i at i * M * N (GM; N rounded up to 32 bytes
+//   for ND_ALIGN), i * singleCoreM * singleCoreN (UB), or i * (blocks *
+//   baseM * baseN) with enSequentialWrite; BSNGD / SBNGD (GM only, not
+//   sequential) batch i at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2
+//   (SBNGD: B * N * G * S2) apart. CLayoutInfoG 1 with A's or B's G > 1:
+//   the G batches sum into one C matrix (atomic add: zero C first).
+// The bias of batch i at i * N (MatmulConfig::isBiasBatch, the default;
+// else one bias for all). max(batchA, batchB) must not exceed the tiling's
+// BatchNum. matrixStrideC is reserved by the reference and ignored. Async
+// IterateBatch<false> computes at once (WaitIterateBatch checks the
+// pairing).
+// IterateNBatch(batchLoop, batchA, batchB, ...) (MatmulConfig::isNBatch):
+// batchLoop IterateBatch calls, loop l from A's matrix l * batchA (its
+// place in A's layout), B's l * batchB, the bias l * batchC * N; C into the
+// SetWorkspace workspace as dense slices of batchC matrices of singleCoreM
+// x singleCoreN (C NORMAL / BNGS1S2), which GetBatchTensorC<false> /
+// GetBatchC hand out in order (GlobalTensor, or copied to a UB tensor).
+// Not done: enPartialSum = true, NZ matrices, BSNGD / SBNGD C to UB or the
+// IterateNBatch workspace, a bias with the G reduce (KernelErrors).
+
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
 // requests: REGIST_MATMUL_OBJ makes the cube blocks run a server loop and
@@ -110,7 +133,11 @@
 // without a computed block; enPartialSum with more than one block; async
 // misuse (more GetTensorC<false> than blocks, GetTensorC<false>() without
 // SetWorkspace, WaitIterateAll without IterateAll<false>(..., true));
-// int8 -> half without a quantization scale.
+// int8 -> half without a quantization scale; batch calls: see the list in
+// README (Matmul and its tiling > Errors): undeclared or mismatched
+// layouts, layout fields missing or disagreeing with the shapes, batch
+// counts beyond the tiling's BatchNum or the tensors, IterateNBatch /
+// GetBatchTensorC misuse.
 //
 // Not done: see IterateBatch above for its parts not done; the user
 // callbacks (MatmulCallBackFunc other than nullptr: a compile error),
@@ -303,10 +330,6 @@ class MatmulImpl {
                 "Matmul: C's format must be CubeFormat::ND, NZ or ND_ALIGN");
   static_assert(C_TYPE::pos != TPosition::CO1 || C_TYPE::format == CubeFormat::NZ,
                 "Matmul: C at TPosition::CO1 must be CubeFormat::NZ");
-  static constexpr bool LayoutDone(LayoutMode l) { return l == LayoutMode::NONE || l == LayoutMode::NORMAL; }
-  static_assert(LayoutDone(A_TYPE::layout) && LayoutDone(B_TYPE::layout) && LayoutDone(C_TYPE::layout),
-                "Matmul: the batch layouts BSNGD, SBNGD and BNGS1S2 are not supported by aicore yet (NONE and "
-                "NORMAL are)");
   static_assert(MM_CB::DataCopyOutPtr == nullptr && MM_CB::CopyA1Ptr == nullptr && MM_CB::CopyB1Ptr == nullptr,
                 "Matmul: user callbacks (MatmulCallBackFunc) are not supported by aicore yet");
   static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
@@ -347,6 +370,7 @@ class MatmulImpl {
     opt_ = aicore::simd::GemmOptions{};
     batchA_ = batchB_ = -1;
     pendingWaitBatch_ = false;
+    nbLoops_ = nbFetched_ = 0;
     ResetIteration();
   }
 
@@ -842,6 +866,128 @@ class MatmulImpl {
     pendingWaitBatch_ = false;
   }
 
+  // IterateNBatch: batchLoop IterateBatch calls in one, their C into the
+  // SetWorkspace workspace (MatmulConfig::isNBatch must be true). Loop l
+  // takes A's matrices from matrix l * batchA of the tensor on (its place
+  // in A's layout: AddrOf's Base), B's from l * batchB, the bias from
+  // l * batchC * N (isBiasBatch), and writes its batchC = max(batchA,
+  // batchB) C matrices of singleCoreM x singleCoreN (N rounded up to 32
+  // bytes for ND_ALIGN; sequential: blocks of baseM * baseN) to the
+  // workspace, slice after slice; GetBatchTensorC<false> then hands the
+  // slices out in order. Each loop is an IterateBatch with the operands
+  // moved, so the result is that of the loop of IterateBatch calls.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                     const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                     const uint32_t matrixStrideC = 0, SrcLoc loc = SrcLoc::Current()) {
+    static_assert(C_TYPE::pos != TPosition::CO1, "Matmul: IterateNBatch needs C at TPosition::GM or VECIN");
+    (void)matrixStrideC;  // reserved by the reference (keep 0)
+    const char* api = sync ? "Matmul::IterateNBatch" : "Matmul::IterateNBatch<false>";
+    Begin(api, loc);
+    if (!kCfg.isNBatch) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "MatmulConfig::isNBatch is false: IterateNBatch needs a config with isNBatch = true (e.g. "
+           "GetNormalConfig(false, true)), as the reference states");
+    }
+    if (batchLoop == 0 || batchA == 0 || batchB == 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "batchLoop " + S(batchLoop) + ", batchA " + S(batchA) + ", batchB " + S(batchB) + ": each must be > 0");
+    }
+    if constexpr (IsBsLayout(C_TYPE::layout)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("C's layout is ") + LayoutName(C_TYPE::layout) +
+               ": aicore's IterateNBatch writes the workspace as NORMAL / BNGS1S2 (dense batches) only");
+    }
+    if (wsAddr_ == nullptr) {
+      Fail(ErrorKind::kParameter, api, loc, "IterateNBatch writes C to the workspace: call SetWorkspace first");
+    }
+    const uint32_t batchC = std::max(batchA, batchB);
+    // With the G-axis reduce (CLayoutInfoG 1, A's or B's G > 1) a loop
+    // writes batchC / G matrices, summed into the workspace (zero it first).
+    uint32_t outC = batchC;
+    if constexpr (A_TYPE::layout != LayoutMode::NORMAL && C_TYPE::layout != LayoutMode::NORMAL) {
+      const int64_t g = std::max(tiling_.ALayoutInfoG, tiling_.BLayoutInfoG);
+      if (tiling_.CLayoutInfoG == 1 && g > 1 && batchC % g == 0) outC = batchC / static_cast<uint32_t>(g);
+    }
+    constexpr uint32_t align = 32 / sizeof(DstT);
+    const int64_t ld = C_TYPE::format == CubeFormat::ND_ALIGN ? (sN_ + align - 1) / align * align : sN_;
+    const uint64_t per = enSequentialWrite ? static_cast<uint64_t>(MIter() * NIter()) * BlockElems()
+                                           : static_cast<uint64_t>(sM_) * static_cast<uint64_t>(ld);
+    const uint64_t slice = static_cast<uint64_t>(outC) * per;
+    const uint64_t needBytes = static_cast<uint64_t>(batchLoop) * slice * sizeof(DstT);
+    if (needBytes > wsBytes_) {
+      Fail(ErrorKind::kBounds, api, loc,
+           "the workspace holds " + S(static_cast<int64_t>(wsBytes_)) + " bytes but batchLoop " + S(batchLoop) +
+               " x " + S(outC) + " C matrices x " + S(static_cast<int64_t>(per)) + " elements (" +
+               (enSequentialWrite ? "the blocks of baseM * baseN" : "singleCoreM x singleCoreN") + ") of " +
+               S(static_cast<int64_t>(sizeof(DstT))) + " bytes need " + S(static_cast<int64_t>(needBytes)));
+    }
+    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(), static_cast<uint64_t>(orgM_) * orgKa_, 0);
+    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(), static_cast<uint64_t>(orgKb_) * orgN_, 0);
+    const uint64_t strideA = matrixStrideA != 0 ? matrixStrideA : addrA.def;
+    const uint64_t strideB = matrixStrideB != 0 ? matrixStrideB : addrB.def;
+    const uint64_t lastA = addrA.Base(static_cast<uint64_t>(batchLoop - 1) * batchA) + (batchA - 1) * strideA;
+    const uint64_t lastB = addrB.Base(static_cast<uint64_t>(batchLoop - 1) * batchB) + (batchB - 1) * strideB;
+    CheckLoopStart(api, "A", aKind_, aGm_, aLocal_, batchLoop, lastA, loc);
+    CheckLoopStart(api, "B", bKind_, bGm_, bLocal_, batchLoop, lastB, loc);
+    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(batchC) * orgN_ : 0;
+    if (biasOn_) {
+      CheckLoopStart(api, "the bias", biasKind_, biasGm_, biasLocal_, batchLoop, (batchLoop - 1) * sbias, loc);
+    }
+    {
+      OperandGuard guard(*this);
+      for (uint32_t l = 0; l < batchLoop; ++l) {
+        const uint64_t oa = addrA.Base(static_cast<uint64_t>(l) * batchA);
+        const uint64_t ob = addrB.Base(static_cast<uint64_t>(l) * batchB);
+        if (aKind_ == kGm) aGm_ = guard.a[oa];
+        if (aKind_ == kLocal) aLocal_ = guard.al[oa];
+        if (bKind_ == kGm) bGm_ = guard.b[ob];
+        if (bKind_ == kLocal) bLocal_ = guard.bl[ob];
+        if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[l * sbias];
+        if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[l * sbias];
+        GlobalTensor<DstT> ws;
+        ws.SetGlobalBuffer(reinterpret_cast<DstT*>(wsAddr_) + l * slice, slice);
+        RunBatch(api, ws, BatchArgs{batchA, batchB, false, 0, false}, enSequentialWrite, matrixStrideA,
+                 matrixStrideB, loc, true);
+      }
+    }
+    nbLoops_ = batchLoop, nbFetched_ = 0, nbBatchA_ = batchA, nbBatchB_ = batchB, nbSlice_ = slice;
+    if (!sync && waitIterateBatch) pendingWaitBatch_ = true;
+  }
+
+  // The next IterateNBatch slice (batchC matrices of singleCoreM x
+  // singleCoreN): the workspace part as a GlobalTensor, or copied into `c`.
+  // The reference supports the asynchronous form only.
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                                     SrcLoc loc = SrcLoc::Current()) {
+    static_assert(!sync, "Matmul: GetBatchTensorC supports the asynchronous form only (GetBatchTensorC<false>), as "
+                         "the reference states");
+    (void)enSequentialWrite;  // reserved by the reference
+    return TakeSlice("Matmul::GetBatchTensorC<false>", batchA, batchB, loc);
+  }
+  template <bool sync = true>
+  void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                       SrcLoc loc = SrcLoc::Current()) {
+    static_assert(!sync, "Matmul: GetBatchTensorC supports the asynchronous form only (GetBatchTensorC<false>), as "
+                         "the reference states");
+    (void)enSequentialWrite;
+    SliceToLocal("Matmul::GetBatchTensorC<false>", c, batchA, batchB, loc);
+  }
+  // GetBatchC: the older name of GetBatchTensorC (both modes accepted).
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                               SrcLoc loc = SrcLoc::Current()) {
+    (void)enSequentialWrite;
+    return TakeSlice(sync ? "Matmul::GetBatchC" : "Matmul::GetBatchC<false>", batchA, batchB, loc);
+  }
+  template <bool sync = true>
+  void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                 SrcLoc loc = SrcLoc::Current()) {
+    (void)enSequentialWrite;
+    SliceToLocal(sync ? "Matmul::GetBatchC" : "Matmul::GetBatchC<false>", c, batchA, batchB, loc);
+  }
+
   // The position of the current block in C (reserved by the vendor).
   template <bool isTurnOnDebug = true>
   MatrixOffset GetOffsetC() {
@@ -862,6 +1008,7 @@ class MatmulImpl {
     ResetIteration();
     pendingWait_ = false;
     pendingWaitBatch_ = false;
+    nbLoops_ = nbFetched_ = 0;
     co1Valid_ = false;
   }
 
@@ -1029,7 +1176,7 @@ class MatmulImpl {
       if (!transA_) return Layout::Nz(c0, Align16(orgM_));
       return Layout{c0, 0, static_cast<int64_t>(Align16(orgKa_)) * c0, 1, 0, c0};
     }
-    return transA_ ? Layout::ColMajor(orgM_) : Layout::RowMajor(orgKa_);
+    return transA_ ? Layout::ColMajor(aLd_ != 0 ? aLd_ : orgM_) : Layout::RowMajor(aLd_ != 0 ? aLd_ : orgKa_);
   }
   Layout LayoutB() const {
     if (bKind_ == kScalar) return Layout{0, 0, 0, 0, 0, 0};
@@ -1038,7 +1185,7 @@ class MatmulImpl {
       if (!transB_) return Layout::Nz(c0, Align16(orgKb_));
       return Layout{c0, 0, static_cast<int64_t>(Align16(orgN_)) * c0, 1, 0, c0};
     }
-    return transB_ ? Layout::ColMajor(orgKb_) : Layout::RowMajor(orgN_);
+    return transB_ ? Layout::ColMajor(bLd_ != 0 ? bLd_ : orgKb_) : Layout::RowMajor(bLd_ != 0 ? bLd_ : orgN_);
   }
 
   // Checks the operands for a run over the single-core shape and sizes the
@@ -1221,8 +1368,9 @@ class MatmulImpl {
       }
       m0 = n0 = 0;
     } else {
-      const int64_t rows = ub ? sM_ : orgM_;
-      int64_t ld = ub ? sN_ : orgKc_;
+      const bool d = ub || denseC_;  // a UB destination or the IterateNBatch workspace
+      const int64_t rows = d ? sM_ : orgM_;
+      int64_t ld = d ? sN_ : (cLd_ != 0 ? cLd_ : orgKc_);
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
         p.l = Layout::Nz(16, Align16(rows));
@@ -1274,8 +1422,117 @@ class MatmulImpl {
       default: return "NORMAL";
     }
   }
-  // The checks of an IterateBatch call that need no operand sizes.
-  void CheckBatchCall(const char* api, uint32_t batchA, uint32_t batchB, bool enPartialSum, SrcLoc loc) const {
+  static constexpr bool IsBsLayout(LayoutMode l) { return l == LayoutMode::BSNGD || l == LayoutMode::SBNGD; }
+  // The axes of an operand's layout in the tiling (C: b, s1, n, g, s2).
+  struct LayoutInfo {
+    int64_t b, s, n, g, d;
+  };
+  LayoutInfo InfoA() const {
+    return {tiling_.ALayoutInfoB, tiling_.ALayoutInfoS, tiling_.ALayoutInfoN, tiling_.ALayoutInfoG,
+            tiling_.ALayoutInfoD};
+  }
+  LayoutInfo InfoB() const {
+    return {tiling_.BLayoutInfoB, tiling_.BLayoutInfoS, tiling_.BLayoutInfoN, tiling_.BLayoutInfoG,
+            tiling_.BLayoutInfoD};
+  }
+  LayoutInfo InfoC() const {
+    return {tiling_.CLayoutInfoB, tiling_.CLayoutInfoS1, tiling_.CLayoutInfoN, tiling_.CLayoutInfoG,
+            tiling_.CLayoutInfoS2};
+  }
+  // How a batch call finds an operand's matrices: `ld` the row stride of
+  // one matrix (0: the original shape's), `stride` the distance between the
+  // matrices of one call (matrixStride, else `def`), and Base(j) where
+  // matrix j of the whole tensor starts (IterateNBatch's loops). NORMAL and
+  // BNGS1S2: dense matrices, def = rows * cols. BSNGD [B, S, N, G, D]: row
+  // stride N * G * D, matrices D apart along N * G, then S * N * G * D per
+  // B index. SBNGD [S, B, N, G, D]: row stride B * N * G * D, matrices D
+  // apart along B * N * G.
+  struct BatchAddr {
+    int64_t ld = 0;
+    uint64_t stride = 0, def = 0, lineMats = 0, lineElems = 0;
+    uint64_t Base(uint64_t j) const {
+      return lineMats != 0 ? (j / lineMats) * lineElems + (j % lineMats) * def : j * def;
+    }
+  };
+  static BatchAddr AddrOf(LayoutMode mode, const LayoutInfo& f, uint64_t denseSize, uint32_t matrixStride) {
+    BatchAddr a;
+    if (mode == LayoutMode::BSNGD) {
+      a.ld = f.n * f.g * f.d;
+      a.def = static_cast<uint64_t>(f.d);
+      a.lineMats = static_cast<uint64_t>(f.n * f.g);
+      a.lineElems = static_cast<uint64_t>(f.s * f.n * f.g * f.d);
+    } else if (mode == LayoutMode::SBNGD) {
+      a.ld = f.b * f.n * f.g * f.d;
+      a.def = static_cast<uint64_t>(f.d);
+    } else {
+      a.def = denseSize;
+    }
+    a.stride = matrixStride != 0 ? matrixStride : a.def;
+    return a;
+  }
+  static std::string InfoStr(const char* role, const LayoutInfo& f, bool c) {
+    const std::string p = std::string(role) + "LayoutInfo";
+    return p + "B " + S(f.b) + ", " + p + (c ? "S1 " : "S ") + S(f.s) + ", " + p + "N " + S(f.n) + ", " + p + "G " +
+           S(f.g) + ", " + p + (c ? "S2 " : "D ") + S(f.d);
+  }
+  // The checks of a BSNGD / SBNGD / BNGS1S2 batch call against the tiling's
+  // layout fields; returns how many batches sum into one C matrix (the
+  // G-axis reduce: CLayoutInfoG 1 with A's or B's G > 1), else 1.
+  uint32_t CheckLayoutBatch(const char* api, uint32_t batchA, uint32_t batchB, SrcLoc loc) const {
+    const LayoutInfo a = InfoA(), b = InfoB();
+    const auto set = [](const LayoutInfo& f) { return f.b > 0 && f.s > 0 && f.n > 0 && f.g > 0 && f.d > 0; };
+    if (!set(a) || !set(b)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("the tiling has no ") + LayoutName(A_TYPE::layout) + " layout information for A and B (" +
+               InfoStr("A", a, false) + "; " + InfoStr("B", b, false) +
+               "): call SetALayout, SetBLayout, SetCLayout and SetBatchNum in the host tiling");
+    }
+    const int64_t rowsA = transA_ ? orgKa_ : orgM_, colsA = transA_ ? orgM_ : orgKa_;
+    const int64_t rowsB = transB_ ? orgN_ : orgKb_, colsB = transB_ ? orgKb_ : orgN_;
+    if (a.s != rowsA || a.d != colsA) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "ALayoutInfoS " + S(a.s) + " x ALayoutInfoD " + S(a.d) + " is not A's matrix " + S(rowsA) + " x " +
+               S(colsA) + (transA_ ? " (Ka x M, A transposed" : " (M x Ka") +
+               ", from the tiling / SetOrgShape): the layout sizes disagree with the shapes");
+    }
+    if (b.s != rowsB || b.d != colsB) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "BLayoutInfoS " + S(b.s) + " x BLayoutInfoD " + S(b.d) + " is not B's matrix " + S(rowsB) + " x " +
+               S(colsB) + (transB_ ? " (N x Kb, B transposed" : " (Kb x N") +
+               ", from the tiling / SetOrgShape): the layout sizes disagree with the shapes");
+    }
+    if (a.g * batchB != b.g * batchA) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "ALayoutInfoG / batchA = " + S(a.g) + " / " + S(batchA) + " differs from BLayoutInfoG / batchB = " +
+               S(b.g) + " / " + S(batchB) + " (the reference requires them equal: the G axis is what broadcasts)");
+    }
+    if (A_TYPE::layout == LayoutMode::BSNGD && ((a.n * a.g) % batchA != 0 || (b.n * b.g) % batchB != 0)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "a BSNGD call stays within one B index (the reference does not compute several S x D rows at once): "
+               "(ALayoutInfoN * ALayoutInfoG) / batchA = " + S(a.n * a.g) +
+               " / " + S(batchA) + " and (BLayoutInfoN * BLayoutInfoG) / batchB = " + S(b.n * b.g) + " / " +
+               S(batchB) + " must be whole numbers");
+    }
+    uint32_t reduceG = 1;
+    if constexpr (C_TYPE::layout != LayoutMode::NORMAL) {
+      const LayoutInfo c = InfoC();
+      if (!set(c)) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("the tiling has no ") + LayoutName(C_TYPE::layout) + " layout information for C (" +
+                 InfoStr("C", c, true) + "): call SetCLayout in the host tiling");
+      }
+      if (c.s != orgM_ || c.d != orgN_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "CLayoutInfoS1 " + S(c.s) + " x CLayoutInfoS2 " + S(c.d) + " is not C's matrix M x N = " + S(orgM_) +
+                 " x " + S(orgN_) + ": the layout sizes disagree with the shapes");
+      }
+      if (c.g == 1 && (a.g != 1 || b.g != 1)) reduceG = static_cast<uint32_t>(std::max(a.g, b.g));
+    }
+    return reduceG;
+  }
+  // The checks of an IterateBatch call that need no operand sizes; returns
+  // the G-axis reduce factor (1: none).
+  uint32_t CheckBatchCall(const char* api, uint32_t batchA, uint32_t batchB, bool enPartialSum, SrcLoc loc) const {
     if (A_TYPE::layout == LayoutMode::NONE || B_TYPE::layout == LayoutMode::NONE ||
         C_TYPE::layout == LayoutMode::NONE || A_TYPE::layout != B_TYPE::layout) {
       Fail(ErrorKind::kParameter, api, loc,
@@ -1288,14 +1545,34 @@ class MatmulImpl {
     if (hi % lo != 0) {
       Fail(ErrorKind::kParameter, api, loc,
            "batchA " + S(batchA) + " and batchB " + S(batchB) +
-               ": with LayoutMode::NORMAL one batch count must be a multiple of the other (the smaller one is "
-               "broadcast)");
+               ": one batch count must be a multiple of the other (the smaller one is broadcast)");
     }
-    if (tiling_.ALayoutInfoB <= 0 || tiling_.BLayoutInfoB <= 0) {
+    uint32_t reduceG = 1;
+    if constexpr (A_TYPE::layout == LayoutMode::NORMAL) {
+      if (tiling_.ALayoutInfoB <= 0 || tiling_.BLayoutInfoB <= 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "the tiling has no NORMAL batch information (ALayoutInfoB " + S(tiling_.ALayoutInfoB) +
+                 ", BLayoutInfoB " + S(tiling_.BLayoutInfoB) +
+                 "): call SetBatchInfoForNormal(batchA, batchB, m, n, k) in the host tiling");
+      }
+    } else {
+      reduceG = CheckLayoutBatch(api, batchA, batchB, loc);
+    }
+    if (static_cast<int64_t>(hi) > tiling_.BatchNum) {
       Fail(ErrorKind::kParameter, api, loc,
-           "the tiling has no NORMAL batch information (ALayoutInfoB " + S(tiling_.ALayoutInfoB) +
-               ", BLayoutInfoB " + S(tiling_.BLayoutInfoB) +
-               "): call SetBatchInfoForNormal(batchA, batchB, m, n, k) in the host tiling");
+           "batchA " + S(batchA) + ", batchB " + S(batchB) + ": max(batchA, batchB) = " + S(hi) +
+               " exceeds the tiling's BatchNum " + S(tiling_.BatchNum) +
+               " (the most batches one call may compute: SetBatchNum / SetBatchInfoForNormal on the host)");
+    }
+    if (reduceG > 1 && hi % reduceG != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "C's G axis is 1 and A's or B's is " + S(reduceG) + " (the batches of G sum into one C matrix), but "
+               "max(batchA, batchB) = " + S(hi) + " is not a multiple of it");
+    }
+    if (reduceG > 1 && biasOn_) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G " + S(reduceG) +
+               ") is not supported by aicore");
     }
     if (enPartialSum) {
       Fail(ErrorKind::kParameter, api, loc, "enPartialSum = true is not supported by aicore's IterateBatch yet");
@@ -1308,6 +1585,7 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc,
            "IterateBatch supports the Norm template only (CFG_NORM / GetNormalConfig), as the reference states");
     }
+    return reduceG;
   }
   // Checks that `count` matrices `stride` elements apart, each spanning
   // `span`, fit the operand's tensor.
@@ -1325,6 +1603,70 @@ class MatmulImpl {
              S(static_cast<int64_t>(span)) + ": " + S(static_cast<int64_t>(need)) + " elements, but its " +
              (kind == kGm ? "GlobalTensor holds " : "LocalTensor has ") + S(static_cast<int64_t>(have)) +
              (kind == kGm ? "" : " to the end of its buffer"));
+  }
+  // IterateNBatch: the last loop's operand must start inside its tensor.
+  template <class T>
+  void CheckLoopStart(const char* api, const char* role, Kind kind, const GlobalTensor<T>& gm,
+                      const LocalTensor<T>& local, uint32_t loops, uint64_t start, SrcLoc loc) const {
+    if (kind == kScalar || kind == kNone) return;
+    const bool sized = kind == kLocal || gm.sized_;
+    const uint64_t have = kind == kGm ? gm.GetSize() : aicore::detail::AvailableBytes(local) / sizeof(T);
+    if (!sized || start < have) return;
+    Fail(ErrorKind::kBounds, api, loc,
+         std::string(role) + "'s last matrix (in loop " + S(loops) + " of " + S(loops) + ") starts at element " +
+             S(static_cast<int64_t>(start)) + " (its place in the layout), but its " +
+             (kind == kGm ? "GlobalTensor holds " : "LocalTensor has ") + S(static_cast<int64_t>(have)));
+  }
+  GlobalTensor<DstT> TakeSlice(const char* api, uint32_t batchA, uint32_t batchB, SrcLoc loc) {
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    if (nbLoops_ == 0) {
+      Fail(ErrorKind::kParameter, api, loc, "no IterateNBatch results to fetch: call IterateNBatch<false> first");
+    }
+    if (nbFetched_ >= nbLoops_) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "all " + S(nbLoops_) + " slices of the IterateNBatch (batchLoop " + S(nbLoops_) + ") were already fetched");
+    }
+    if (batchA != nbBatchA_ || batchB != nbBatchB_) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "batchA " + S(batchA) + ", batchB " + S(batchB) + " differ from the IterateNBatch's batchA " +
+               S(nbBatchA_) + ", batchB " + S(nbBatchB_));
+    }
+    DstT* p = reinterpret_cast<DstT*>(wsAddr_) + static_cast<uint64_t>(nbFetched_++) * nbSlice_;
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kRead, p, 1, nbSlice_ * sizeof(DstT), 0, api, loc);
+    }
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(p, nbSlice_);
+    return g;
+  }
+  void SliceToLocal(const char* api, const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, SrcLoc loc) {
+    aicore::detail::CoreContext& core = Begin(api, loc);
+    if (!aicore::detail::MmIsUb(c.GetPosition())) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("c is a LocalTensor at TPosition::") + aicore::detail::PositionName(c.GetPosition()) +
+               "; the slice goes to UB (VECIN)");
+    }
+    if (C_TYPE::format == CubeFormat::ND && (sN_ * sizeof(DstT)) % 32 != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the slice goes to UB but singleCoreN " + S(sN_) + " (" + S(static_cast<int64_t>(sN_ * sizeof(DstT))) +
+               " bytes) is not a whole number of 32-byte blocks: declare C CubeFormat::ND_ALIGN, as the reference "
+               "requires");
+    }
+    const GlobalTensor<DstT> g = TakeSlice(api, batchA, batchB, loc);
+    aicore::detail::CheckLocal(api, "c", c, 0, loc, true, aicore::detail::Pipe::kCount);  // allocated, owned
+    const uint64_t avail = aicore::detail::AvailableBytes(c) / sizeof(DstT);
+    if (nbSlice_ > avail) {
+      Fail(ErrorKind::kBounds, api, loc,
+           "the slice is " + S(static_cast<int64_t>(nbSlice_)) + " elements (max(batchA, batchB) matrices) but the "
+               "LocalTensor has " + S(static_cast<int64_t>(avail)) + " to the end of its buffer");
+    }
+    const uint64_t bytes = nbSlice_ * sizeof(DstT);
+    aicore::detail::CheckLocal(api, "c", c, bytes, loc, true, aicore::detail::Pipe::kCount);
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitLocal(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite, *c.buf_,
+                                reinterpret_cast<const uint8_t*>(c.GetPhyAddr()), bytes, api, "c", loc);
+    }
+    std::memcpy(static_cast<void*>(c.GetPhyAddr()), g.GetPhyAddr(), bytes);
   }
   // Puts the operands back after IterateBatch moved them batch by batch.
   struct OperandGuard {
@@ -1363,10 +1705,21 @@ class MatmulImpl {
     }
     return BatchArgs{static_cast<int64_t>(x1), static_cast<int64_t>(x2), enPartialSum, enAtomic, false};
   }
+  // Puts the row-stride overrides of a batch call back.
+  struct LdGuard {
+    MatmulImpl& mm;
+    explicit LdGuard(MatmulImpl& m) : mm(m) {}
+    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = false; }
+    LdGuard(const LdGuard&) = delete;
+    LdGuard& operator=(const LdGuard&) = delete;
+  };
+  // One batch call: `dense` places C as a UB destination does (batches of
+  // singleCoreM x singleCoreN, the IterateNBatch workspace) in GM.
   template <class Dst>  // GlobalTensor<DstT> or LocalTensor<DstT>
   void RunBatch(const char* api, const Dst& dst, const BatchArgs& args, bool sequential, uint32_t matrixStrideA,
-                uint32_t matrixStrideB, SrcLoc loc) {
+                uint32_t matrixStrideB, SrcLoc loc, bool dense = false) {
     constexpr bool kUb = std::is_same_v<Dst, LocalTensor<DstT>>;
+    constexpr bool kBsC = IsBsLayout(C_TYPE::layout);
     aicore::detail::CoreContext& core = Begin(api, loc);
     if (args.batchA <= 0 || args.batchB <= 0 || args.batchA > INT32_MAX || args.batchB > INT32_MAX) {
       Fail(ErrorKind::kParameter, api, loc,
@@ -1390,42 +1743,67 @@ class MatmulImpl {
       }
     }
     CheckAtomic(api, enAtomic, loc);
-    CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
+    const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
     if constexpr (A_TYPE::format == CubeFormat::NZ || B_TYPE::format == CubeFormat::NZ ||
                   C_TYPE::format == CubeFormat::NZ) {
       Fail(ErrorKind::kParameter, api, loc, "IterateBatch with NZ matrices is not supported by aicore yet (ND is)");
+    }
+    if constexpr (kBsC) {
+      if (sequential) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("C's layout is ") + LayoutName(C_TYPE::layout) +
+                 ": it cannot be written sequentially (enSequentialWrite = true), as the reference states");
+      }
+      if (kUb || dense) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("C in layout ") + LayoutName(C_TYPE::layout) +
+                 " is written to GM by aicore (to UB or the IterateNBatch workspace: not supported)");
+      }
     }
     if (async_ || (started_ && next_ != 0)) {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
-    Start(core, api, loc);  // the operands of batch 0; sets total_
-    const uint32_t batchC = std::max(batchA, batchB);
-    const uint64_t sa = matrixStrideA != 0 ? matrixStrideA : static_cast<uint64_t>(orgM_) * orgKa_;
-    const uint64_t sb = matrixStrideB != 0 ? matrixStrideB : static_cast<uint64_t>(orgKb_) * orgN_;
-    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(orgN_) : 0;
     constexpr uint32_t align = 32 / sizeof(DstT);
-    uint64_t sc = 0;
-    if (sequential) {
-      sc = static_cast<uint64_t>(total_) * BlockElems();
-    } else {
-      int64_t ld = kUb ? sN_ : orgKc_;
-      if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
-      sc = static_cast<uint64_t>(kUb ? sM_ : orgM_) * static_cast<uint64_t>(ld);
+    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(), static_cast<uint64_t>(orgM_) * orgKa_, matrixStrideA);
+    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(), static_cast<uint64_t>(orgKb_) * orgN_, matrixStrideB);
+    LdGuard ldGuard(*this);
+    aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
+    uint64_t sc = 0;  // elements from one C matrix to the next
+    if constexpr (kBsC) {
+      const LayoutInfo c = InfoC();
+      int64_t s2 = c.d;
+      if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) s2 = (s2 + align - 1) / align * align;
+      cLd_ = (C_TYPE::layout == LayoutMode::SBNGD ? c.b : 1) * c.n * c.g * s2;
+      sc = static_cast<uint64_t>(s2);
+    }
+    Start(core, api, loc);  // the operands of batch 0; sets total_
+    const uint32_t batchC = std::max(batchA, batchB), outC = batchC / reduceG;
+    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(orgN_) : 0;
+    if constexpr (!kBsC) {
+      if (sequential) {
+        sc = static_cast<uint64_t>(total_) * BlockElems();
+      } else {
+        const bool d = kUb || dense;
+        int64_t ld = d ? sN_ : orgKc_;
+        if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
+        sc = static_cast<uint64_t>(d ? sM_ : orgM_) * static_cast<uint64_t>(ld);
+      }
     }
     const auto span = [](const Layout& l, int32_t rows, int32_t cols) {
       return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
     };
-    CheckBatchSpan(api, "A", matrixStrideA != 0 ? "matrixStrideA" : "M * Ka", aKind_, aGm_, aLocal_, batchA, sa,
-                   span(LayoutA(), sM_, sK_), loc);
-    CheckBatchSpan(api, "B", matrixStrideB != 0 ? "matrixStrideB" : "Kb * N", bKind_, bGm_, bLocal_, batchB, sb,
-                   span(LayoutB(), sK_, sN_), loc);
+    const bool bsIn = IsBsLayout(A_TYPE::layout);
+    CheckBatchSpan(api, "A", matrixStrideA != 0 ? "matrixStrideA" : bsIn ? "ALayoutInfoD" : "M * Ka", aKind_, aGm_,
+                   aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
+    CheckBatchSpan(api, "B", matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N", bKind_, bGm_,
+                   bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
       CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
                      sbias, static_cast<uint64_t>(sN_), loc);
     }
     const uint64_t lastC = PlaceOf(total_ - 1, sequential, total_ - 1, kUb).extent;
-    const uint64_t needC = static_cast<uint64_t>(batchC - 1) * sc + lastC;
+    const uint64_t needC = static_cast<uint64_t>(outC - 1) * sc + lastC;
     uint64_t haveC = needC;
     if constexpr (kUb) {
       haveC = aicore::detail::AvailableBytes(dst) / sizeof(DstT);
@@ -1433,10 +1811,11 @@ class MatmulImpl {
       if (dst.sized_) haveC = dst.GetSize();
     }
     if (needC > haveC) {
+      std::string how = sequential ? std::string("written sequentially: its blocks of baseM * baseN")
+                                   : std::string(kUb || dense ? "singleCoreM x singleCoreN" : "M x N");
+      if (kBsC) how = std::string(LayoutName(C_TYPE::layout)) + ": CLayoutInfoS2 apart, rows " + S(cLd_) + " apart";
       Fail(ErrorKind::kBounds, api, loc,
-           "C gets " + S(batchC) + " matrices " + S(static_cast<int64_t>(sc)) + " elements apart (" +
-               (sequential ? std::string("written sequentially: its blocks of baseM * baseN")
-                           : std::string(kUb ? "singleCoreM x singleCoreN" : "M x N")) +
+           "C gets " + S(outC) + " matrices " + S(static_cast<int64_t>(sc)) + " elements apart (" + how +
                "), the last reaching element " + S(static_cast<int64_t>(needC)) + ", but the " +
                (kUb ? "LocalTensor has " : "GlobalTensor holds ") + S(static_cast<int64_t>(haveC)) +
                (kUb ? " to the end of its buffer" : ""));
@@ -1445,17 +1824,19 @@ class MatmulImpl {
       OperandGuard guard(*this);
       for (uint32_t i = 0; i < batchC; ++i) {
         const uint64_t ai = i / (batchC / batchA), bi = i / (batchC / batchB);
-        if (aKind_ == kGm) aGm_ = guard.a[ai * sa];
-        if (aKind_ == kLocal) aLocal_ = guard.al[ai * sa];
-        if (bKind_ == kGm) bGm_ = guard.b[bi * sb];
-        if (bKind_ == kLocal) bLocal_ = guard.bl[bi * sb];
+        if (aKind_ == kGm) aGm_ = guard.a[ai * addrA.stride];
+        if (aKind_ == kLocal) aLocal_ = guard.al[ai * addrA.stride];
+        if (bKind_ == kGm) bGm_ = guard.b[bi * addrB.stride];
+        if (bKind_ == kLocal) bLocal_ = guard.bl[bi * addrB.stride];
         if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i * sbias];
         if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i * sbias];
         if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
+        const uint64_t ci = i / reduceG;
+        const uint8_t atomic = reduceG > 1 ? uint8_t{1} : enAtomic;  // the G reduce adds
         if constexpr (kUb) {
-          AllToLocal(core, api, dst[i * sc], enAtomic, sequential, loc);
+          AllToLocal(core, api, dst[ci * sc], atomic, sequential, loc);
         } else {
-          AllToGm(core, api, dst[i * sc], enAtomic, sequential, loc);
+          AllToGm(core, api, dst[ci * sc], atomic, sequential, loc);
         }
       }
     }
@@ -1643,6 +2024,13 @@ class MatmulImpl {
   bool pendingWait_ = false;
   bool pendingWaitBatch_ = false;
   int32_t batchA_ = -1, batchB_ = -1;  // SetBatchNum
+  // A batch call's row strides of A, B and C (0: the original shape's) and
+  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN).
+  int64_t aLd_ = 0, bLd_ = 0, cLd_ = 0;
+  bool denseC_ = false;
+  // IterateNBatch results in the workspace, fetched by GetBatchTensorC.
+  uint32_t nbLoops_ = 0, nbFetched_ = 0, nbBatchA_ = 0, nbBatchB_ = 0;
+  uint64_t nbSlice_ = 0;
 
   // Buffers: the "L0C" block, the async store, packed operands, the bias row.
   std::vector<L0cT> co1_;
