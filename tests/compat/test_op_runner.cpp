@@ -193,7 +193,8 @@ class TestConcat : public OpDef {
 };
 OP_ADD(TestConcat);
 
-// TestDynOut: a DYNAMIC output, which the runner refuses.
+// TestDynOut: a DYNAMIC output (test_op_dynout runs such operators), called
+// without its list.
 class TestDynOut : public OpDef {
  public:
   explicit TestDynOut(const char* name) : OpDef(name) {
@@ -531,8 +532,8 @@ TEST(OpRunnerDiagnostics, DynamicInputs) {
   EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {nullptr, {4}, ge::DT_FLOAT}})}, {}),
                 "input xs[1] (input 1) of TestConcat has no data (nullptr) for 4 elements");
   EXPECT_REPORT(RunOp("TestDynOut", {A}, {}),
-                "output ys of TestDynOut is DYNAMIC (a tensor list), which aicore's operator runner does not "
-                "support yet");
+                "output ys (output 0) of TestDynOut is DYNAMIC (a tensor list): give the outputs, this one as "
+                "OpTensor::List");
   // Clean twin.
   EXPECT_EQ(ErrorOf([&] { RunOp("TestConcat", {S, OpTensor::List({A, B})}, {{y.data(), {12}, ge::DT_FLOAT}}); }), "");
   EXPECT_EQ(y[0], 2.0f);

@@ -22,7 +22,11 @@
 // for an optional input left out; GetDynamicInputShape(i, k) and its kin
 // take the OpDef's index of a DYNAMIC input and the index in its list, and
 // GetIrInputInstanceInfo(i) says where input i's instances stand among the
-// call's. Attributes are indexed in OpDef order.
+// call's. Outputs are counted by instance too: GetOutputShape(i),
+// GetOutputDesc(i) and SetOutputDataType(i) take the index among the call's
+// output instances (a DYNAMIC output counts its list's length), and
+// GetIrOutputInstanceInfo(i) says where OpDef output i's instances stand.
+// Attributes are indexed in OpDef order.
 #pragma once
 
 #include <cstddef>
@@ -400,6 +404,12 @@ class OpCallContext {
   const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir) const {
     return ir < ir_instances_.size() ? &ir_instances_[ir] : nullptr;
   }
+  // Where the instances of OpDef output ir stand among the call's outputs
+  // (a DYNAMIC output: its list's length); GetOutputShape(i) and
+  // GetOutputDesc(i) take those instance indices.
+  const AnchorInstanceInfo* GetIrOutputInstanceInfo(size_t ir) const {
+    return ir < ir_out_instances_.size() ? &ir_out_instances_[ir] : nullptr;
+  }
 
   // aicore: the call's data, set by the runner. ir_inputs_[i] is the first
   // instance of OpDef input i (null for an optional input left out);
@@ -412,6 +422,7 @@ class OpCallContext {
   std::vector<CompileTimeTensorDesc> present_desc_;
   std::vector<CompileTimeTensorDesc> output_desc_;
   std::vector<AnchorInstanceInfo> ir_instances_;
+  std::vector<AnchorInstanceInfo> ir_out_instances_;  // outputs_ per OpDef output
   RuntimeAttrs attrs_;
 
  protected:
@@ -517,9 +528,23 @@ class InferShapeContext : public OpCallContext {
     const long i = Instance(ir, k);
     return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
   }
-  Shape* GetOutputShape(size_t i) { return i < out_shapes_.size() ? &out_shapes_[i] : nullptr; }
+  // Output instance i (a DYNAMIC output counts its list's length; see
+  // GetIrOutputInstanceInfo); nullptr past the last instance.
+  Shape* GetOutputShape(size_t i) {
+    if (i >= out_shapes_.size()) {
+      if (i + 1 > out_asked_past_) out_asked_past_ = i + 1;
+      return nullptr;
+    }
+    if (i < out_asked_.size()) out_asked_[i] = true;
+    return &out_shapes_[i];
+  }
 
   std::vector<Shape> out_shapes_;  // aicore: read by the runner
+  // aicore: which instances InferShape asked for, and one past the highest
+  // index it asked for beyond the last (0: none), so that the runner can say
+  // when a DYNAMIC output's list is not as long as InferShape expects.
+  std::vector<bool> out_asked_;
+  size_t out_asked_past_ = 0;
 };
 
 class InferDataTypeContext : public OpCallContext {

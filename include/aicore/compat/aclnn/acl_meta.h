@@ -6,7 +6,7 @@
 //
 //   aclCreateTensor(viewDims, n, dtype, strides, offset, format, storageDims, m, data)
 //   aclDestroyTensor, aclCreateTensorList / aclDestroyTensorList (a DYNAMIC
-//   input; destroying the list destroys its tensors, as on the NPU),
+//   input or output; destroying the list destroys its tensors, as on the NPU),
 //   aclCreateScalar / aclDestroyScalar,
 //   aclCreateIntArray / aclCreateFloatArray / aclCreateBoolArray and their
 //   aclDestroy*, aclnnStatus, aclOpExecutor
@@ -173,18 +173,32 @@ inline op::OpAttr AclnnAttr(const char* name, const aclBoolArray* v) {
   return op::OpAttr(name, v != nullptr ? v->v : std::vector<bool>{});
 }
 
-// One input argument of a generated aclnn function: a tensor, or the tensor
-// list of a DYNAMIC input.
+// One input or output argument of a generated aclnn function: a tensor, or
+// the tensor list of a DYNAMIC input or output.
 struct AclnnInput {
   const aclTensor* tensor = nullptr;
   const aclTensorList* list = nullptr;
-  AclnnInput(const aclTensor* t) : tensor(t) {}      // NOLINT(runtime/explicit)
-  AclnnInput(const aclTensorList* l) : list(l) {}    // NOLINT(runtime/explicit)
-  AclnnInput(std::nullptr_t) {}                       // NOLINT(runtime/explicit): an input left out
+  bool is_list = false;
+  AclnnInput(const aclTensor* t) : tensor(t) {}                      // NOLINT(runtime/explicit)
+  AclnnInput(const aclTensorList* l) : list(l), is_list(true) {}     // NOLINT(runtime/explicit)
+  AclnnInput(std::nullptr_t) {}                                       // NOLINT(runtime/explicit): an input left out
 };
 
+// The OpTensor list of an aclTensorList (nullptr: a null tensor in the list,
+// whose index goes to *hole).
+inline bool AclnnListItems(const aclTensorList* l, std::vector<op::OpTensor>* items, size_t* hole) {
+  for (size_t k = 0; k < l->v.size(); ++k) {
+    if (l->v[k] == nullptr) {
+      *hole = k;
+      return false;
+    }
+    items->push_back(l->v[k]->t);
+  }
+  return true;
+}
+
 inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInput> inputs,
-                                std::initializer_list<const aclTensor*> outputs,
+                                std::initializer_list<AclnnInput> outputs,
                                 std::initializer_list<op::OpAttr> attrs, uint64_t* workspaceSize,
                                 aclOpExecutor** executor, SrcLoc loc) {
   if (workspaceSize == nullptr || executor == nullptr) {
@@ -198,25 +212,35 @@ inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInp
       in.push_back(a.tensor != nullptr ? a.tensor->t : op::OpTensor::None());
     } else {
       std::vector<op::OpTensor> items;
-      for (size_t k = 0; k < a.list->v.size(); ++k) {
-        if (a.list->v[k] == nullptr) {
-          return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
-                                                          std::to_string(i) + ": tensor " + std::to_string(k) +
-                                                          " of the tensor list is nullptr");
-        }
-        items.push_back(a.list->v[k]->t);
+      size_t hole = 0;
+      if (!AclnnListItems(a.list, &items, &hole)) {
+        return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
+                                                        std::to_string(i) + ": tensor " + std::to_string(hole) +
+                                                        " of the tensor list is nullptr");
       }
       in.push_back(op::OpTensor::List(std::move(items)));
     }
     ++i;
   }
   i = 0;
-  for (const aclTensor* t : outputs) {
-    if (t == nullptr) {
+  for (const AclnnInput& a : outputs) {
+    if (a.tensor == nullptr && a.list == nullptr) {
       return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
-                                                      std::to_string(i) + " is nullptr");
+                                                      std::to_string(i) + (a.is_list ? " (a tensor list)" : "") +
+                                                      " is nullptr");
     }
-    out.push_back(t->t);
+    if (a.list != nullptr) {
+      std::vector<op::OpTensor> items;
+      size_t hole = 0;
+      if (!AclnnListItems(a.list, &items, &hole)) {
+        return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
+                                                        std::to_string(i) + ": tensor " + std::to_string(hole) +
+                                                        " of the tensor list is nullptr");
+      }
+      out.push_back(op::OpTensor::List(std::move(items)));
+    } else {
+      out.push_back(a.tensor->t);
+    }
     ++i;
   }
   try {
