@@ -30,7 +30,7 @@
 // PrepareOp does 1-3, ExecuteOp 4 (the two phases of aclnn); RunOp both,
 // with the workspace from a per-thread buffer that grows as needed.
 // A DYNAMIC input is given as OpTensor::List({...}) (at least one tensor, one
-// dtype and format, one rank); the kernel's argument for it points to the
+// dtype and format; ranks may differ); the kernel's argument for it points to the
 // tensor list ListTensorDesc decodes. A DYNAMIC output too: the caller gives
 // it as OpTensor::List, whose length is the number of output instances
 // (InferShape fills GetOutputShape(i) for each; entries without data are
@@ -409,13 +409,11 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                                      (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
         }
         check_tensor("input", name, i, e);
-        if (e.dtype != t.items[0].dtype || e.format != t.items[0].format || e.shape.size() != t.items[0].shape.size()) {
+        if (e.dtype != t.items[0].dtype || e.format != t.items[0].format) {
           FailOp(type, api, loc,
                  who + ": tensor " + std::to_string(k) + " of the list is " + ge::DataTypeName(e.dtype) + " " +
-                     ge::FormatName(e.format) + " of rank " + std::to_string(e.shape.size()) + ", tensor 0 " +
-                     ge::DataTypeName(t.items[0].dtype) + " " + ge::FormatName(t.items[0].format) + " of rank " +
-                     std::to_string(t.items[0].shape.size()) +
-                     " (the tensors of a list share one dtype, format and rank)");
+                     ge::FormatName(e.format) + ", tensor 0 " + ge::DataTypeName(t.items[0].dtype) + " " +
+                     ge::FormatName(t.items[0].format) + " (the tensors of a list share one dtype and format)");
         }
         flat.push_back(&e);
       }
