@@ -13,7 +13,8 @@
 //   aclnn_<kernel>.cpp  their definitions over aicore::compat::AclnnPrepare / AclnnRun
 //
 // Inputs and outputs are `const aclTensor*` (an optional input may be
-// nullptr), a DYNAMIC input or output `const aclTensorList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
+// nullptr), a DYNAMIC input or output `const aclTensorList*`, an input
+// marked Scalar() / ScalarList() `const aclScalar*` / `const aclScalarList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
 // String -> char*, ListInt/ListFloat/ListBool -> const aclIntArray* /
 // aclFloatArray* / aclBoolArray*.
 //
@@ -80,6 +81,8 @@ bool Generate(const std::string& dir, const std::string& type) {
     const std::string id = Ident(p.Name()) + (is_ref(p.Name()) ? "Ref" : "");
     params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *"
                           : is_ref(p.Name())               ? "    aclTensor *"
+                          : p.IsScalar()                   ? "    const aclScalar *"
+                          : p.IsScalarList()               ? "    const aclScalarList *"
                                                            : "    const aclTensor *") +
               id + ",\n";
     ins += (ins.empty() ? "" : ", ") + id;

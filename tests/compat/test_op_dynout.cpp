@@ -6,6 +6,7 @@
 // list, each with a clean twin.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -105,6 +106,80 @@ class TestSplitRows : public OpDef {
 };
 OP_ADD(TestSplitRows);
 }  // namespace ops
+
+// TestAxpy: y = x * alpha + beta + gamma[i % n], with aclnn scalar inputs:
+// alpha Scalar().To("x") (x's dtype), beta Scalar() (its own dtype, int32
+// or int64), gamma ScalarList().To(DT_FLOAT). Tiling key: 1 float x, 2 half
+// x, + 4 when beta is int64.
+namespace optiling {
+BEGIN_TILING_DATA_DEF(TestAxpyTiling)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF(uint32_t, ng);
+END_TILING_DATA_DEF;
+}  // namespace optiling
+
+namespace ops {
+class TestAxpy : public OpDef {
+ public:
+  explicit TestAxpy(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Input("alpha").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Scalar().To("x");
+    this->Input("beta").ParamType(REQUIRED).DataTypeList({ge::DT_INT32, ge::DT_INT64}).Scalar();
+    this->Input("gamma").ParamType(REQUIRED).DataTypeList({ge::DT_FLOAT}).ScalarList().To(ge::DT_FLOAT);
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      // The scalars arrive as tensors of shape [1] and [n].
+      if (c->GetInputShape(1)->GetStorageShape() != gert::Shape{1} ||
+          c->GetInputShape(2)->GetStorageShape() != gert::Shape{1} ||
+          c->GetInputShape(3)->GetStorageShape().GetDimNum() != 1) {
+        return ge::GRAPH_FAILED;
+      }
+      optiling::TestAxpyTiling t;
+      t.set_n(static_cast<uint32_t>(c->GetInputShape(0)->GetStorageShape().GetShapeSize()));
+      t.set_ng(static_cast<uint32_t>(c->GetInputShape(3)->GetStorageShape().GetDim(0)));
+      t.SaveToBuffer(c->GetRawTilingData()->GetData(), c->GetRawTilingData()->GetCapacity());
+      c->GetRawTilingData()->SetDataSize(t.GetDataSize());
+      c->SetTilingKey((c->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 1 : 2) +
+                      (c->GetInputDesc(2)->GetDataType() == ge::DT_INT64 ? 4 : 0));
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestAxpy);
+}  // namespace ops
+
+template <class T>
+void AxpyBody(GM_ADDR x, GM_ADDR alpha, GM_ADDR beta, GM_ADDR gamma, GM_ADDR y, const optiling::TestAxpyTiling& t,
+              bool beta64) {
+  AscendC::GlobalTensor<T> xg, ag, yg;
+  AscendC::GlobalTensor<float> gg;
+  xg.SetGlobalBuffer((__gm__ T*)x, t.n);
+  ag.SetGlobalBuffer((__gm__ T*)alpha, 1);
+  yg.SetGlobalBuffer((__gm__ T*)y, t.n);
+  gg.SetGlobalBuffer((__gm__ float*)gamma, t.ng);
+  const float b = beta64 ? static_cast<float>(*(__gm__ int64_t*)beta) : static_cast<float>(*(__gm__ int32_t*)beta);
+  const float a = static_cast<float>(ag.GetValue(0));
+  for (uint32_t i = 0; i < t.n; ++i) {
+    float v = static_cast<float>(xg.GetValue(i)) * a;
+    v = v + b;
+    v = v + gg.GetValue(i % t.ng);
+    yg.SetValue(i, static_cast<T>(v));
+  }
+}
+
+extern "C" __global__ __aicore__ void test_axpy(GM_ADDR x, GM_ADDR alpha, GM_ADDR beta, GM_ADDR gamma, GM_ADDR y,
+                                                GM_ADDR workspace, GM_ADDR tiling) {
+  (void)workspace;
+  GET_TILING_DATA_WITH_STRUCT(optiling::TestAxpyTiling, t, tiling);
+  if (TILING_KEY_IS(1) || TILING_KEY_IS(5)) AxpyBody<float>(x, alpha, beta, gamma, y, t, TILING_KEY_IS(5));
+  if (TILING_KEY_IS(2) || TILING_KEY_IS(6)) AxpyBody<half>(x, alpha, beta, gamma, y, t, TILING_KEY_IS(6));
+}
+AICORE_OP_KERNEL(test_axpy);
 
 // The kernel reads the output list as an NPU kernel does: ListTensorDesc,
 // each piece's rows from its descriptor. Block b writes the pieces k with
@@ -322,6 +397,164 @@ TEST(OpDynamicOutputsDiagnostics, DtypesAndShapesInTheList) {
   // Clean twin.
   EXPECT_EQ(ErrorOf([&] { run(A, B, 0); }), "");
   EXPECT_EQ(y1, (std::vector<float>(4, 1.0f)));
+}
+
+// aclScalar conversion (what a Scalar() input's tensor holds) against the
+// obviously-right model: C++ conversion of the value, and for half/bfloat16
+// one RNE rounding of a value exactly representable as float.
+TEST(AclScalar, ConvertsToTheTargetDtype) {
+  std::mt19937 rng(3);
+  for (int iter = 0; iter < 400; ++iter) {
+    const float f = static_cast<float>(static_cast<int>(rng() % 400001) - 200000) / 1024.0f;  // exact in float
+    const int32_t i32 = static_cast<int32_t>(rng() % 200001) - 100000;
+    aclScalar* sf = aclCreateScalar(const_cast<float*>(&f), ACL_FLOAT);
+    aclScalar* si = aclCreateScalar(const_cast<int32_t*>(&i32), ACL_INT32);
+    uint64_t w = 0;
+    ASSERT_EQ(aicore::compat::AclScalarTo(*sf, ge::DT_FLOAT, &w), "");
+    EXPECT_EQ(0, std::memcmp(&w, &f, 4));
+    ASSERT_EQ(aicore::compat::AclScalarTo(*sf, ge::DT_FLOAT16, &w), "");
+    EXPECT_EQ(static_cast<uint16_t>(w), aclFloatToFloat16(f)) << f;
+    ASSERT_EQ(aicore::compat::AclScalarTo(*sf, ge::DT_BF16, &w), "");
+    EXPECT_EQ(static_cast<uint16_t>(w), ::bfloat16_t(f).ToBits()) << f;
+    ASSERT_EQ(aicore::compat::AclScalarTo(*sf, ge::DT_INT32, &w), "");
+    EXPECT_EQ(static_cast<int32_t>(w), static_cast<int32_t>(f)) << f;  // truncated toward zero
+    ASSERT_EQ(aicore::compat::AclScalarTo(*si, ge::DT_FLOAT, &w), "");
+    float g = 0;
+    std::memcpy(&g, &w, 4);
+    EXPECT_EQ(g, static_cast<float>(i32));
+    ASSERT_EQ(aicore::compat::AclScalarTo(*si, ge::DT_INT64, &w), "");
+    EXPECT_EQ(static_cast<int64_t>(w), i32);
+    ASSERT_EQ(aicore::compat::AclScalarTo(*si, ge::DT_DOUBLE, &w), "");
+    double d = 0;
+    std::memcpy(&d, &w, 8);
+    EXPECT_EQ(d, static_cast<double>(i32));
+    w = 7;
+    ASSERT_EQ(aicore::compat::AclScalarTo(*si, ge::DT_BOOL, &w), "");
+    EXPECT_EQ(static_cast<uint8_t>(w), i32 != 0 ? 1 : 0);
+    aclDestroyScalar(sf);
+    aclDestroyScalar(si);
+  }
+  // Out of range, NaN to an integer, a dtype without a value: reported.
+  int32_t big = 300, neg = -1;
+  double nan = std::nan("");
+  aclScalar* sb = aclCreateScalar(&big, ACL_INT32);
+  aclScalar* sn = aclCreateScalar(&neg, ACL_INT32);
+  aclScalar* sq = aclCreateScalar(&nan, ACL_DOUBLE);
+  uint64_t w = 0;
+  EXPECT_EQ(aicore::compat::AclScalarTo(*sb, ge::DT_INT8, &w), "the value 300 is outside the range of DT_INT8");
+  EXPECT_EQ(aicore::compat::AclScalarTo(*sn, ge::DT_UINT32, &w), "the value -1 is outside the range of DT_UINT32");
+  EXPECT_NE(aicore::compat::AclScalarTo(*sq, ge::DT_INT32, &w).find("outside the range of DT_INT32"), std::string::npos);
+  EXPECT_EQ(aicore::compat::AclScalarTo(*sb, ge::DT_STRING, &w), "the dtype DT_STRING has no scalar form on the CPU");
+  EXPECT_EQ(aicore::compat::AclScalarTo(*sb, ge::DT_INT16, &w), "");  // clean twin
+  EXPECT_EQ(static_cast<int16_t>(w), 300);
+  aclDestroyScalar(sb);
+  aclDestroyScalar(sn);
+  aclDestroyScalar(sq);
+}
+
+// Scalar() / ScalarList() inputs through the aclnn layer (what a generated
+// aclnn function passes), float and float16 x, int32 and int64 beta,
+// against the scalar model; values are multiples of 1/8 so every product
+// and sum is exact in float.
+TEST(AclScalar, ScalarInputsRunThroughAclnn) {
+  std::mt19937 rng(8);
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  for (int iter = 0; iter < 8; ++iter) {
+    const bool half_x = iter % 2 == 1, beta64 = iter % 4 >= 2;
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 300);
+    const size_t ng = 1 + rng() % 4;
+    auto eighth = [&] { return static_cast<float>(static_cast<int>(rng() % 161) - 80) / 8.0f; };
+    std::vector<float> xf(static_cast<size_t>(n)), gv(ng);
+    for (float& v : xf) v = eighth();
+    for (float& v : gv) v = eighth();
+    const double alpha = eighth();
+    const int64_t beta = static_cast<int64_t>(rng() % 41) - 20;
+    std::vector<uint16_t> xh(xf.size()), yh(xf.size());
+    std::vector<float> yf(xf.size());
+    for (size_t i = 0; i < xf.size(); ++i) xh[i] = aclFloatToFloat16(xf[i]);
+    const aclDataType xt_dtype = half_x ? ACL_FLOAT16 : ACL_FLOAT;
+    aclTensor* xt = aclCreateTensor(&n, 1, xt_dtype, nullptr, 0, ACL_FORMAT_ND, &n, 1,
+                                    half_x ? static_cast<void*>(xh.data()) : xf.data());
+    aclTensor* yt = aclCreateTensor(&n, 1, xt_dtype, nullptr, 0, ACL_FORMAT_ND, &n, 1,
+                                    half_x ? static_cast<void*>(yh.data()) : yf.data());
+    aclScalar* as = aclCreateScalar(const_cast<double*>(&alpha), ACL_DOUBLE);  // To("x"): becomes x's dtype
+    const int32_t beta32 = static_cast<int32_t>(beta);
+    aclScalar* bs = beta64 ? aclCreateScalar(const_cast<int64_t*>(&beta), ACL_INT64)
+                           : aclCreateScalar(const_cast<int32_t*>(&beta32), ACL_INT32);
+    std::vector<const aclScalar*> gs;
+    for (size_t k = 0; k < ng; ++k) {
+      const double v = gv[k];  // To(DT_FLOAT) from double
+      gs.push_back(aclCreateScalar(const_cast<double*>(&v), ACL_DOUBLE));
+    }
+    aclScalarList* gl = aclCreateScalarList(gs.data(), ng);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aicore::compat::AclnnPrepare("TestAxpy", {xt, as, bs, gl}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS)
+        << aclGetRecentErrMsg();
+    EXPECT_EQ(ex->op->tiling_key(), (half_x ? 2u : 1u) + (beta64 ? 4u : 0u));
+    ASSERT_EQ(aicore::compat::AclnnRun("TestAxpy", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);
+    for (size_t i = 0; i < xf.size(); ++i) {
+      const float want = xf[i] * static_cast<float>(alpha) + static_cast<float>(beta) + gv[i % ng];  // exact
+      if (half_x) {
+        EXPECT_EQ(yh[i], aclFloatToFloat16(want)) << "iter " << iter << " i " << i;
+      } else {
+        EXPECT_EQ(yf[i], want) << "iter " << iter << " i " << i;
+      }
+    }
+    aclDestroyTensor(xt);
+    aclDestroyTensor(yt);
+    aclDestroyScalar(as);
+    aclDestroyScalar(bs);
+    aclDestroyScalarList(gl);
+  }
+}
+
+TEST(AclScalarDiagnostics, BadScalars) {
+  std::vector<float> x(4, 1.0f), y(4);
+  const int64_t n = 4;
+  aclTensor* xt = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, x.data());
+  aclTensor* yt = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, y.data());
+  float one = 1.0f;
+  int32_t two = 2;
+  aclScalar* a = aclCreateScalar(&one, ACL_FLOAT);
+  aclScalar* b = aclCreateScalar(&two, ACL_INT32);
+  aclScalar* bf = aclCreateScalar(&one, ACL_FLOAT);
+  const aclScalar* g1[1] = {aclCreateScalar(&one, ACL_FLOAT)};
+  aclScalarList* gl = aclCreateScalarList(g1, 1);
+  const aclScalar* holes[2] = {g1[0], nullptr};
+  aclScalarList* gbad = aclCreateScalarList(holes, 2);
+  aclScalarList* gempty = aclCreateScalarList(nullptr, 0);
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto prepare = [&](std::initializer_list<aicore::compat::AclnnInput> in) {
+    return aicore::compat::AclnnPrepare("TestAxpy", in, {yt}, {}, &ws, &ex, here);
+  };
+  auto msg = [] { return std::string(aclGetRecentErrMsg()); };
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(prepare({xt, static_cast<const aclScalar*>(nullptr), b, gl}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("required input alpha (input 1) of TestAxpy is missing"), std::string::npos) << msg();
+  EXPECT_EQ(prepare({xt, a, bf, gl}), ACLNN_ERR_PARAM_INVALID);  // beta keeps its own dtype: float
+  EXPECT_NE(msg().find("input beta (input 2) of TestAxpy has dtype DT_FLOAT; the OpDef allows DT_INT32, DT_INT64"),
+            std::string::npos)
+      << msg();
+  EXPECT_EQ(prepare({xt, a, b, gbad}), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_NE(msg().find("input 3 (gamma): scalar 1 of the aclScalarList is nullptr"), std::string::npos) << msg();
+  EXPECT_EQ(prepare({xt, a, b, gempty}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("input 3 (gamma): the aclScalarList is empty"), std::string::npos) << msg();
+  testing::internal::GetCapturedStderr();
+  // Clean twin.
+  ASSERT_EQ(prepare({xt, a, b, gl}), ACLNN_SUCCESS) << msg();
+  EXPECT_EQ(aicore::compat::AclnnRun("TestAxpy", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);
+  EXPECT_EQ(y, (std::vector<float>(4, 4.0f)));
+  delete gbad;  // its scalar belongs to gl
+  aclDestroyScalarList(gl);
+  aclDestroyScalarList(gempty);
+  aclDestroyScalar(a);
+  aclDestroyScalar(b);
+  aclDestroyScalar(bf);
+  aclDestroyTensor(xt);
+  aclDestroyTensor(yt);
 }
 
 }  // namespace

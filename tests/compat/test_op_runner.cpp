@@ -667,6 +667,13 @@ TEST(OpRunnerDiagnostics, AclnnTensorList) {
   testing::internal::GetCapturedStderr();
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("input 1: tensor 1 of the tensor list is nullptr"),
             std::string::npos);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, static_cast<const aclTensorList*>(nullptr), nullptr}, {yt},
+                                         {}, &ws, &ex, here),
+            ACLNN_ERR_PARAM_NULLPTR);
+  testing::internal::GetCapturedStderr();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnTestConcatGetWorkspaceSize: input 1 (a tensor list) is nullptr"),
+            std::string::npos);
   ASSERT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, list, nullptr}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS);
   EXPECT_EQ(aicore::compat::AclnnRun("TestConcat", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);
   const std::vector<float> golden = {3, 3, 3, 3, 3, 6, 6, 6};

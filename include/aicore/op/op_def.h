@@ -635,8 +635,27 @@ class OpParamDef {
   OpParamDef& ValueDepend(Option /*value_depend*/) { return *this; }
   OpParamDef& AutoContiguous() { return *this; }
   OpParamDef& IgnoreContiguous() { return *this; }
-  OpParamDef& Scalar() { return *this; }
-  OpParamDef& ScalarList() { return *this; }
+  // The generated aclnn function takes this input as `const aclScalar*`
+  // (Scalar) or `const aclScalarList*` (ScalarList): a tensor of shape [1]
+  // or [n] of the scalar's dtype, or of To(type) / To(input name)'s.
+  OpParamDef& Scalar() {
+    scalar_ = 1;
+    return *this;
+  }
+  OpParamDef& ScalarList() {
+    scalar_ = 2;
+    return *this;
+  }
+  OpParamDef& To(const ge::DataType type) {
+    to_type_ = type;
+    to_name_.clear();
+    return *this;
+  }
+  OpParamDef& To(const char* name) {
+    to_name_ = name != nullptr ? name : "";
+    to_type_ = ge::DT_UNDEFINED;
+    return *this;
+  }
   OpParamDef& Version(uint32_t /*version*/) { return *this; }
 
   const std::string& Name() const { return name_; }
@@ -645,6 +664,10 @@ class OpParamDef {
   bool IsDataTypeList() const { return dtype_list_; }
   const std::vector<ge::Format>& Formats() const { return formats_; }
   bool IsFormatList() const { return format_list_; }
+  bool IsScalar() const { return scalar_ == 1; }
+  bool IsScalarList() const { return scalar_ == 2; }
+  ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
+  const std::string& ScalarToName() const { return to_name_; }  // empty: none
 
  private:
   std::string name_;
@@ -654,6 +677,9 @@ class OpParamDef {
   std::vector<ge::Format> formats_;
   bool format_list_ = false;
   std::vector<ge::Format> unknown_shape_formats_;
+  int scalar_ = 0;  // 1: Scalar(), 2: ScalarList()
+  ge::DataType to_type_ = ge::DT_UNDEFINED;
+  std::string to_name_;
 };
 
 class OpAttrDef {
