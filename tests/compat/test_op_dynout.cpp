@@ -181,6 +181,24 @@ extern "C" __global__ __aicore__ void test_axpy(GM_ADDR x, GM_ADDR alpha, GM_ADD
 }
 AICORE_OP_KERNEL(test_axpy);
 
+// TestProbe: one REQUIRED output; its InferShape probes GetOutputShape(1),
+// which is nullptr (no DYNAMIC output: not an error).
+namespace ops {
+class TestProbe : public OpDef {
+ public:
+  explicit TestProbe(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      if (c->GetOutputShape(1) != nullptr) return ge::GRAPH_FAILED;
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestProbe);
+}  // namespace ops
+
 // The kernel reads the output list as an NPU kernel does: ListTensorDesc,
 // each piece's rows from its descriptor. Block b writes the pieces k with
 // k % blockDim == b.
@@ -373,8 +391,10 @@ TEST(OpDynamicOutputsDiagnostics, ListLengthsAndKinds) {
   EXPECT_REPORT(RunOp("TestSplitRows", {X}, {OpTensor(), OpTensor::List({OpTensor(), OpTensor::None(), OpTensor()})},
                       {{"sizes", sizes}}),
                 "output ys (output 1) of TestSplitRows: tensor 1 of the list is absent (OpTensor::None)");
-  // Clean twin.
+  // Clean twins: the right length; an operator without DYNAMIC outputs
+  // probing past its last output.
   EXPECT_EQ(ErrorOf([&] { RunOp("TestSplitRows", {X}, {OpTensor(), list(3)}, {{"sizes", sizes}}); }), "");
+  EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestProbe", {X}); }), "");
 }
 
 TEST(OpDynamicOutputsDiagnostics, DtypesAndShapesInTheList) {
