@@ -13,7 +13,8 @@
 //   aclnn_<kernel>.cpp  their definitions over aicore::compat::AclnnPrepare / AclnnRun
 //
 // Inputs and outputs are `const aclTensor*` (an optional input may be
-// nullptr), a DYNAMIC input `const aclTensorList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
+// nullptr), a DYNAMIC input or output `const aclTensorList*`, an input
+// marked Scalar() / ScalarList() `const aclScalar*` / `const aclScalarList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
 // String -> char*, ListInt/ListFloat/ListBool -> const aclIntArray* /
 // aclFloatArray* / aclBoolArray*.
 //
@@ -80,6 +81,8 @@ bool Generate(const std::string& dir, const std::string& type) {
     const std::string id = Ident(p.Name()) + (is_ref(p.Name()) ? "Ref" : "");
     params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *"
                           : is_ref(p.Name())               ? "    aclTensor *"
+                          : p.IsScalar()                   ? "    const aclScalar *"
+                          : p.IsScalarList()               ? "    const aclScalarList *"
                                                            : "    const aclTensor *") +
               id + ",\n";
     ins += (ins.empty() ? "" : ", ") + id;
@@ -95,14 +98,12 @@ bool Generate(const std::string& dir, const std::string& type) {
              Ident(a.Name()) + ")";
   }
   for (const ops::OpParamDef& p : def->Outputs()) {
-    if (p.GetParamType() == ops::DYNAMIC) {
-      std::fprintf(stderr, "aicore_opgen: %s: DYNAMIC output %s is not supported yet\n", type.c_str(),
-                   p.Name().c_str());
-      return false;
-    }
     bool ref = false;
     for (const ops::OpParamDef& in : def->Inputs()) ref = ref || in.Name() == p.Name();
-    if (!ref) params += "    const aclTensor *" + Ident(p.Name()) + ",\n";
+    if (!ref) {
+      params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *" : "    const aclTensor *") +
+                Ident(p.Name()) + ",\n";
+    }
     outs += (outs.empty() ? "" : ", ") + Ident(p.Name()) + (ref ? "Ref" : "");
   }
   const std::string kernel = aicore::op::KernelNameOf(type);

@@ -470,6 +470,15 @@ void Register(const std::string& type) {
     if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
     Infos()[raw->name] = std::move(info);
   }
+  for (const ops::OpParamDef& out : def->Outputs()) {
+    if (out.GetParamType() == ops::DYNAMIC) {
+      std::fprintf(stderr,
+                   "aicore: torch.ops.%s.%s is not registered: output %s of %s is DYNAMIC (a tensor list), which "
+                   "aicore's PyTorch adapter does not support yet\n",
+                   AICORE_TORCH_NAMESPACE, raw->name.c_str(), out.Name().c_str(), type.c_str());
+      return;
+    }
+  }
   torch::Library& lib = Lib();
   lib.def(SchemaOf(*raw).c_str());
   lib.impl(raw->name.c_str(),

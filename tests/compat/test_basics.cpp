@@ -421,10 +421,10 @@ TEST(ListTensorDesc, BadListsAndIndicesAreReported) {
       << err->what();
 
   std::vector<uint64_t> bad = w;
-  bad[0] = 48;  // 40 bytes of descriptors is not a whole number of 16-byte ones
+  bad[0] = 48;  // the first pointer, read as descriptor 2, does not carry index 2
   err = Failing([&] { aicore::Launch([&] { ListTensorDesc d(reinterpret_cast<__gm__ void*>(bad.data())); }, 1); });
   ASSERT_TRUE(err.has_value());
-  EXPECT_NE(std::string(err->what()).find("is not 8 + a whole number of 16-byte descriptors"), std::string::npos)
+  EXPECT_NE(std::string(err->what()).find("with pointer offset 48, descriptor 2 (word 5"), std::string::npos)
       << err->what();
 
   err = Failing([&] { aicore::Launch([&] { ListTensorDesc d(nullptr); }, 1); });

@@ -196,7 +196,7 @@ class TestConcat : public OpDef {
     this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
     this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
       int64_t total = 0;
-      for (size_t k = 0; c->GetDynamicInputShape(1, k) != nullptr; ++k) total += c->GetDynamicInputShape(1, k)->GetDim(0);
+      for (size_t k = 0; c->GetDynamicInputShape(1, k) != nullptr; ++k) total += c->GetDynamicInputShape(1, k)->GetShapeSize();
       c->GetOutputShape(0)->SetDimNum(0);
       c->GetOutputShape(0)->AppendDim(total);
       return ge::GRAPH_SUCCESS;
@@ -229,7 +229,36 @@ class TestConcat : public OpDef {
 };
 OP_ADD(TestConcat);
 
-// TestDynOut: a DYNAMIC output, which the runner refuses.
+// TestFlatCat: y = the tensors of the DYNAMIC input xs flattened and
+// concatenated; the tensors may have different ranks. The tiling writes the
+// count and each tensor's element count into the raw tiling buffer (the
+// kernel reads such a list with GetDataPtr only, as it must on the NPU).
+class TestFlatCat : public OpDef {
+ public:
+  explicit TestFlatCat(const char* name) : OpDef(name) {
+    this->Input("xs").ParamType(DYNAMIC).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      int64_t total = 0;
+      for (size_t k = 0; c->GetDynamicInputShape(0, k) != nullptr; ++k) total += c->GetDynamicInputShape(0, k)->GetShapeSize();
+      *c->GetOutputShape(0) = gert::Shape{total};
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      const size_t n = c->GetIrInputInstanceInfo(0)->GetInstanceNum();
+      uint64_t* t = static_cast<uint64_t*>(c->GetRawTilingData()->GetData());
+      t[0] = n;
+      for (size_t k = 0; k < n; ++k) t[1 + k] = static_cast<uint64_t>(c->GetDynamicInputShape(0, k)->GetStorageShape().GetShapeSize());
+      c->GetRawTilingData()->SetDataSize((1 + n) * sizeof(uint64_t));
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestFlatCat);
+
+// TestDynOut: a DYNAMIC output (test_op_dynout runs such operators), called
+// without its list.
 class TestDynOut : public OpDef {
  public:
   explicit TestDynOut(const char* name) : OpDef(name) {
@@ -263,6 +292,21 @@ extern "C" __global__ __aicore__ void test_concat(GM_ADDR s, GM_ADDR xs, GM_ADDR
   }
 }
 AICORE_OP_KERNEL(test_concat);
+
+extern "C" __global__ __aicore__ void test_flat_cat(GM_ADDR xs, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)workspace;
+  const uint64_t* t = reinterpret_cast<const uint64_t*>(tiling);
+  AscendC::ListTensorDesc list((__gm__ void*)xs);
+  AscendC::GlobalTensor<float> yg;
+  yg.SetGlobalBuffer((__gm__ float*)y);
+  uint64_t at = 0;
+  for (uint64_t k = 0; k < t[0]; ++k) {
+    AscendC::GlobalTensor<float> xg;
+    xg.SetGlobalBuffer(list.GetDataPtr<float>(static_cast<uint32_t>(k)), t[1 + k]);
+    for (uint64_t i = 0; i < t[1 + k]; ++i) yg.SetValue(at++, xg.GetValue(i));
+  }
+}
+AICORE_OP_KERNEL(test_flat_cat);
 
 // The two dtype builds of test_dtypes: each writes its own mark into y[0].
 extern "C" __global__ __aicore__ void test_dtypes_float(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
@@ -560,19 +604,82 @@ TEST(OpRunnerDiagnostics, DynamicInputs) {
   EXPECT_REPORT(RunOp("TestConcat", {OpTensor::List({S}), OpTensor::List({A})}, {}),
                 "input s (input 0) of TestConcat is REQUIRED, not DYNAMIC: give one tensor, not a list of 1");
   EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {bi.data(), {4}, ge::DT_INT32}})}, {}),
-                "tensor 1 of the list is DT_INT32 FORMAT_ND of rank 1, tensor 0 DT_FLOAT FORMAT_ND of rank 1",
-                "share one dtype, format and rank");
+                "input xs (input 1) of TestConcat: tensor 1 of the list is DT_INT32 FORMAT_ND, tensor 0 DT_FLOAT "
+                "FORMAT_ND (the tensors of a list share one dtype and format)");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {b.data(), {4}, ge::DT_FLOAT, ge::FORMAT_NCHW}})}, {}),
+                "tensor 1 of the list is DT_FLOAT FORMAT_NCHW, tensor 0 DT_FLOAT FORMAT_ND");
+  // Ranks may differ, but the NPU's ListTensorDesc cannot count or describe
+  // such a list (it steps by tensor 0's descriptor size): test_concat's
+  // GetSize is reported, with where the kernel called it.
   EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {b.data(), {2, 2}, ge::DT_FLOAT}})}, {}),
-                "of rank 2, tensor 0 DT_FLOAT FORMAT_ND of rank 1");
+                "ListTensorDesc::GetSize", "the list's tensors have different ranks (tensor 0: rank 1, tensor 1: rank 2)",
+                "would count 1 tensors, not 2", "test_op_runner.cpp");
+  EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {b.data(), {2, 2}, ge::DT_FLOAT}, B})}, {}),
+                "ListTensorDesc::GetDesc", "GetDesc(1): the list's tensors have different ranks (tensor 0: rank 1, "
+                "tensor 1: rank 2)", "for tensor 1 (rank 2) reads the wrong words");
   EXPECT_REPORT(RunOp("TestConcat", {S, OpTensor::List({A, {nullptr, {4}, ge::DT_FLOAT}})}, {}),
                 "input xs[1] (input 1) of TestConcat has no data (nullptr) for 4 elements");
   EXPECT_REPORT(RunOp("TestDynOut", {A}, {}),
-                "output ys of TestDynOut is DYNAMIC (a tensor list), which aicore's operator runner does not "
-                "support yet");
+                "output ys (output 0) of TestDynOut is DYNAMIC (a tensor list): give the outputs, this one as "
+                "OpTensor::List");
   // Clean twin.
   EXPECT_EQ(ErrorOf([&] { RunOp("TestConcat", {S, OpTensor::List({A, B})}, {{y.data(), {12}, ge::DT_FLOAT}}); }), "");
   EXPECT_EQ(y[0], 2.0f);
   EXPECT_EQ(y[11], 2.0f);
+}
+
+// Tensor lists of mixed ranks (rank 0 too) against the scalar model: each
+// descriptor carries its own rank; the kernel reads the data pointers.
+TEST(OpRunner, DynamicInputsOfMixedRanks) {
+  std::mt19937 rng(41);
+  for (int iter = 0; iter < 8; ++iter) {
+    const size_t count = 1 + rng() % 5;
+    std::vector<std::vector<float>> xs(count);
+    std::vector<OpTensor> list;
+    std::vector<float> golden;
+    for (auto& x : xs) {
+      std::vector<int64_t> shape;
+      const size_t rank = rng() % 4;
+      for (size_t d = 0; d < rank; ++d) shape.push_back(1 + static_cast<int64_t>(rng() % 5));
+      size_t n = 1;
+      for (const int64_t e : shape) n *= static_cast<size_t>(e);
+      x.resize(n);
+      for (float& v : x) v = static_cast<float>(static_cast<int>(rng() % 2000) - 1000) / 8.0f;
+      golden.insert(golden.end(), x.begin(), x.end());  // the scalar model: flatten and concatenate
+      list.push_back({x.data(), shape, ge::DT_FLOAT});
+    }
+    const aicore::op::OpRun r = RunOp("TestFlatCat", {OpTensor::List(list)}, {});
+    ASSERT_EQ(r.outputs.size(), 1u);
+    ASSERT_EQ(r.outputs[0].shape, (std::vector<int64_t>{static_cast<int64_t>(golden.size())}));
+    EXPECT_EQ(0, std::memcmp(r.outputs[0].data, golden.data(), golden.size() * sizeof(float))) << "iter " << iter;
+  }
+}
+
+// The tensor list the runner builds: per-tensor descriptors (dim | index << 32,
+// extents), then the pointers; ListTensorDesc walks it.
+TEST(OpRunner, TensorListLayoutCarriesEachRank) {
+  std::vector<gert::Tensor> t(3);
+  float a = 0, b = 0, c = 0;
+  t[0].Set(&a, gert::Shape{2, 3}, ge::DT_FLOAT, ge::FORMAT_ND);
+  t[1].Set(&b, gert::Shape{4}, ge::DT_FLOAT, ge::FORMAT_ND);
+  t[2].Set(&c, gert::Shape{}, ge::DT_FLOAT, ge::FORMAT_ND);
+  std::vector<uint64_t> w;
+  aicore::op::detail::BuildTensorList(t.data(), 3, &w);
+  const std::vector<uint64_t> want = {8 * 7, 2, 2, 3, 1 | (uint64_t{1} << 32), 4, uint64_t{2} << 32,
+                                      reinterpret_cast<uint64_t>(&a), reinterpret_cast<uint64_t>(&b),
+                                      reinterpret_cast<uint64_t>(&c)};
+  EXPECT_EQ(w, want);
+  aicore::Launch(
+      [&] {
+        AscendC::ListTensorDesc d(w.data());
+        EXPECT_EQ(d.GetDataPtr<float>(2), &c);
+        AscendC::TensorDesc<float> td;
+        uint64_t ext[2] = {0, 0};
+        td.SetShapeAddr(ext);
+        d.GetDesc(td, 0);  // tensor 0 is read at its own place with its own rank
+        EXPECT_EQ(ext[1], 3u);
+      },
+      1);
 }
 
 // aclnn: a DYNAMIC input is an aclTensorList; aclDestroyTensorList destroys
@@ -595,6 +702,13 @@ TEST(OpRunnerDiagnostics, AclnnTensorList) {
             ACLNN_ERR_PARAM_NULLPTR);
   testing::internal::GetCapturedStderr();
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("input 1: tensor 1 of the tensor list is nullptr"),
+            std::string::npos);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, static_cast<const aclTensorList*>(nullptr), nullptr}, {yt},
+                                         {}, &ws, &ex, here),
+            ACLNN_ERR_PARAM_NULLPTR);
+  testing::internal::GetCapturedStderr();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnTestConcatGetWorkspaceSize: input 1 (a tensor list) is nullptr"),
             std::string::npos);
   ASSERT_EQ(aicore::compat::AclnnPrepare("TestConcat", {st, list, nullptr}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS);
   EXPECT_EQ(aicore::compat::AclnnRun("TestConcat", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);

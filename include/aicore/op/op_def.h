@@ -22,7 +22,11 @@
 // for an optional input left out; GetDynamicInputShape(i, k) and its kin
 // take the OpDef's index of a DYNAMIC input and the index in its list, and
 // GetIrInputInstanceInfo(i) says where input i's instances stand among the
-// call's. Attributes are indexed in OpDef order.
+// call's. Outputs are counted by instance too: GetOutputShape(i),
+// GetOutputDesc(i) and SetOutputDataType(i) take the index among the call's
+// output instances (a DYNAMIC output counts its list's length), and
+// GetIrOutputInstanceInfo(i) says where OpDef output i's instances stand.
+// Attributes are indexed in OpDef order.
 #pragma once
 
 #include <cstddef>
@@ -544,6 +548,12 @@ class OpCallContext {
   const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir) const {
     return ir < ir_instances_.size() ? &ir_instances_[ir] : nullptr;
   }
+  // Where the instances of OpDef output ir stand among the call's outputs
+  // (a DYNAMIC output: its list's length); GetOutputShape(i) and
+  // GetOutputDesc(i) take those instance indices.
+  const AnchorInstanceInfo* GetIrOutputInstanceInfo(size_t ir) const {
+    return ir < ir_out_instances_.size() ? &ir_out_instances_[ir] : nullptr;
+  }
 
   // aicore: the call's data, set by the runner. ir_inputs_[i] is the first
   // instance of OpDef input i (null for an optional input left out);
@@ -556,6 +566,7 @@ class OpCallContext {
   std::vector<CompileTimeTensorDesc> present_desc_;
   std::vector<CompileTimeTensorDesc> output_desc_;
   std::vector<AnchorInstanceInfo> ir_instances_;
+  std::vector<AnchorInstanceInfo> ir_out_instances_;  // outputs_ per OpDef output
   RuntimeAttrs attrs_;
 
  protected:
@@ -661,9 +672,23 @@ class InferShapeContext : public OpCallContext {
     const long i = Instance(ir, k);
     return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
   }
-  Shape* GetOutputShape(size_t i) { return i < out_shapes_.size() ? &out_shapes_[i] : nullptr; }
+  // Output instance i (a DYNAMIC output counts its list's length; see
+  // GetIrOutputInstanceInfo); nullptr past the last instance.
+  Shape* GetOutputShape(size_t i) {
+    if (i >= out_shapes_.size()) {
+      if (i + 1 > out_asked_past_) out_asked_past_ = i + 1;
+      return nullptr;
+    }
+    if (i < out_asked_.size()) out_asked_[i] = true;
+    return &out_shapes_[i];
+  }
 
   std::vector<Shape> out_shapes_;  // aicore: read by the runner
+  // aicore: which instances InferShape asked for, and one past the highest
+  // index it asked for beyond the last (0: none), so that the runner can say
+  // when a DYNAMIC output's list is not as long as InferShape expects.
+  std::vector<bool> out_asked_;
+  size_t out_asked_past_ = 0;
 };
 
 class InferDataTypeContext : public OpCallContext {
@@ -754,8 +779,27 @@ class OpParamDef {
   OpParamDef& ValueDepend(Option /*value_depend*/) { return *this; }
   OpParamDef& AutoContiguous() { return *this; }
   OpParamDef& IgnoreContiguous() { return *this; }
-  OpParamDef& Scalar() { return *this; }
-  OpParamDef& ScalarList() { return *this; }
+  // The generated aclnn function takes this input as `const aclScalar*`
+  // (Scalar) or `const aclScalarList*` (ScalarList): a tensor of shape [1]
+  // or [n] of the scalar's dtype, or of To(type) / To(input name)'s.
+  OpParamDef& Scalar() {
+    scalar_ = 1;
+    return *this;
+  }
+  OpParamDef& ScalarList() {
+    scalar_ = 2;
+    return *this;
+  }
+  OpParamDef& To(const ge::DataType type) {
+    to_type_ = type;
+    to_name_.clear();
+    return *this;
+  }
+  OpParamDef& To(const char* name) {
+    to_name_ = name != nullptr ? name : "";
+    to_type_ = ge::DT_UNDEFINED;
+    return *this;
+  }
   OpParamDef& Version(uint32_t /*version*/) { return *this; }
   // The dtypes and formats the NPU's binary lookup uses instead of the
   // declared ones: nothing to look up on the CPU.
@@ -769,6 +813,10 @@ class OpParamDef {
   bool IsDataTypeList() const { return dtype_list_; }
   const std::vector<ge::Format>& Formats() const { return formats_; }
   bool IsFormatList() const { return format_list_; }
+  bool IsScalar() const { return scalar_ == 1; }
+  bool IsScalarList() const { return scalar_ == 2; }
+  ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
+  const std::string& ScalarToName() const { return to_name_; }  // empty: none
 
  private:
   std::string name_;
@@ -778,6 +826,9 @@ class OpParamDef {
   std::vector<ge::Format> formats_;
   bool format_list_ = false;
   std::vector<ge::Format> unknown_shape_formats_;
+  int scalar_ = 0;  // 1: Scalar(), 2: ScalarList()
+  ge::DataType to_type_ = ge::DT_UNDEFINED;
+  std::string to_name_;
 };
 
 class OpAttrDef {

@@ -30,9 +30,11 @@
 // PrepareOp does 1-3, ExecuteOp 4 (the two phases of aclnn); RunOp both,
 // with the workspace from a per-thread buffer that grows as needed.
 // A DYNAMIC input is given as OpTensor::List({...}) (at least one tensor, one
-// dtype and format, one rank); the kernel's argument for it points to the
-// tensor list ListTensorDesc decodes. DYNAMIC outputs are not supported yet
-// (a KernelError).
+// dtype and format; ranks may differ); the kernel's argument for it points to the
+// tensor list ListTensorDesc decodes. A DYNAMIC output too: the caller gives
+// it as OpTensor::List, whose length is the number of output instances
+// (InferShape fills GetOutputShape(i) for each; entries without data are
+// allocated by RunOp), and RunOp returns it as a list.
 #pragma once
 
 #include <algorithm>
@@ -265,6 +267,33 @@ inline std::string AttrValueText(const gert::detail::AttrValue& a) {
 
 class PreparedOp;
 namespace detail {
+// The tensor list a DYNAMIC input's or output's kernel argument points to
+// (ListTensorDesc's layout, kernel_operator_list_tensor_intf.h): the pointer
+// array's byte offset, a (dim | index << 32, extents...) descriptor per
+// tensor, the data pointers; a list of rank-0 tensors has the shapeless form
+// {24, count << 32, 0xffffffff}.
+inline void BuildTensorList(const gert::Tensor* first, size_t count, std::vector<uint64_t>* w) {
+  w->clear();
+  bool shapeless = true;
+  size_t words = 1;
+  for (size_t k = 0; k < count; ++k) {
+    const size_t dim = first[k].GetOriginShape().GetDimNum();
+    shapeless = shapeless && dim == 0;
+    words += 1 + dim;
+  }
+  if (shapeless) {
+    *w = {24, static_cast<uint64_t>(count) << 32, 0xffffffffu};
+  } else {
+    w->reserve(words + count);
+    w->push_back(8 * words);
+    for (size_t k = 0; k < count; ++k) {
+      const gert::Shape& s = first[k].GetOriginShape();
+      w->push_back(s.GetDimNum() | (static_cast<uint64_t>(k) << 32));
+      for (size_t d = 0; d < s.GetDimNum(); ++d) w->push_back(static_cast<uint64_t>(s.GetDim(d)));
+    }
+  }
+  for (size_t k = 0; k < count; ++k) w->push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(first[k].GetAddr())));
+}
 inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
                                                  const std::vector<OpTensor>& outputs,
                                                  const std::vector<OpAttr>& attrs, SrcLoc loc,
@@ -278,7 +307,12 @@ class PreparedOp {
   uint32_t block_dim() const { return ctx_.block_dim_; }
   uint64_t tiling_key() const { return ctx_.tiling_key_; }
   uint64_t workspace_size() const { return workspace_size_; }
+  // Output instances: one per OpDef output, a DYNAMIC output's list counting
+  // its length (output_instances(ir) says which belong to OpDef output ir).
   size_t num_outputs() const { return outputs_.size(); }
+  size_t num_ir_outputs() const { return out_ir_.size(); }
+  const gert::AnchorInstanceInfo& output_instances(size_t ir) const { return out_ir_[ir]; }
+  bool output_is_list(size_t ir) const { return out_dynamic_[ir]; }
   const gert::Shape& output_shape(size_t i) const { return outputs_[i].GetOriginShape(); }
   ge::DataType output_dtype(size_t i) const { return outputs_[i].GetDataType(); }
   void* output_data(size_t i) const { return outputs_[i].MutableAddr(); }
@@ -301,7 +335,10 @@ class PreparedOp {
   // Per OpDef input: the tensor list a DYNAMIC input's kernel argument points
   // to (ListTensorDesc's layout: kernel_operator_list_tensor_intf.h).
   std::vector<std::vector<uint64_t>> lists_;
-  std::vector<gert::Tensor> outputs_;  // one per OpDef output
+  std::vector<gert::Tensor> outputs_;  // every output instance, in OpDef order
+  std::vector<gert::AnchorInstanceInfo> out_ir_;  // per OpDef output: its instances in outputs_
+  std::vector<bool> out_dynamic_;                 // per OpDef output: DYNAMIC (a tensor list)
+  std::vector<std::vector<uint64_t>> out_lists_;  // the list a DYNAMIC output's argument points to
   gert::TilingContext ctx_;
   std::unique_ptr<uint8_t[]> tiling_;
   uint64_t workspace_size_ = 0;
@@ -328,13 +365,6 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   std::vector<ops::OpParamDef> in_own, out_own;
   const auto& in_defs = ParamDefsFor(*def, false, soc, in_own);
   const auto& out_defs = ParamDefsFor(*def, true, soc, out_own);
-  for (const ops::OpParamDef& d : out_defs) {
-    if (d.GetParamType() == ops::DYNAMIC) {
-      FailOp(type, api, loc,
-             "output " + d.Name() + " of " + type + " is DYNAMIC (a tensor list), which aicore's "
-             "operator runner does not support yet (DYNAMIC inputs it does)");
-    }
-  }
   // Inputs: count, presence, rank.
   if (inputs.size() > in_defs.size()) {
     FailOp(type, api, loc,
@@ -371,7 +401,6 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
       }
     }
   };
-  p->outputs_.resize(out_defs.size());
   p->ir_.resize(in_defs.size());
   p->lists_.resize(in_defs.size());
   std::vector<bool> present(in_defs.size(), false);
@@ -414,13 +443,11 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                                      (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
         }
         check_tensor("input", name, i, e);
-        if (e.dtype != t.items[0].dtype || e.format != t.items[0].format || e.shape.size() != t.items[0].shape.size()) {
+        if (e.dtype != t.items[0].dtype || e.format != t.items[0].format) {
           FailOp(type, api, loc,
                  who + ": tensor " + std::to_string(k) + " of the list is " + ge::DataTypeName(e.dtype) + " " +
-                     ge::FormatName(e.format) + " of rank " + std::to_string(e.shape.size()) + ", tensor 0 " +
-                     ge::DataTypeName(t.items[0].dtype) + " " + ge::FormatName(t.items[0].format) + " of rank " +
-                     std::to_string(t.items[0].shape.size()) +
-                     " (the tensors of a list share one dtype, format and rank)");
+                     ge::FormatName(e.format) + ", tensor 0 " + ge::DataTypeName(t.items[0].dtype) + " " +
+                     ge::FormatName(t.items[0].format) + " (the tensors of a list share one dtype and format)");
         }
         flat.push_back(&e);
       }
@@ -435,33 +462,77 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     for (const int64_t dim : flat[j]->shape) s.AppendDim(dim);
     p->inputs_[j].Set(flat[j]->data, s, flat[j]->dtype, flat[j]->format);
   }
-  // The tensor list of each DYNAMIC input: the pointer array's byte offset,
-  // a (dim | index << 32, extents...) descriptor per tensor, the pointers; a
-  // list of rank-0 tensors has the shapeless form {24, count << 32, 0xffffffff}.
+  // The tensor list of each DYNAMIC input.
   for (size_t i = 0; i < in_defs.size(); ++i) {
     if (!present[i] || !inputs[i].is_list) continue;
-    const std::vector<OpTensor>& items = inputs[i].items;
-    const uint64_t dim = items[0].shape.size();
-    std::vector<uint64_t>& w = p->lists_[i];
-    if (dim == 0) {
-      w = {24, static_cast<uint64_t>(items.size()) << 32, 0xffffffffu};
-    } else {
-      w.push_back(8 * (1 + items.size() * (1 + dim)));
-      for (size_t k = 0; k < items.size(); ++k) {
-        w.push_back(dim | (static_cast<uint64_t>(k) << 32));
-        for (const int64_t e : items[k].shape) w.push_back(static_cast<uint64_t>(e));
-      }
-    }
-    for (const OpTensor& e : items) w.push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(e.data)));
+    detail::BuildTensorList(&p->inputs_[p->ir_[i].GetInstanceStart()], p->ir_[i].GetInstanceNum(), &p->lists_[i]);
   }
   if (!outputs.empty() && outputs.size() != out_defs.size()) {
     FailOp(type, api, loc,
            std::to_string(outputs.size()) + " outputs given; the OpDef of " + type + " has " +
                std::to_string(out_defs.size()) + " (give all or none)");
   }
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    if (outputs[i].data != nullptr) check_tensor("output", out_defs[i].Name(), i, outputs[i]);
+  // Output instances: one per OpDef output, a DYNAMIC output's list (given
+  // by the caller: its length is the number of instances) one per tensor.
+  p->out_ir_.resize(out_defs.size());
+  p->out_dynamic_.assign(out_defs.size(), false);
+  p->out_lists_.resize(out_defs.size());
+  std::vector<const OpTensor*> oflat;  // per instance: the caller's tensor (nullptr: none given)
+  std::vector<size_t> oowner;          // per instance: its OpDef output
+  std::vector<std::string> oname;      // per instance: y or y[k]
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    const ops::OpParamDef& d = out_defs[i];
+    const std::string who = "output " + d.Name() + " (output " + std::to_string(i) + ") of " + type;
+    p->out_ir_[i].SetInstanceStart(static_cast<uint32_t>(oflat.size()));
+    if (d.GetParamType() == ops::DYNAMIC) {
+      p->out_dynamic_[i] = true;
+      if (outputs.empty()) {
+        FailOp(type, api, loc,
+               who + " is DYNAMIC (a tensor list): give the outputs, this one as OpTensor::List with one entry "
+                     "per tensor of the list (entries without data are allocated)");
+      }
+      const OpTensor& t = outputs[i];
+      if (!t.is_list || t.items.empty()) {
+        FailOp(type, api, loc,
+               who + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
+                   (t.is_list ? std::string(", not an empty one") : std::string(", not a single tensor")));
+      }
+      for (size_t k = 0; k < t.items.size(); ++k) {
+        const OpTensor& e = t.items[k];
+        const std::string name = d.Name() + "[" + std::to_string(k) + "]";
+        if (e.is_list || e.absent) {
+          FailOp(type, api, loc, who + ": tensor " + std::to_string(k) + " of the list is " +
+                                     (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
+        }
+        if (e.data != nullptr) check_tensor("output", name, i, e);
+        oflat.push_back(&e);
+        oowner.push_back(i);
+        oname.push_back(name);
+      }
+    } else {
+      const OpTensor* t = i < outputs.size() ? &outputs[i] : nullptr;
+      if (t != nullptr && t->is_list) {
+        FailOp(type, api, loc, who + " is " + ops::OptionName(d.GetParamType()) +
+                                   ", not DYNAMIC: give one tensor, not a list of " + std::to_string(t->items.size()));
+      }
+      if (t != nullptr && t->data != nullptr) check_tensor("output", d.Name(), i, *t);
+      oflat.push_back(t);
+      oowner.push_back(i);
+      oname.push_back(d.Name());
+    }
+    p->out_ir_[i].SetInstantiationNum(static_cast<uint32_t>(oflat.size() - p->out_ir_[i].GetInstanceStart()));
   }
+  p->outputs_.resize(oflat.size());
+  // "y (a list of 3), z (a list of 1)": the DYNAMIC outputs' lengths, for messages.
+  auto list_lengths = [&] {
+    std::string s;
+    for (size_t i = 0; i < out_defs.size(); ++i) {
+      if (!p->out_dynamic_[i]) continue;
+      s += (s.empty() ? "" : ", ") + out_defs[i].Name() + " (a list of " +
+           std::to_string(p->out_ir_[i].GetInstanceNum()) + ")";
+    }
+    return s;
+  };
   // Dtype and format combinations.
   auto allowed = [](const ops::OpParamDef& d) {
     std::vector<std::string> v;
@@ -618,13 +689,16 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     c.ir_instances_ = p->ir_;
     c.outputs_.clear();
     for (gert::Tensor& t : p->outputs_) c.outputs_.push_back(&t);
+    c.ir_out_instances_ = p->out_ir_;
     c.attrs_ = rattrs;
   };
-  // Output dtypes: InferDataType, or the matching column.
-  std::vector<ge::DataType> out_dt(out_defs.size(), ge::DT_UNDEFINED);
-  for (size_t i = 0; i < out_defs.size(); ++i) {
-    const auto& v = out_defs[i].DataTypes();
-    if (!v.empty()) out_dt[i] = out_defs[i].IsDataTypeList() ? v[0] : v[std::min(column, v.size() - 1)];
+  const size_t nout = oflat.size();
+  // Output dtypes: InferDataType, or the matching column (per instance).
+  std::vector<ge::DataType> out_dt(nout, ge::DT_UNDEFINED);
+  for (size_t j = 0; j < nout; ++j) {
+    const ops::OpParamDef& d = out_defs[oowner[j]];
+    const auto& v = d.DataTypes();
+    if (!v.empty()) out_dt[j] = d.IsDataTypeList() ? v[0] : v[std::min(column, v.size() - 1)];
   }
   if (def->GetInferDataType() != nullptr) {
     gert::InferDataTypeContext dc;
@@ -645,13 +719,36 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     }
     out_dt = dc.out_dtypes_;
   }
+  // The tensors of a DYNAMIC output share one dtype (the kernel is built for one).
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    const size_t start = p->out_ir_[i].GetInstanceStart();
+    for (size_t k = 1; p->out_dynamic_[i] && k < p->out_ir_[i].GetInstanceNum(); ++k) {
+      if (out_dt[start + k] != out_dt[start]) {
+        FailOp(type, "InferDataType", loc,
+               "InferDataType of " + type + " gave tensor " + std::to_string(k) + " of output " + out_defs[i].Name() +
+                   " (output instance " + std::to_string(start + k) + ") " + ge::DataTypeName(out_dt[start + k]) +
+                   " and tensor 0 " + ge::DataTypeName(out_dt[start]) + " (the tensors of a list share one dtype)");
+      }
+    }
+  }
   // Output shapes: InferShape, or the caller's.
-  std::vector<gert::Shape> out_shape(out_defs.size());
+  std::vector<gert::Shape> out_shape(nout);
   if (def->GetInferShape() != nullptr) {
     gert::InferShapeContext sc;
     fill(sc);
-    sc.out_shapes_.assign(out_defs.size(), gert::Shape());
+    sc.out_shapes_.assign(nout, gert::Shape());
+    sc.out_asked_.assign(nout, false);
     const ge::graphStatus st = def->GetInferShape()(&sc);
+    // (An operator without DYNAMIC outputs may probe GetOutputShape past its
+    // outputs: nullptr, as on the NPU.)
+    if (sc.out_asked_past_ > nout && !list_lengths().empty()) {
+      FailOp(type, "InferShape", loc,
+             "InferShape of " + type + " asked for output shape " + std::to_string(sc.out_asked_past_ - 1) +
+                 " (GetOutputShape(" + std::to_string(sc.out_asked_past_ - 1) + ")) but the call has " +
+                 std::to_string(nout) + " output instances" +
+                 (list_lengths().empty() ? std::string() : " (" + list_lengths() + ")") +
+                 ": a DYNAMIC output's list is shorter than InferShape expects");
+    }
     if (st != ge::GRAPH_SUCCESS) {
       std::string shapes;
       for (size_t i = 0; i < in_defs.size(); ++i) {
@@ -666,54 +763,65 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
              "InferShape of " + type + " returned " + std::to_string(st) +
                  (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + " for input shapes " + shapes);
     }
+    for (size_t i = 0; i < out_defs.size(); ++i) {
+      if (!p->out_dynamic_[i]) continue;
+      const size_t start = p->out_ir_[i].GetInstanceStart(), n = p->out_ir_[i].GetInstanceNum();
+      size_t asked = 0;
+      for (size_t k = 0; k < n; ++k) asked += sc.out_asked_[start + k] ? 1 : 0;
+      if (asked != n) {
+        FailOp(type, "InferShape", loc,
+               "InferShape of " + type + " set the shapes of " + std::to_string(asked) + " of the " +
+                   std::to_string(n) + " tensors of output " + out_defs[i].Name() + " (a list of " + std::to_string(n) +
+                   "; GetOutputShape(" + std::to_string(start) + ") to GetOutputShape(" + std::to_string(start + n - 1) +
+                   ")): the list is longer than InferShape produces");
+      }
+    }
     out_shape = sc.out_shapes_;
-    for (size_t i = 0; i < out_shape.size(); ++i) {
-      for (size_t k = 0; k < out_shape[i].GetDimNum(); ++k) {
-        if (out_shape[i].GetDim(k) < 0) {
+    for (size_t j = 0; j < nout; ++j) {
+      for (size_t k = 0; k < out_shape[j].GetDimNum(); ++k) {
+        if (out_shape[j].GetDim(k) < 0) {
           FailOp(type, "InferShape", loc,
-                 "InferShape of " + type + " gave output " + out_defs[i].Name() + " the shape " +
-                     out_shape[i].ToString() + " (a negative dimension)");
+                 "InferShape of " + type + " gave output " + oname[j] + " the shape " + out_shape[j].ToString() +
+                     " (a negative dimension)");
         }
       }
     }
   } else {
-    for (size_t i = 0; i < out_defs.size(); ++i) {
-      if (i >= outputs.size() || (outputs[i].data == nullptr && outputs[i].shape.empty())) {
-        FailOp(type, api, loc,
-               type + " has no InferShape (SetInferShape): give the shape of output " + out_defs[i].Name());
+    for (size_t j = 0; j < nout; ++j) {
+      if (oflat[j] == nullptr || (oflat[j]->data == nullptr && oflat[j]->shape.empty())) {
+        FailOp(type, api, loc, type + " has no InferShape (SetInferShape): give the shape of output " + oname[j]);
       }
-      for (const int64_t d : outputs[i].shape) out_shape[i].AppendDim(d);
+      for (const int64_t d : oflat[j]->shape) out_shape[j].AppendDim(d);
     }
   }
-  for (size_t i = 0; i < out_defs.size(); ++i) {
+  for (size_t j = 0; j < nout; ++j) {
     void* data = nullptr;
     ge::Format fmt = ge::FORMAT_ND;
-    if (i < outputs.size()) {
-      const OpTensor& o = outputs[i];
+    const size_t i = oowner[j];
+    const std::string who = "output " + oname[j] + " (output " + std::to_string(i) + ") of " + type;
+    if (oflat[j] != nullptr) {
+      const OpTensor& o = *oflat[j];
       fmt = o.format;
       if (o.data != nullptr) {
         gert::Shape given;
         for (const int64_t d : o.shape) given.AppendDim(d);
         // An InferShape that leaves an output's shape unset (graph-mode
         // only, as aclnn never calls it): the given output's shape holds.
-        if (given != out_shape[i] && def->GetInferShape() != nullptr && out_shape[i].GetDimNum() == 0) {
-          out_shape[i] = given;
+        if (given != out_shape[j] && def->GetInferShape() != nullptr && out_shape[j].GetDimNum() == 0) {
+          out_shape[j] = given;
         }
-        if (given != out_shape[i]) {
-          FailOp(type, api, loc,
-                 "output " + out_defs[i].Name() + " (output " + std::to_string(i) + ") of " + type + " has shape " +
-                     given.ToString() + "; InferShape gives " + out_shape[i].ToString());
+        if (given != out_shape[j]) {
+          FailOp(type, api, loc, who + " has shape " + given.ToString() + "; InferShape gives " + out_shape[j].ToString());
         }
-        if (o.dtype != out_dt[i]) {
+        if (o.dtype != out_dt[j]) {
           FailOp(type, api, loc,
-                 "output " + out_defs[i].Name() + " (output " + std::to_string(i) + ") of " + type + " has dtype " +
-                     ge::DataTypeName(o.dtype) + "; the operator produces " + ge::DataTypeName(out_dt[i]) +
-                     (def->GetInferDataType() != nullptr ? " (InferDataType)" : " (OpDef)"));
+                 who + " has dtype " + ge::DataTypeName(o.dtype) + "; the operator produces " +
+                     ge::DataTypeName(out_dt[j]) + (def->GetInferDataType() != nullptr ? " (InferDataType)" : " (OpDef)"));
         }
         data = o.data;
       }
     }
-    p->outputs_[i].Set(data, out_shape[i], out_dt[i], fmt);
+    p->outputs_[j].Set(data, out_shape[j], out_dt[j], fmt);
   }
   if (infer_only) return p;
   // Tiling.
@@ -721,10 +829,10 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     FailOp(type, api, loc, type + " has no tiling function (AICore().SetTiling)");
   }
   fill(p->ctx_);
-  for (size_t i = 0; i < out_defs.size(); ++i) {
+  for (size_t j = 0; j < nout; ++j) {
     gert::CompileTimeTensorDesc desc;
-    desc.SetDataType(out_dt[i]);
-    desc.SetFormat(p->outputs_[i].GetOriginFormat());
+    desc.SetDataType(out_dt[j]);
+    desc.SetFormat(p->outputs_[j].GetOriginFormat());
     p->ctx_.output_desc_.push_back(desc);
   }
   // The raw tiling buffer: its first kTilingZeroed bytes start as zeros (the
@@ -763,7 +871,9 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   const std::string kname = KernelNameOf(type);
   std::vector<int> dtypes;
   for (size_t i = 0; i < in_defs.size(); ++i) dtypes.push_back(present[i] ? static_cast<int>(rep[i]->dtype) : -1);
-  for (size_t i = 0; i < out_defs.size(); ++i) dtypes.push_back(static_cast<int>(out_dt[i]));
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    dtypes.push_back(p->out_ir_[i].GetInstanceNum() == 0 ? -1 : static_cast<int>(out_dt[p->out_ir_[i].GetInstanceStart()]));
+  }
   std::vector<std::vector<int>> builds;
   p->kernel_ = FindKernel(kname, dtypes, &builds);
   if (p->kernel_ == nullptr && builds.empty()) {
@@ -838,7 +948,7 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
     }
   }
   std::vector<uint8_t*> args;
-  args.reserve(p.ir_.size() + p.outputs_.size() + 2);
+  args.reserve(p.ir_.size() + p.out_ir_.size() + 2);
   for (size_t i = 0; i < p.ir_.size(); ++i) {
     if (!p.lists_[i].empty()) {
       args.push_back(reinterpret_cast<uint8_t*>(p.lists_[i].data()));
@@ -848,7 +958,17 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
                          : static_cast<uint8_t*>(p.inputs_[p.ir_[i].GetInstanceStart()].MutableAddr()));
     }
   }
-  for (const gert::Tensor& t : p.outputs_) args.push_back(static_cast<uint8_t*>(t.MutableAddr()));
+  for (size_t i = 0; i < p.out_ir_.size(); ++i) {
+    const size_t start = p.out_ir_[i].GetInstanceStart();
+    if (p.out_dynamic_[i]) {
+      // Built here: RunOp and the PyTorch adapter bind output data after PrepareOp.
+      detail::BuildTensorList(&p.outputs_[start], p.out_ir_[i].GetInstanceNum(), &p.out_lists_[i]);
+      args.push_back(reinterpret_cast<uint8_t*>(p.out_lists_[i].data()));
+    } else {
+      args.push_back(p.out_ir_[i].GetInstanceNum() == 0 ? nullptr
+                                                        : static_cast<uint8_t*>(p.outputs_[start].MutableAddr()));
+    }
+  }
   args.push_back(p.workspace_size_ > 0 ? static_cast<uint8_t*>(workspace) : nullptr);
   args.push_back(p.tiling_.get());
   const KernelEntry* k = p.kernel_;
@@ -865,7 +985,9 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
 }
 
 struct OpRun {
-  std::vector<OpTensor> outputs;  // shapes and dtypes as inferred
+  // One per OpDef output, shapes and dtypes as inferred; a DYNAMIC output's
+  // is a list (is_list, the tensors in `items`).
+  std::vector<OpTensor> outputs;
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   uint64_t workspace_size = 0;
@@ -885,18 +1007,28 @@ inline OpRun RunOp(const std::string& type, const std::vector<OpTensor>& inputs,
                    SrcLoc loc = SrcLoc::Current()) {
   std::unique_ptr<PreparedOp> p = PrepareOp(type, inputs, outputs, attrs, loc);
   OpRun r;
-  for (size_t i = 0; i < p->num_outputs(); ++i) {
-    if (p->output_data(i) == nullptr) {
-      const int64_t n = p->output_shape(i).GetShapeSize();
-      const size_t bytes = static_cast<size_t>(n < 0 ? 0 : n) * ge::DataTypeBytes(p->output_dtype(i));
+  std::vector<OpTensor> flat;
+  for (size_t j = 0; j < p->num_outputs(); ++j) {
+    if (p->output_data(j) == nullptr) {
+      const int64_t n = p->output_shape(j).GetShapeSize();
+      const size_t bytes = static_cast<size_t>(n < 0 ? 0 : n) * ge::DataTypeBytes(p->output_dtype(j));
       r.storage.emplace_back(new uint8_t[bytes == 0 ? 1 : bytes]());
-      p->SetOutputData(i, r.storage.back().get());
+      p->SetOutputData(j, r.storage.back().get());
     }
     OpTensor t;
-    t.data = p->output_data(i);
-    for (size_t k = 0; k < p->output_shape(i).GetDimNum(); ++k) t.shape.push_back(p->output_shape(i).GetDim(k));
-    t.dtype = p->output_dtype(i);
-    r.outputs.push_back(std::move(t));
+    t.data = p->output_data(j);
+    for (size_t k = 0; k < p->output_shape(j).GetDimNum(); ++k) t.shape.push_back(p->output_shape(j).GetDim(k));
+    t.dtype = p->output_dtype(j);
+    flat.push_back(std::move(t));
+  }
+  for (size_t i = 0; i < p->num_ir_outputs(); ++i) {
+    const gert::AnchorInstanceInfo& info = p->output_instances(i);
+    if (p->output_is_list(i)) {
+      r.outputs.push_back(OpTensor::List(std::vector<OpTensor>(flat.begin() + info.GetInstanceStart(),
+                                                               flat.begin() + info.GetInstanceStart() + info.GetInstanceNum())));
+    } else {
+      r.outputs.push_back(info.GetInstanceNum() == 0 ? OpTensor::None() : flat[info.GetInstanceStart()]);
+    }
   }
   std::vector<uint8_t>& ws = detail::WorkspaceBuffer();
   if (ws.size() < p->workspace_size()) ws.resize(p->workspace_size());

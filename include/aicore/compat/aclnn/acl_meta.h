@@ -6,8 +6,11 @@
 //
 //   aclCreateTensor(viewDims, n, dtype, strides, offset, format, storageDims, m, data)
 //   aclDestroyTensor, aclCreateTensorList / aclDestroyTensorList (a DYNAMIC
-//   input; destroying the list destroys its tensors, as on the NPU),
-//   aclCreateScalar / aclDestroyScalar,
+//   input or output; destroying the list destroys its tensors, as on the NPU),
+//   aclCreateScalar / aclDestroyScalar, aclCreateScalarList /
+//   aclDestroyScalarList (an input marked Scalar() / ScalarList() in the
+//   OpDef: the kernel gets a tensor of shape [1] / [n] holding the value in
+//   the scalar's own dtype, or in the dtype OpParamDef::To names),
 //   aclCreateIntArray / aclCreateFloatArray / aclCreateBoolArray and their
 //   aclDestroy*, aclnnStatus, aclOpExecutor
 //
@@ -21,11 +24,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "aicore/base/half.h"
 #include "aicore/op/runner.h"
 
 typedef int32_t aclnnStatus;
@@ -42,8 +47,12 @@ struct aclTensorList {
 };
 struct aclScalar {
   aclDataType dtype = ACL_FLOAT;
-  double value = 0.0;
-  int64_t ivalue = 0;
+  double value = 0.0;     // the value (floating-point dtypes)
+  int64_t ivalue = 0;     // the value (integer and bool dtypes; UINT64 as its bits)
+  bool integral = false;  // which of the two holds it exactly
+};
+struct aclScalarList {
+  std::vector<const aclScalar*> v;  // owned: aclDestroyScalarList destroys them
 };
 struct aclIntArray {
   std::vector<int64_t> v;
@@ -56,6 +65,7 @@ struct aclBoolArray {
 };
 struct aclOpExecutor {
   std::unique_ptr<aicore::op::PreparedOp> op;
+  std::vector<std::vector<uint64_t>> scalar_data;  // the tensors of aclScalar inputs
 };
 
 inline aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
@@ -102,19 +112,44 @@ inline aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
   if (value == nullptr) return nullptr;
   auto* s = new aclScalar;
   s->dtype = dataType;
+  auto integer = [s](int64_t v) {
+    s->ivalue = v;
+    s->value = static_cast<double>(v);
+    s->integral = true;
+  };
   switch (dataType) {
     case ACL_FLOAT: s->value = *static_cast<float*>(value); break;
     case ACL_DOUBLE: s->value = *static_cast<double*>(value); break;
     case ACL_FLOAT16: s->value = aclFloat16ToFloat(*static_cast<aclFloat16*>(value)); break;
-    case ACL_INT32: s->ivalue = *static_cast<int32_t*>(value); s->value = static_cast<double>(s->ivalue); break;
-    case ACL_INT64: s->ivalue = *static_cast<int64_t*>(value); s->value = static_cast<double>(s->ivalue); break;
-    case ACL_BOOL: s->ivalue = *static_cast<bool*>(value); s->value = static_cast<double>(s->ivalue); break;
+    case ACL_BF16: s->value = static_cast<float>(::bfloat16_t::FromBits(*static_cast<uint16_t*>(value))); break;
+    case ACL_INT8: integer(*static_cast<int8_t*>(value)); break;
+    case ACL_INT16: integer(*static_cast<int16_t*>(value)); break;
+    case ACL_INT32: integer(*static_cast<int32_t*>(value)); break;
+    case ACL_INT64: integer(*static_cast<int64_t*>(value)); break;
+    case ACL_UINT8: integer(*static_cast<uint8_t*>(value)); break;
+    case ACL_UINT16: integer(*static_cast<uint16_t*>(value)); break;
+    case ACL_UINT32: integer(*static_cast<uint32_t*>(value)); break;
+    case ACL_UINT64:
+      integer(static_cast<int64_t>(*static_cast<uint64_t*>(value)));
+      s->value = static_cast<double>(*static_cast<uint64_t*>(value));
+      break;
+    case ACL_BOOL: integer(*static_cast<bool*>(value) ? 1 : 0); break;
     default: delete s; return nullptr;
   }
   return s;
 }
 inline aclnnStatus aclDestroyScalar(const aclScalar* scalar) {
   delete scalar;
+  return ACLNN_SUCCESS;
+}
+inline aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size) {
+  if (size > 0 && value == nullptr) return nullptr;
+  return new aclScalarList{std::vector<const aclScalar*>(value, value + size)};
+}
+inline aclnnStatus aclDestroyScalarList(const aclScalarList* array) {
+  if (array == nullptr) return ACLNN_SUCCESS;
+  for (const aclScalar* s : array->v) delete s;
+  delete array;
   return ACLNN_SUCCESS;
 }
 inline aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
@@ -145,6 +180,67 @@ inline aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
 namespace aicore {
 namespace compat {
 
+// Writes scalar `s` as one element of dtype `to` to `out` (at least 8
+// bytes): floating-point targets rounded once to nearest-even from the
+// exact value (an integer beyond 2^53 through double first), integer targets
+// by C++ conversion (a floating-point value truncated toward zero), bool as
+// value != 0. Returns "" or why it cannot (a dtype without a numeric value
+// on the CPU, a value outside the target's range, NaN to an integer).
+inline std::string AclScalarTo(const aclScalar& s, ge::DataType to, void* out) {
+  auto integer = [&](auto tag, int64_t lo, uint64_t hi) -> std::string {
+    using T = decltype(tag);
+    if (s.integral) {
+      const bool neg = s.ivalue < 0 && s.dtype != ACL_UINT64;
+      if ((neg && s.ivalue < lo) || (!neg && static_cast<uint64_t>(s.ivalue) > hi)) {
+        return "the value " + (s.dtype == ACL_UINT64 ? std::to_string(static_cast<uint64_t>(s.ivalue))
+                                                     : std::to_string(s.ivalue)) +
+               " is outside the range of " + ge::DataTypeName(to);
+      }
+      const T v = static_cast<T>(s.ivalue);
+      std::memcpy(out, &v, sizeof(T));
+      return "";
+    }
+    if (!(s.value >= static_cast<double>(lo) - 1.0 && s.value < static_cast<double>(hi) + 1.0)) {
+      return "the value " + std::to_string(s.value) + " is outside the range of " + ge::DataTypeName(to);
+    }
+    const T v = static_cast<T>(s.value);
+    std::memcpy(out, &v, sizeof(T));
+    return "";
+  };
+  switch (to) {
+    case ge::DT_FLOAT: {
+      const float v = static_cast<float>(s.value);
+      std::memcpy(out, &v, 4);
+      return "";
+    }
+    case ge::DT_DOUBLE: std::memcpy(out, &s.value, 8); return "";
+    case ge::DT_FLOAT16: {
+      const uint16_t b = ::half(s.value).ToBits();
+      std::memcpy(out, &b, 2);
+      return "";
+    }
+    case ge::DT_BF16: {
+      const uint16_t b = ::bfloat16_t(s.value).ToBits();
+      std::memcpy(out, &b, 2);
+      return "";
+    }
+    case ge::DT_BOOL: {
+      const bool v = s.integral ? s.ivalue != 0 : s.value != 0.0;
+      std::memcpy(out, &v, 1);
+      return "";
+    }
+    case ge::DT_INT8: return integer(int8_t{}, INT8_MIN, INT8_MAX);
+    case ge::DT_INT16: return integer(int16_t{}, INT16_MIN, INT16_MAX);
+    case ge::DT_INT32: return integer(int32_t{}, INT32_MIN, INT32_MAX);
+    case ge::DT_INT64: return integer(int64_t{}, INT64_MIN, INT64_MAX);
+    case ge::DT_UINT8: return integer(uint8_t{}, 0, UINT8_MAX);
+    case ge::DT_UINT16: return integer(uint16_t{}, 0, UINT16_MAX);
+    case ge::DT_UINT32: return integer(uint32_t{}, 0, UINT32_MAX);
+    case ge::DT_UINT64: return integer(uint64_t{}, 0, UINT64_MAX);
+    default: return "the dtype " + ge::DataTypeName(to) + " has no scalar form on the CPU";
+  }
+}
+
 // What the generated aclnn functions call.
 inline std::string& AclnnLastReport() {
   static thread_local std::string s;
@@ -173,18 +269,36 @@ inline op::OpAttr AclnnAttr(const char* name, const aclBoolArray* v) {
   return op::OpAttr(name, v != nullptr ? v->v : std::vector<bool>{});
 }
 
-// One input argument of a generated aclnn function: a tensor, or the tensor
-// list of a DYNAMIC input.
+// One input or output argument of a generated aclnn function: a tensor, or
+// the tensor list of a DYNAMIC input or output.
 struct AclnnInput {
   const aclTensor* tensor = nullptr;
   const aclTensorList* list = nullptr;
-  AclnnInput(const aclTensor* t) : tensor(t) {}      // NOLINT(runtime/explicit)
-  AclnnInput(const aclTensorList* l) : list(l) {}    // NOLINT(runtime/explicit)
-  AclnnInput(std::nullptr_t) {}                       // NOLINT(runtime/explicit): an input left out
+  const aclScalar* scalar = nullptr;
+  const aclScalarList* scalars = nullptr;
+  bool is_list = false;
+  AclnnInput(const aclTensor* t) : tensor(t) {}                      // NOLINT(runtime/explicit)
+  AclnnInput(const aclTensorList* l) : list(l), is_list(true) {}     // NOLINT(runtime/explicit)
+  AclnnInput(const aclScalar* s) : scalar(s) {}                      // NOLINT(runtime/explicit)
+  AclnnInput(const aclScalarList* s) : scalars(s) {}                 // NOLINT(runtime/explicit)
+  AclnnInput(std::nullptr_t) {}                                       // NOLINT(runtime/explicit): an input left out
 };
 
+// The OpTensor list of an aclTensorList (nullptr: a null tensor in the list,
+// whose index goes to *hole).
+inline bool AclnnListItems(const aclTensorList* l, std::vector<op::OpTensor>* items, size_t* hole) {
+  for (size_t k = 0; k < l->v.size(); ++k) {
+    if (l->v[k] == nullptr) {
+      *hole = k;
+      return false;
+    }
+    items->push_back(l->v[k]->t);
+  }
+  return true;
+}
+
 inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInput> inputs,
-                                std::initializer_list<const aclTensor*> outputs,
+                                std::initializer_list<AclnnInput> outputs,
                                 std::initializer_list<op::OpAttr> attrs, uint64_t* workspaceSize,
                                 aclOpExecutor** executor, SrcLoc loc) {
   if (workspaceSize == nullptr || executor == nullptr) {
@@ -192,35 +306,101 @@ inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInp
                                                     "GetWorkspaceSize: workspaceSize or executor is nullptr");
   }
   std::vector<op::OpTensor> in, out;
+  auto ex = std::make_unique<aclOpExecutor>();
+  std::vector<size_t> scalar_at;  // inputs given as aclScalar / aclScalarList, converted below
   size_t i = 0;
   for (const AclnnInput& a : inputs) {
-    if (a.list == nullptr) {
+    if (a.scalar != nullptr || a.scalars != nullptr) {
+      in.push_back(op::OpTensor::None());
+      scalar_at.push_back(i);
+    } else if (a.is_list && a.list == nullptr) {
+      return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
+                                                      std::to_string(i) + " (a tensor list) is nullptr");
+    } else if (a.list == nullptr) {
       in.push_back(a.tensor != nullptr ? a.tensor->t : op::OpTensor::None());
     } else {
       std::vector<op::OpTensor> items;
-      for (size_t k = 0; k < a.list->v.size(); ++k) {
-        if (a.list->v[k] == nullptr) {
-          return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
-                                                          std::to_string(i) + ": tensor " + std::to_string(k) +
-                                                          " of the tensor list is nullptr");
-        }
-        items.push_back(a.list->v[k]->t);
+      size_t hole = 0;
+      if (!AclnnListItems(a.list, &items, &hole)) {
+        return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " +
+                                                        std::to_string(i) + ": tensor " + std::to_string(hole) +
+                                                        " of the tensor list is nullptr");
       }
       in.push_back(op::OpTensor::List(std::move(items)));
     }
     ++i;
   }
-  i = 0;
-  for (const aclTensor* t : outputs) {
-    if (t == nullptr) {
-      return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
-                                                      std::to_string(i) + " is nullptr");
+  // Scalars become tensors of shape [1] / [n] in the dtype To() names (a
+  // type, or the dtype of the named input), else their own; the executor
+  // keeps the data.
+  const ops::OpDef* def = scalar_at.empty() ? nullptr : op::FindOpDef(type);
+  for (const size_t k : scalar_at) {
+    const AclnnInput& a = inputs.begin()[k];
+    std::vector<const aclScalar*> values;
+    if (a.scalar != nullptr) values.push_back(a.scalar);
+    if (a.scalars != nullptr) values = a.scalars->v;
+    const ops::OpParamDef* d = def != nullptr && k < def->Inputs().size() ? &def->Inputs()[k] : nullptr;
+    const std::string who = std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " + std::to_string(k) +
+                            (d != nullptr ? " (" + d->Name() + ")" : std::string());
+    if (values.empty()) {
+      return AclnnReport(ACLNN_ERR_PARAM_INVALID, who + ": the aclScalarList is empty");
     }
-    out.push_back(t->t);
+    for (size_t j = 0; j < values.size(); ++j) {
+      if (values[j] == nullptr) {
+        return AclnnReport(ACLNN_ERR_PARAM_NULLPTR,
+                           who + ": scalar " + std::to_string(j) + " of the aclScalarList is nullptr");
+      }
+    }
+    ge::DataType to = static_cast<ge::DataType>(values[0]->dtype);
+    if (d != nullptr && d->ScalarToType() != ge::DT_UNDEFINED) to = d->ScalarToType();
+    if (d != nullptr && !d->ScalarToName().empty()) {
+      size_t n = 0;
+      while (n < def->Inputs().size() && def->Inputs()[n].Name() != d->ScalarToName()) ++n;
+      if (n == def->Inputs().size() || n >= in.size() || (in[n].absent && !in[n].is_list)) {
+        return AclnnReport(ACLNN_ERR_PARAM_INVALID,
+                           who + ": its dtype follows input " + d->ScalarToName() + " (To), which " +
+                               (n == def->Inputs().size() ? "the OpDef does not have" : "is not given as a tensor"));
+      }
+      to = in[n].is_list ? in[n].items.at(0).dtype : in[n].dtype;
+    }
+    const size_t bytes = ge::DataTypeBytes(to);
+    ex->scalar_data.emplace_back(values.size() + 1, 0);
+    uint8_t* base = reinterpret_cast<uint8_t*>(ex->scalar_data.back().data());
+    for (size_t j = 0; j < values.size(); ++j) {
+      uint64_t word = 0;
+      const std::string why = AclScalarTo(*values[j], to, &word);
+      if (!why.empty()) {
+        return AclnnReport(ACLNN_ERR_PARAM_INVALID,
+                           who + (a.scalars != nullptr ? ": scalar " + std::to_string(j) : std::string()) + ": the " +
+                               ge::DataTypeName(static_cast<ge::DataType>(values[j]->dtype)) +
+                               " aclScalar cannot be converted to " + ge::DataTypeName(to) + ": " + why);
+      }
+      std::memcpy(base + j * bytes, &word, bytes);
+    }
+    in[k] = op::OpTensor(base, {static_cast<int64_t>(values.size())}, to);
+  }
+  i = 0;
+  for (const AclnnInput& a : outputs) {
+    if (a.tensor == nullptr && a.list == nullptr) {
+      return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
+                                                      std::to_string(i) + (a.is_list ? " (a tensor list)" : "") +
+                                                      " is nullptr");
+    }
+    if (a.list != nullptr) {
+      std::vector<op::OpTensor> items;
+      size_t hole = 0;
+      if (!AclnnListItems(a.list, &items, &hole)) {
+        return AclnnReport(ACLNN_ERR_PARAM_NULLPTR, std::string("aicore: aclnn") + type + "GetWorkspaceSize: output " +
+                                                        std::to_string(i) + ": tensor " + std::to_string(hole) +
+                                                        " of the tensor list is nullptr");
+      }
+      out.push_back(op::OpTensor::List(std::move(items)));
+    } else {
+      out.push_back(a.tensor->t);
+    }
     ++i;
   }
   try {
-    auto ex = std::make_unique<aclOpExecutor>();
     ex->op = op::PrepareOp(type, in, out, std::vector<op::OpAttr>(attrs), loc);
     *workspaceSize = ex->op->workspace_size();
     *executor = ex.release();
