@@ -627,6 +627,33 @@ TEST(LibUnPadDiag, HeightBeyondGatherMaskRepeats) {
   EXPECT_EQ(UnPadFloat(255, 8, 1), "");
 }
 
+TEST(LibUnPadDiag, WidthBeyond16Bits) {
+  // One row, in place (the only way 65520 halves fit UB twice over).
+  auto call = [](uint32_t w) {
+    AscendC::UnPadTiling t;
+    AscendC::UnPadTilingFunc(ge::Shape({1, w}), 0, 2, t);
+    try {
+      aicore::Launch(
+          [&] {
+            AscendC::TPipe pipe;
+            TBuf<TPosition::VECCALC> b;
+            pipe.InitBuffer(b, 131072);
+            HT x = b.Get<half>();
+            std::memset(static_cast<void*>(x.GetPhyAddr()), 0, 131072);
+            AscendC::UnPadParams p{0, 1};
+            AscendC::UnPad(x, x, p, t);
+          },
+          1);
+    } catch (const aicore::KernelError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string e = call(65536);
+  EXPECT_TRUE(Has(e, "tiling.srcWidth 65536 exceeds 65535")) << e;
+  EXPECT_EQ(call(65520), "");
+}
+
 TEST(LibUnPadDiag, TensorTooSmallAndOverlap) {
   // 16 KiB = 4096 floats.
   std::string e = UnPadFloat(64, 72, 1);
