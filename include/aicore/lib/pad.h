@@ -296,12 +296,12 @@ void PadImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& 
       tmp = &popped;
       what = "the UB left free for the temporary space (PopStackBuffer)";
     }
-    detail::CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, detail::Pipe::kCount);
     if (AICORE_UNLIKELY(tmp->GetSize() < need)) {
       FailPad(api, std::string(what) + " holds " + PadNum(tmp->GetSize()) + " bytes, fewer than "
                    "the " + PadNum(need) + " bytes the tiling uses (tmpBuffer1BlockNum " +
                    PadNum(t.tmpBuffer1BlockNum) + " x 1024: PadTilingFunc's stackBufferSize)", loc);
     }
+    detail::CheckLocal(api, "sharedTmpBuffer", *tmp, need, loc, true, detail::Pipe::kCount);
     if (AICORE_UNLIKELY(detail::BytesOverlap(tmp->addr_, need, src.addr_, src_n * sizeof(T)))) {
       FailPad(api, std::string(what) + " overlaps srcTensor (the temporary buffer must not share "
                    "addresses with the operands)", loc);
