@@ -25,6 +25,7 @@
 #include "aicore/lib/activation.h"
 #include "aicore/lib/confusion_transpose.h"
 #include "aicore/lib/broadcast.h"
+#include "aicore/lib/pad.h"
 #include "aicore/lib/cumsum.h"
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math.h"

@@ -7,7 +7,7 @@
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
 // RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
 // BatchNormTiling, LayerNormGradTiling, LayerNormGradBetaTiling, TopkTiling,
-// ConfusionTransposeTiling).
+// ConfusionTransposeTiling, PadTiling, UnPadTiling).
 #pragma once
 
 #include "aicore/lib/batchnorm.h"
@@ -17,6 +17,7 @@
 #include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
+#include "aicore/lib/pad_tiling.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/runtime/tiling.h"
@@ -29,7 +30,9 @@ using AscendC::tiling::LayerNormGradBetaTiling;
 using AscendC::tiling::LayerNormGradTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
+using AscendC::tiling::PadTiling;
 using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::TCubeTiling;
 using AscendC::tiling::TopkTiling;
+using AscendC::tiling::UnPadTiling;
 using AscendC::tiling::SoftMaxTiling;

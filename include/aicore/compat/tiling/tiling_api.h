@@ -13,6 +13,7 @@
 #include "aicore/lib/confusion_transpose_tiling.h"
 #include "aicore/lib/arange_tiling.h"
 #include "aicore/lib/broadcast_tiling.h"
+#include "aicore/lib/pad_tiling.h"
 #include "aicore/lib/dropout_tiling.h"
 #include "aicore/lib/glu_tiling.h"
 #include "aicore/lib/math_tiling.h"
