@@ -519,6 +519,16 @@ TEST_F(MatmulBatchTest, TilingWithoutBatchInfoIsReported) {
     f.Setup(pipe, mm, &f.t);
     mm.IterateBatch(f.C(), 4u, 2u, false);
   });
+  // A tiling that sets only BatchNum (as ops-nn's batch_mat_mul_v3 host
+  // tiling does) is enough for NORMAL.
+  TCubeTiling onlyNum = f.noInfo;
+  onlyNum.BatchNum = 4;
+  EXPECT_BMM_CLEAN([&] {
+    TPipe pipe;
+    BMM<half> mm;
+    f.Setup(pipe, mm, &onlyNum);
+    mm.IterateBatch(f.C(), 4u, 2u, false);
+  });
 }
 
 TEST_F(MatmulBatchTest, TensorsTooSmallForTheBatchesAreReported) {

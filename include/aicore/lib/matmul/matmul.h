@@ -1549,7 +1549,10 @@ class MatmulImpl {
     }
     uint32_t reduceG = 1;
     if constexpr (A_TYPE::layout == LayoutMode::NORMAL) {
-      if (tiling_.ALayoutInfoB <= 0 || tiling_.BLayoutInfoB <= 0) {
+      // A tiling with BatchNum set and no layout fields is accepted (ops-nn's
+      // batch_mat_mul_v3 host tiling sets only BatchNum); NORMAL addressing
+      // does not use the layout fields.
+      if (tiling_.BatchNum <= 0 && (tiling_.ALayoutInfoB <= 0 || tiling_.BLayoutInfoB <= 0)) {
         Fail(ErrorKind::kParameter, api, loc,
              "the tiling has no NORMAL batch information (ALayoutInfoB " + S(tiling_.ALayoutInfoB) +
                  ", BLayoutInfoB " + S(tiling_.BLayoutInfoB) +
