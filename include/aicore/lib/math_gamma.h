@@ -1,10 +1,12 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Lgamma of the advanced API (the vendor's lib/math/lgamma.h), Ascend910B
-// profile, T half or float:
+// Lgamma and Digamma of the advanced API (the vendor's lib/math/lgamma.h,
+// digamma.h), Ascend910B profile, T half or float:
 //
 //   Lgamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)
 //       y = ln |Gamma(x)|
+//   Digamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)
+//       y = psi(x) = Gamma'(x) / Gamma(x)
 //
 // (the vendor declares the calCount forms only). Numerics: the vendor's
 // Ascend910B algorithms (their public coefficients and ranges), in f32, one
@@ -33,14 +35,29 @@
 //   x < 0:  -[the x >= 0 value at 1 - x] + ln(pi / |sin(pi (x - floor x))|)
 //   |x| >= 65504 (the infinities included): 655040, which rounds to +inf in
 //   half; NaN gives NaN.
+// Digamma, float: x >= 0: S(x + 10) - (1/x + 1/(x+1) + ... + 1/(x+9)), S the
+//   asymptotic series ln w - 1/(2w) - z (1/12 - z (1/120 - ... z/12)), z =
+//   1/w^2 (seven Bernoulli terms); x < 0: the x >= 0 value at 1 - x plus
+//   -pi cot(pi x) from the vendor's tan polynomial on f = (2x - n) pi/2, n
+//   = round(2x) (ties away): pi tan f for odd n, -pi / tan f for even n.
+// Digamma, half (f32 from the exact widening): x >= 0: S3(x + 3) - (1/x +
+//   1/(x+1) + 1/(x+2)), S3 = ln w - 1/(2w) - 1/(12 w^2) - 1/(120 w^4) -
+//   1/(252 w^6) (the w^-4 term subtracted as in the vendor's code, where the
+//   series adds it); x < -0.0001: the x >= 0 value at 1 - x minus pi /
+//   tan(pi (x - floor x)); -0.0001 <= x < 0: the same minus pi cos(pi (x -
+//   floor x)) / sin(-pi x). Both: NaN for x <= -8388608 (-inf included)
+//   and the negative integers, NaN for NaN; +0 gives -inf (1/x), -0 +inf.
+//   The vendor's tail rounds calCount up to a multiple of 8 (it writes up to
+//   7 elements past calCount): not modelled, nothing past calCount changes.
 // The 910B's Ln, Div, Reciprocal are taken as IEEE f32 here (aicore's Ln:
-// Highway's Log), the half path's sine is Highway's (the vendor uses its own
-// Sin polynomial); a result of -0 is +0 as the vendor's final additions
+// Highway's Log), the half paths' sine, cosine and tangent (sin / cos) are
+// Highway's (the vendor uses its own Sin/Cos/Tan); a result of -0 is +0 as the vendor's final additions
 // give. Tolerances (against a float64 model of these steps and against
-// std::lgamma): tests/unit/lib/test_math_gamma.cpp.
+// std::lgamma or a long double digamma): tests/unit/lib/test_math_gamma.cpp.
 //
 // The sharedTmpBuffer is checked (allocated, aligned, not below the minimum
-// of GetLgammaMaxMinTmpSize, not overlapping an operand), not used;
+// of GetLgammaMaxMinTmpSize / GetDigammaMaxMinTmpSize, not overlapping an
+// operand), not used;
 // isReuseSource changes nothing (it lowers the float minimum by one node,
 // as the vendor's helper). Bad operands raise KernelError as for the other
 // math APIs (lib/activation.h); dstTensor must not overlap srcTensor (the
@@ -91,6 +108,21 @@ constexpr float kLgLnPi = 1.1447298526763916015625f;  // ln(pi) rounded to f32
 constexpr float kLgTiny = 9.99999968266e-20f;
 constexpr float kLgHalfBig = 65504.0f;
 constexpr float kLgHalfInf = 655040.0f;
+// Digamma (Ascend910B).
+constexpr float kDgAsym[] = {2.10927960927960927961e-2f, 7.57575757575757575758e-3f,
+                             4.16666666666666666667e-3f, 3.96825396825396825397e-3f,
+                             8.33333333333333333333e-3f, 8.33333333333333333333e-2f};
+constexpr float kDgAsym0 = 8.33333333333333333333e-2f;
+constexpr float kDgTan[] = {0.00326538085938f, 0.0242919921875f, 0.053466796875f,
+                            0.133377909660f, 0.333332300186f};
+constexpr float kDgTan0 = 0.0093383789065f;
+constexpr float kDgPi = 3.141592653589793238f;
+constexpr float kDgHalfPi = 1.5707963267948966f;
+constexpr float kDgMinNeg = -8388608.0f;
+constexpr float kDgSmallNeg = -0.0001f;
+constexpr float kDgHalfC2 = 0.0833333333333333f;
+constexpr float kDgHalfC4 = 0.0083333333333333f;
+constexpr float kDgHalfC6 = 0.003968253968254f;
 }  // namespace gamma_const
 
 AICORE_TARGET_BEGIN
@@ -191,6 +223,123 @@ struct LgammaHalfOp {
   }
 };
 
+// Digamma's value for x >= 0 (float: DigammaPositive): the asymptotic series
+// at w = x + 10 minus the ten reciprocals 1/x + 1/(x+1) + ... + 1/(x+9).
+template <class D, class V>
+HWY_INLINE V DigammaFloatPos(D d, V x) {
+  namespace k = gamma_const;
+  const V one = hn::Set(d, 1.0f);
+  const V w = hn::Add(x, hn::Set(d, 10.0f));
+  V t0 = simd::LnOp()(d, w);
+  const V iw = hn::Div(one, w);
+  t0 = hn::Sub(t0, hn::Mul(iw, hn::Set(d, 0.5f)));
+  const V z = hn::Mul(iw, iw);
+  V c = hn::Set(d, k::kDgAsym0);
+  for (float a : k::kDgAsym) c = hn::Sub(hn::Set(d, a), hn::Mul(z, c));
+  t0 = hn::Sub(t0, hn::Mul(z, c));
+  V t1 = hn::Div(one, x);
+  for (int i = 1; i <= 9; ++i) {
+    t1 = hn::Add(t1, hn::Div(one, hn::Add(x, hn::Set(d, static_cast<float>(i)))));
+  }
+  return hn::Sub(t0, t1);
+}
+
+// -pi cot(pi x) by the vendor's tan polynomial (DigammaNegPicotPix): n the
+// nearest integer to 2x (ties away from zero), f = (2x - n) pi/2; n odd
+// gives pi tan f, n even -pi / tan f.
+template <class D, class V>
+HWY_INLINE V DigammaPicot(D d, V x) {
+  namespace k = gamma_const;
+  const V f7 = hn::Add(x, x);
+  const V tr = hn::Trunc(f7);
+  const V f8 = hn::IfThenElse(hn::Ge(hn::Abs(hn::Sub(f7, tr)), hn::Set(d, 0.5f)),
+                              hn::Add(tr, hn::CopySign(hn::Set(d, 1.0f), f7)), tr);
+  const V f = hn::Mul(hn::Sub(f7, f8), hn::Set(d, k::kDgHalfPi));
+  const auto odd = hn::Ne(hn::Sub(f8, hn::Mul(hn::Floor(hn::Mul(f8, hn::Set(d, 0.5f))),
+                                               hn::Set(d, 2.0f))),
+                          hn::Zero(d));
+  const V f2 = hn::Mul(f, f);
+  V p = hn::Set(d, k::kDgTan0);
+  for (float a : k::kDgTan) p = hn::Add(hn::Mul(p, f2), hn::Set(d, a));
+  const V tanf = hn::Add(hn::Mul(hn::Mul(p, f2), f), f);
+  const V v = hn::IfThenElse(odd, tanf, hn::Div(hn::Set(d, -1.0f), tanf));
+  return hn::Mul(v, hn::Set(d, k::kDgPi));
+}
+
+// NaN where the vendor's masks give it: x <= -8388608, a negative integer.
+template <class D, class V>
+HWY_INLINE V DigammaNanMask(D d, V x, V y) {
+  const V min_neg = hn::Set(d, gamma_const::kDgMinNeg);
+  const auto neg_int = hn::And(hn::And(hn::Lt(x, hn::Zero(d)), hn::Gt(x, min_neg)),
+                               hn::Eq(hn::Floor(x), x));
+  const auto nan = hn::Or(hn::Le(x, min_neg), neg_int);
+  return hn::IfThenElse(nan, hn::Set(d, __builtin_nanf("")), y);
+}
+
+struct DigammaFloatOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const V zero = hn::Zero(d);
+    const auto neg = hn::Lt(x, zero);
+    // x >= 0: pos(x); x < 0: pos(1 - x) + picot(x) (DigammaNegative).
+    const V u = hn::IfThenElse(neg, hn::Add(hn::Neg(x), hn::Set(d, 1.0f)), x);
+    const V p = DigammaFloatPos(d, u);
+    V y = hn::IfThenElse(neg, hn::Add(p, DigammaPicot(d, x)),
+                         hn::IfThenElse(hn::Ge(x, zero), p, x));
+    return hn::Add(zero, DigammaNanMask(d, x, y));
+  }
+};
+
+// The half algorithm's value for u >= 0 (DigammaPositiveHalf): the series at
+// w = u + 3 (its 1/(120 w^4) term subtracted, as the vendor's code has it)
+// minus 1/u + 1/(u+1) + 1/(u+2).
+template <class D, class V>
+HWY_INLINE V DigammaHalfPos(D d, V u) {
+  namespace k = gamma_const;
+  const V one = hn::Set(d, 1.0f);
+  const V w = hn::Add(u, hn::Set(d, 3.0f));
+  V t0 = simd::LnOp()(d, w);
+  const V iw = hn::Div(one, w);
+  t0 = hn::Sub(t0, hn::Mul(iw, hn::Set(d, 0.5f)));
+  const V iw2 = hn::Mul(iw, iw);
+  t0 = hn::Sub(t0, hn::Mul(iw2, hn::Set(d, k::kDgHalfC2)));
+  V t = hn::Mul(iw2, iw2);
+  t0 = hn::Sub(t0, hn::Mul(t, hn::Set(d, k::kDgHalfC4)));
+  t = hn::Mul(t, iw2);
+  t0 = hn::Sub(t0, hn::Mul(t, hn::Set(d, k::kDgHalfC6)));
+  V t1 = hn::Div(one, u);
+  t1 = hn::Add(t1, hn::Div(one, hn::Add(u, one)));
+  t1 = hn::Add(t1, hn::Div(one, hn::Add(u, hn::Set(d, 2.0f))));
+  return hn::Sub(t0, t1);
+}
+
+struct DigammaHalfOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    namespace k = gamma_const;
+    const V zero = hn::Zero(d);
+    const V pi = hn::Set(d, k::kDgPi);
+    const auto neg = hn::Lt(x, zero);
+    const V p = DigammaHalfPos(d, hn::IfThenElse(neg, hn::Sub(hn::Set(d, 1.0f), x), x));
+    // x < -0.0001: pos(1 - x) - pi / tan(pi (x - floor x)).
+    const V a = hn::Mul(hn::Sub(x, hn::Floor(x)), pi);
+    const V big = hn::Sub(p, hn::Div(pi, hn::Div(hn::Sin(d, a), hn::Cos(d, a))));
+    // -0.0001 <= x < 0: pos(1 - x) - pi cos(pi (x - floor x)) / sin(-pi x).
+    const V small = hn::Sub(
+        p, hn::Div(hn::Mul(hn::Cos(d, a), pi), hn::Sin(d, hn::Mul(x, hn::Set(d, -k::kDgPi)))));
+    const V vneg = hn::IfThenElse(hn::Lt(x, hn::Set(d, k::kDgSmallNeg)), big, small);
+    const V y = hn::IfThenElse(neg, vneg, hn::IfThenElse(hn::Ge(x, zero), p, x));
+    return hn::Add(zero, DigammaNanMask(d, x, y));
+  }
+};
+
+constexpr uint32_t DigammaMinTmpBytes(uint32_t ts, bool reuse) {
+  return (ts == 4 ? (reuse ? 6u : 7u) : 16u) * 256u;
+}
+
+template <class T>
+using DigammaOpFor = std::conditional_t<std::is_same_v<T, float>, DigammaFloatOp, DigammaHalfOp>;
+
 // Minimum sharedTmpBuffer bytes (GetLgammaMaxMinTmpSize's minimum).
 constexpr uint32_t LgammaMinTmpBytes(uint32_t ts, bool reuse) {
   return (ts == 4 ? (reuse ? 7u : 8u) : 26u) * 256u;
@@ -240,6 +389,26 @@ AICORE_INLINE void Lgamma(const LocalTensor<T>& dstTensor, const LocalTensor<T>&
   static_assert(aicore::lib::kActivationType<T>, "Lgamma: T must be half or float");
   aicore::lib::GammaCall("Lgamma", dstTensor, srcTensor, nullptr, 0, "", calCount, loc,
                          aicore::lib::LgammaOpFor<T>{});
+}
+
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Digamma(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,
+                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::lib::kActivationType<T>, "Digamma: T must be half or float");
+  aicore::lib::GammaCall("Digamma", dstTensor, srcTensor, &sharedTmpBuffer,
+                         aicore::lib::DigammaMinTmpBytes(sizeof(T), isReuseSource),
+                         "GetDigammaMaxMinTmpSize", calCount, loc,
+                         aicore::lib::DigammaOpFor<T>{});
+}
+
+template <typename T, bool isReuseSource = false>
+AICORE_INLINE void Digamma(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                           const uint32_t calCount,
+                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::lib::kActivationType<T>, "Digamma: T must be half or float");
+  aicore::lib::GammaCall("Digamma", dstTensor, srcTensor, nullptr, 0, "", calCount, loc,
+                         aicore::lib::DigammaOpFor<T>{});
 }
 
 AICORE_TARGET_END

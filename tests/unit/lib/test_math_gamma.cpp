@@ -1,24 +1,25 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Lgamma (lib/math_gamma.h): every public form for half and float against a
-// float64 model of the vendor's steps (the same constants, ranges and
-// reflection, computed in double), the model against std::lgamma (the
-// algorithm's own error), the special values, the host helpers, and the
-// diagnostics with clean twins.
+// Lgamma and Digamma (lib/math_gamma.h): every public form for half and
+// float against a float64 model of the vendor's steps (the same constants,
+// ranges and reflections, computed in double), the models against
+// std::lgamma / a long double digamma (the algorithms' own error, which the
+// NPU shares), the special values, the host helpers, and the diagnostics
+// with clean twins.
 //
 // Tolerance of the kernel against the model m: both NaN, or equal when m is
 // infinite (or rounds to infinity in half), else
-//   float: |y - m| <= 2^-22 S
-//   half:  |y - m| <= half an ulp of m (in half) + 2^-22 S
-// where S is the sum of the magnitudes of the terms the last steps add (the
-// model returns it): the f32 steps round each term, so near a zero of lgamma
-// (x = 1, 2, the negative roots) the error is absolute in the terms' scale.
-// Measured: 2^-22 S passes; 4x tighter (2^-24 S) fails on a dense sweep
-// (LgammaFloatTighterBoundFails), and 2^-23 S already fails on the random
-// float inputs. The model's own distance from std::lgamma (the algorithm's
-// error, which the NPU shares) is bounded by LgammaAlgorithmAgainstLgamma.
-// The half path's model rounds the sine's argument to f32 as the kernel does
-// (near pi the sine is ill-conditioned and that rounding decides the value).
+//   float: |y - m| <= e S
+//   half:  |y - m| <= half an ulp of m (in half) + e S
+// with e = 2^-22 for Lgamma and 2^-20 for Digamma (ten reciprocals summed in
+// the scale of 1/x), where S is the sum of the magnitudes of the terms the
+// last steps add (the model returns it): the f32 steps round each term, so
+// near a zero of the function the error is absolute in the terms' scale.
+// Measured: 4x tighter fails for both (Lgamma 2^-24 S, Digamma 2^-22 S, on
+// dense sweeps: the TighterBoundFails tests; Lgamma's 2^-23 S already fails
+// on the random inputs). The half models round the trigonometric arguments
+// to f32 as the kernels do (near pi the sine is ill-conditioned and that
+// rounding decides the value).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -124,16 +125,85 @@ double LgHalfModel(double x, double* s) {
   return -pv + lq;
 }
 
+// ---- Digamma's models ----------------------------------------------------------
+
+double DgFloatPos(double u, double* s) {
+  const double w = u + 10;
+  double t0 = std::log(w) - 0.5 / w;
+  const double z = 1 / (w * w);
+  double c = k::kDgAsym0;
+  for (float a : k::kDgAsym) c = a - z * c;
+  t0 -= z * c;
+  double t1 = 1 / u;
+  for (int i = 1; i <= 9; ++i) t1 += 1 / (u + i);
+  *s = std::fabs(t0) + std::fabs(t1);
+  return t0 - t1;
+}
+
+double DgPicot(double x, double* s) {
+  const double f7 = 2 * x;
+  const double f8 = std::round(f7);  // ties away from zero, as CAST_ROUND
+  const double f = (f7 - f8) * k::kDgHalfPi;
+  const bool odd = std::fmod(f8, 2.0) != 0;
+  double p = k::kDgTan0;
+  for (float a : k::kDgTan) p = p * f * f + a;
+  const double tanf = p * f * f * f + f;
+  const double v = (odd ? tanf : -1 / tanf) * k::kDgPi;
+  *s = std::fabs(v);
+  return v;
+}
+
+bool DgNan(double x) {
+  return x <= k::kDgMinNeg || (x < 0 && std::floor(x) == x);
+}
+
+double DgFloatModel(double x, double* s) {
+  *s = 0;
+  if (std::isnan(x) || DgNan(x)) return std::nan("");
+  if (!(x < 0)) return DgFloatPos(x, s);
+  double s2;
+  const double v = DgFloatPos(1 - x, s) + DgPicot(x, &s2);
+  *s += s2;
+  return v;
+}
+
+double DgHalfPos(double u, double* s) {
+  const double w = u + 3;
+  const double w2 = 1 / (w * w);
+  const double t0 = std::log(w) - 0.5 / w - k::kDgHalfC2 * w2 - k::kDgHalfC4 * w2 * w2 -
+                    k::kDgHalfC6 * w2 * w2 * w2;
+  const double t1 = 1 / u + 1 / (u + 1) + 1 / (u + 2);
+  *s = std::fabs(t0) + std::fabs(t1);
+  return t0 - t1;
+}
+
+double DgHalfModel(double x, double* s) {
+  *s = 0;
+  if (std::isnan(x) || DgNan(x)) return std::nan("");
+  if (!(x < 0)) return DgHalfPos(x, s);
+  const double p = DgHalfPos(1 - x, s);
+  // The trigonometric arguments rounded to f32 as the kernel's products.
+  const double a = static_cast<float>((x - std::floor(x)) * k::kDgPi);
+  const double q = x < static_cast<double>(k::kDgSmallNeg)
+                       ? k::kDgPi / std::tan(a)
+                       : std::cos(a) * k::kDgPi / std::sin(static_cast<float>(x * -k::kDgPi));
+  *s += std::fabs(q);
+  return p - q;
+}
+
+// ---- the comparison ------------------------------------------------------------
+
 template <class T>
-double Model(double x, double* s) {
+double Model(double x, double* s, bool dg = false) {
+  if (dg) return std::is_same_v<T, float> ? DgFloatModel(x, s) : DgHalfModel(x, s);
   return std::is_same_v<T, float> ? LgFloatModel(x, s) : LgHalfModel(x, s);
 }
 
 // e scales the f32 allowance: 2^-22 in the tests (see the header).
 template <class T>
-bool Close(double x, double got, double e = 0x1p-22) {
+bool Close(double x, double got, double e = 0x1p-22, bool dg = false) {
   double s;
-  const double m = Model<T>(x, &s);
+  const double m = Model<T>(x, &s, dg);
   if (std::isnan(m) || std::isnan(got)) return std::isnan(m) && std::isnan(got);
   const double mr = std::is_same_v<T, half> ? ref::ToDouble(ref::RoundTo<half>(m)) : m;
   if (std::isinf(mr)) return got == mr;
@@ -152,6 +222,7 @@ std::vector<T> Inputs(Rng& rng, size_t n) {
   static const double kSpecials[] = {0.0,     -0.0,  1.0,     2.0,  -1.0,    -2.0,   -3.0,
                                      0.7,     1.5,   3.0,     5.8,  -0.5,    -2.5,   -2.4570945,
                                      1e-20,   -1e-20, 1e-5,   -1e-5, 100.5,  -100.5, 60000,
+                                     -1e-4,   -5e-5, 1.4616321, -0.25, -8388608, -8388607.5, -4194303.25,
                                      HUGE_VAL, -HUGE_VAL, std::nan("")};
   const double emax = std::is_same_v<T, float> ? 40 : 15;
   const double emin = std::is_same_v<T, float> ? -70 : -24;
@@ -169,11 +240,19 @@ std::vector<T> Inputs(Rng& rng, size_t n) {
   return v;
 }
 
-// form: 0 tmp + calCount, 1 calCount; reuse: isReuseSource.
+// form: 0 tmp + calCount, 1 calCount; reuse: isReuseSource; dg: Digamma.
 template <class T>
-void Call(int form, bool reuse, const LocalTensor<T>& d, const LocalTensor<T>& s,
+void Call(bool dg, int form, bool reuse, const LocalTensor<T>& d, const LocalTensor<T>& s,
           const LocalTensor<uint8_t>& t, uint32_t c) {
-  if (form == 0) {
+  if (dg) {
+    if (form == 0) {
+      if (reuse) AscendC::Digamma<T, true>(d, s, t, c);
+      else AscendC::Digamma(d, s, t, c);
+    } else {
+      if (reuse) AscendC::Digamma<T, true>(d, s, c);
+      else AscendC::Digamma(d, s, c);
+    }
+  } else if (form == 0) {
     if (reuse) AscendC::Lgamma<T, true>(d, s, t, c);
     else AscendC::Lgamma(d, s, t, c);
   } else {
@@ -182,9 +261,9 @@ void Call(int form, bool reuse, const LocalTensor<T>& d, const LocalTensor<T>& s
   }
 }
 
-// Runs Lgamma on x (count elements of n), returns y.
+// Runs Lgamma or Digamma on x (count elements of n), returns y.
 template <class T>
-std::vector<T> RunLgamma(const std::vector<T>& x, uint32_t count, int form, bool reuse) {
+std::vector<T> RunApi(bool dg, const std::vector<T>& x, uint32_t count, int form, bool reuse) {
   const uint32_t n = static_cast<uint32_t>(x.size());
   const uint32_t tmp_bytes = 26 * 256;
   std::vector<T> y(n);
@@ -200,7 +279,7 @@ std::vector<T> RunLgamma(const std::vector<T>& x, uint32_t count, int form, bool
         LocalTensor<T> d = bd.Get<T>(n);
         if (n != 0) std::memcpy(s.GetPhyAddr(), x.data(), n * sizeof(T));
         if (n != 0) std::memset(d.GetPhyAddr(), 0, n * sizeof(T));
-        Call<T>(form, reuse, d, s, bt.Get<uint8_t>(tmp_bytes), count);
+        Call<T>(dg, form, reuse, d, s, bt.Get<uint8_t>(tmp_bytes), count);
         if (n != 0) std::memcpy(y.data(), d.GetPhyAddr(), n * sizeof(T));
       },
       1);
@@ -208,21 +287,27 @@ std::vector<T> RunLgamma(const std::vector<T>& x, uint32_t count, int form, bool
 }
 
 template <class T>
-void CheckLgamma(uint64_t seed) {
+std::vector<T> RunLgamma(const std::vector<T>& x, uint32_t count, int form, bool reuse) {
+  return RunApi(false, x, count, form, reuse);
+}
+
+template <class T>
+void CheckGamma(bool dg, uint64_t seed) {
   Rng rng(seed);
   for (size_t nn : Sizes<T>()) {
     const uint32_t n = static_cast<uint32_t>(nn);
     for (int form = 0; form < 2; ++form) {
       const std::vector<T> x = Inputs<T>(rng, n);
       const uint32_t count = (n > 5 && rng.Below(2)) ? n - 5 : n;
-      const std::vector<T> y = RunLgamma(x, count, form, rng.Below(2) == 1);
+      const std::vector<T> y = RunApi(dg, x, count, form, rng.Below(2) == 1);
       int bad = 0;
       for (uint32_t i = 0; i < count; ++i) {
-        if (!Close<T>(ref::ToDouble(x[i]), ref::ToDouble(y[i])) && ++bad <= 5) {
+        if (!Close<T>(ref::ToDouble(x[i]), ref::ToDouble(y[i]), dg ? 0x1p-20 : 0x1p-22, dg) &&
+            ++bad <= 5) {
           double s;
-          ADD_FAILURE() << "Lgamma " << aicore::detail::TypeName<T>() << " n=" << n
+          ADD_FAILURE() << (dg ? "Digamma " : "Lgamma ") << aicore::detail::TypeName<T>() << " n=" << n
                         << " form=" << form << " i=" << i << " x=" << Show(x[i]) << " got "
-                        << Show(y[i]) << " model " << Model<T>(ref::ToDouble(x[i]), &s)
+                        << Show(y[i]) << " model " << Model<T>(ref::ToDouble(x[i]), &s, dg)
                         << " S " << s;
         }
       }
@@ -234,8 +319,10 @@ void CheckLgamma(uint64_t seed) {
   }
 }
 
-TEST(LibGamma, LgammaFloat) { CheckLgamma<float>(21); }
-TEST(LibGamma, LgammaHalf) { CheckLgamma<half>(22); }
+TEST(LibGamma, LgammaFloat) { CheckGamma<float>(false, 21); }
+TEST(LibGamma, LgammaHalf) { CheckGamma<half>(false, 22); }
+TEST(LibGamma, DigammaFloat) { CheckGamma<float>(true, 31); }
+TEST(LibGamma, DigammaHalf) { CheckGamma<half>(true, 32); }
 
 // The tolerance is not loose: a 4x tighter bound (2^-24 S) fails somewhere
 // on a dense sweep of float inputs.
@@ -250,6 +337,22 @@ TEST(LibGamma, LgammaFloatTighterBoundFails) {
   }
   EXPECT_EQ(bad22, 0);
   EXPECT_GT(bad24, 0);
+}
+
+// Digamma float's 2^-20 S is not loose either: 2^-22 S fails on a sweep of
+// small positive x (ten reciprocal sums, each rounded in the scale of 1/x).
+TEST(LibGamma, DigammaFloatTighterBoundFails) {
+  std::vector<float> x;
+  for (int i = 0; i < 4000; ++i) x.push_back(std::ldexp(1.0f + 0.00025f * static_cast<float>(i), -23 + i % 16));
+  for (int i = 0; i < 4000; ++i) x.push_back(-20.0f + 0.01f * static_cast<float>(i) + 0.003f);
+  const std::vector<float> y = RunApi(true, x, static_cast<uint32_t>(x.size()), 0, false);
+  int bad20 = 0, bad22 = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    bad20 += !Close<float>(x[i], y[i], 0x1p-20, true);
+    bad22 += !Close<float>(x[i], y[i], 0x1p-22, true);
+  }
+  EXPECT_EQ(bad20, 0);
+  EXPECT_GT(bad22, 0);
 }
 
 TEST(LibGamma, LgammaSpecialValues) {
@@ -330,6 +433,100 @@ TEST(LibGamma, LgammaAlgorithmAgainstLgamma) {
   EXPECT_LE(w[3], 0.4);
 }
 
+// A long double digamma: the recurrence up to 20, the asymptotic series
+// there; x < 0 by the reflection with the exact fractional part.
+long double PsiRef(long double x) {
+  const long double pi = 3.141592653589793238462643383279502884L;
+  if (x < 0) return PsiRef(1 - x) - pi / std::tan(pi * (x - std::floor(x)));
+  long double acc = 0;
+  while (x < 20) {
+    acc -= 1 / x;
+    x += 1;
+  }
+  const long double z = 1 / (x * x);
+  const long double c =
+      z * (1.0L / 12 - z * (1.0L / 120 - z * (1.0L / 252 - z * (1.0L / 240 - z * (1.0L / 132 -
+          z * (691.0L / 32760 - z / 12))))));
+  return acc + std::log(x) - 1 / (2 * x) - c;
+}
+
+// The algorithm's own error for Digamma (model against PsiRef), relative to
+// |r| + S, by type; measured worst cases rounded up (README).
+TEST(LibGamma, DigammaAlgorithmAgainstPsi) {
+  Rng rng(33);
+  double w[3] = {0, 0, 0}, wx[3] = {0, 0, 0};
+  for (int i = 0; i < 200000; ++i) {
+    const uint64_t kind = rng.Below(3);
+    const double x = kind == 0   ? rng.Uniform(-30, 30)
+                     : kind == 1 ? rng.Uniform(0, 8)
+                                 : (rng.Below(2) ? 1 : -1) * std::exp2(rng.Uniform(-24, 22));
+    for (int t = 0; t < 2; ++t) {
+      const double xt = t == 0 ? static_cast<double>(static_cast<float>(x))
+                               : ref::ToDouble(ref::RoundTo<half>(x));
+      if (xt == 0 || (xt < 0 && std::floor(xt) == xt) || xt <= k::kDgMinNeg) continue;
+      double s;
+      const double m = t == 0 ? DgFloatModel(xt, &s) : DgHalfModel(xt, &s);
+      const double r = static_cast<double>(PsiRef(xt));
+      const double e = std::fabs(m - r) / (std::fabs(r) + s);
+      const int c = t == 1 && xt > 0 ? 2 : t;
+      if (e > w[c]) {
+        w[c] = e;
+        wx[c] = xt;
+      }
+    }
+  }
+  std::printf("Digamma model vs psi: float %.3g at %.9g; half x < 0 %.3g at %.9g, x > 0 %.3g at %.9g\n",
+              w[0], wx[0], w[1], wx[1], w[2], wx[2]);
+  EXPECT_LE(w[0], 0x1p-24);  // measured 4.2e-8
+  EXPECT_LE(w[1], 0x1p-11);  // measured 3.2e-4 just below x = -1e-4 (f32 pi (1 + x) near pi)
+  EXPECT_LE(w[2], 0x1p-15);  // measured 1.9e-5 (the subtracted w^-4 term)
+}
+
+TEST(LibGamma, DigammaSpecialValues) {
+  const double inf = HUGE_VAL;
+  const std::vector<float> xf = {0.0f, -0.0f, -1.0f, -2.0f, -8388608.0f, -1e30f, -HUGE_VALF,
+                                 NAN, HUGE_VALF, 1.0f, 1e30f, -8388607.5f};
+  const std::vector<float> yf = RunApi(true, xf, static_cast<uint32_t>(xf.size()), 1, false);
+  EXPECT_EQ(yf[0], -inf);
+  EXPECT_EQ(yf[1], inf);
+  for (size_t i = 2; i < 8; ++i) EXPECT_TRUE(std::isnan(yf[i])) << "x=" << xf[i];
+  EXPECT_EQ(yf[8], inf);
+  EXPECT_NEAR(yf[9], -0.5772156649, 1e-6);  // -Euler's gamma
+  EXPECT_NEAR(yf[10], std::log(1e30), 1e-5);
+  EXPECT_TRUE(std::isfinite(yf[11]));
+  const std::vector<half> xh = {half(0.0f),  half(-0.0f),       half(-1.0f), half(-100.0f),
+                                half(-HUGE_VALF), half(NAN), half(HUGE_VALF), half(1.0f),
+                                half(-5e-5f), half(60000.0f)};
+  const std::vector<half> yh = RunApi(true, xh, static_cast<uint32_t>(xh.size()), 0, false);
+  EXPECT_EQ(ref::ToDouble(yh[0]), -inf);
+  EXPECT_EQ(ref::ToDouble(yh[1]), inf);
+  for (size_t i = 2; i < 6; ++i) EXPECT_TRUE(std::isnan(ref::ToDouble(yh[i]))) << "i=" << i;
+  EXPECT_EQ(ref::ToDouble(yh[6]), inf);
+  EXPECT_NEAR(ref::ToDouble(yh[7]), -0.5772156649, 2e-3);
+  const double x8 = ref::ToDouble(xh[8]);
+  EXPECT_NEAR(ref::ToDouble(yh[8]), static_cast<double>(PsiRef(x8)), 1e-3 * std::fabs(1 / x8));
+  EXPECT_NEAR(ref::ToDouble(yh[9]), std::log(60000.0), 1e-2);
+}
+
+TEST(LibGamma, DigammaHostHelpers) {
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetDigammaMaxMinTmpSize(ge::Shape(std::vector<int64_t>{1024}), 4, false, mx, mn);
+  EXPECT_EQ(mn, 7u * 256);
+  EXPECT_EQ(mx, 7u * 4096);
+  AscendC::GetDigammaMaxMinTmpSize(ge::Shape(std::vector<int64_t>{1024}), 4, true, mx, mn);
+  EXPECT_EQ(mn, 6u * 256);
+  EXPECT_EQ(mx, 6u * 4096);
+  AscendC::GetDigammaMaxMinTmpSize(ge::Shape(std::vector<int64_t>{1024}), 2, false, mx, mn);
+  EXPECT_EQ(mn, 16u * 256);
+  EXPECT_EQ(mx, 16u * 2048);
+  uint32_t live = 0, extra = 1;
+  AscendC::GetDigammaTmpBufferFactorSize(2, live, extra);
+  EXPECT_EQ(live, 16u);
+  EXPECT_EQ(extra, 0u);
+  AscendC::GetDigammaTmpBufferFactorSize(4, live, extra);
+  EXPECT_EQ(live, 7u);
+}
+
 TEST(LibGamma, LgammaHostHelpers) {
   uint32_t mx = 0, mn = 0;
   AscendC::GetLgammaMaxMinTmpSize(ge::Shape(std::vector<int64_t>{1024}), 4, false, mx, mn);
@@ -382,6 +579,42 @@ TEST(LibGammaDiagnostics, Lgamma) {
   EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Lgamma(d[32], s, 32); }), "");
   EXPECT_EQ(LibCallError<float>(256, [](auto&, auto& s, auto&) { AscendC::Lgamma(s[16], s, 16); }), "");
   EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Lgamma(d, s[8], 8); }), "");
+}
+
+TEST(LibGammaDiagnostics, Digamma) {
+  std::string m = LibCallError<float>(1536, [](auto& d, auto& s, auto& t) { AscendC::Digamma(d, s, t, 64); });
+  EXPECT_TRUE(Has(m, "Digamma")) << m;
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 1536 bytes, fewer than the 1792 bytes "
+                     "GetDigammaMaxMinTmpSize gives as the minimum for float")) << m;
+  EXPECT_TRUE(Has(m, "test_math_gamma.cpp")) << m;
+  m = LibCallError<float>(1280, [](auto& d, auto& s, auto& t) {
+    AscendC::Digamma<float, true>(d, s, t, 64);
+  });
+  EXPECT_TRUE(Has(m, "fewer than the 1536 bytes GetDigammaMaxMinTmpSize")) << m;
+  m = LibCallError<half>(4064, [](auto& d, auto& s, auto& t) { AscendC::Digamma(d, s, t, 64); });
+  EXPECT_TRUE(Has(m, "fewer than the 4096 bytes GetDigammaMaxMinTmpSize gives as the minimum for half")) << m;
+  m = LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d, s, 65); });
+  EXPECT_TRUE(Has(m, "calCount 65 exceeds the 64 half elements of srcTensor")) << m;
+  m = LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d[48], s, 17); });
+  EXPECT_TRUE(Has(m, "calCount 17 exceeds the 16 float elements of dstTensor")) << m;
+  m = LibCallError<float>(8192, [](auto& d, auto&, auto& t) {
+    AscendC::Digamma(d, t.template ReinterpretCast<float>(), t, 64);
+  });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps srcTensor")) << m;
+  m = LibCallError<half>(256, [](auto& d, auto&, auto&) { AscendC::Digamma(d, d, 64); });
+  EXPECT_TRUE(Has(m, "dstTensor overlaps srcTensor")) << m;
+  m = LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d[8], s, 8); });
+  EXPECT_TRUE(Has(m, "not 32-byte aligned")) << m;
+  // Clean twins.
+  EXPECT_EQ(LibCallError<float>(1792, [](auto& d, auto& s, auto& t) { AscendC::Digamma(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(1536, [](auto& d, auto& s, auto& t) {
+              AscendC::Digamma<float, true>(d, s, t, 64);
+            }),
+            "");
+  EXPECT_EQ(LibCallError<half>(4096, [](auto& d, auto& s, auto& t) { AscendC::Digamma(d, s, t, 64); }), "");
+  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d, s, 64); }), "");
+  EXPECT_EQ(LibCallError<float>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d[48], s, 16); }), "");
+  EXPECT_EQ(LibCallError<half>(256, [](auto& d, auto& s, auto&) { AscendC::Digamma(d[16], s, 8); }), "");
 }
 
 }  // namespace
