@@ -31,6 +31,7 @@
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_misc.h"
 #include "aicore/lib/math_erf.h"
+#include "aicore/lib/math_gamma.h"
 #include "aicore/lib/math_power.h"
 #include "aicore/lib/math_trig.h"
 #include "aicore/lib/batchnorm.h"
