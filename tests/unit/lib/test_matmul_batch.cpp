@@ -507,7 +507,10 @@ TEST_F(MatmulBatchTest, CubeFormWithoutSetBatchNumIsReported) {
 
 TEST_F(MatmulBatchTest, TilingWithoutBatchInfoIsReported) {
   Fixture f;
-  EXPECT_BMM_ERROR("call SetBatchInfoForNormal(batchA, batchB, m, n, k) in the host tiling", [&] {
+  // GetTiling leaves BatchNum 1 without batch information: the call's
+  // batches exceed it.
+  EXPECT_BMM_ERROR("max(batchA, batchB) = 4 exceeds the tiling's BatchNum 1 (the most batches one call may "
+                   "compute: SetBatchNum / SetBatchInfoForNormal on the host)", [&] {
     TPipe pipe;
     BMM<half> mm;
     f.Setup(pipe, mm, &f.noInfo);
@@ -523,6 +526,15 @@ TEST_F(MatmulBatchTest, TilingWithoutBatchInfoIsReported) {
   // tiling does) is enough for NORMAL.
   TCubeTiling onlyNum = f.noInfo;
   onlyNum.BatchNum = 4;
+  // A zeroed struct (no GetTiling batch fields at all) names the host call.
+  TCubeTiling zeroNum = f.noInfo;
+  zeroNum.BatchNum = 0;
+  EXPECT_BMM_ERROR("call SetBatchInfoForNormal(batchA, batchB, m, n, k) in the host tiling", [&] {
+    TPipe pipe;
+    BMM<half> mm;
+    f.Setup(pipe, mm, &zeroNum);
+    mm.IterateBatch(f.C(), 4u, 2u, false);
+  });
   EXPECT_BMM_CLEAN([&] {
     TPipe pipe;
     BMM<half> mm;
