@@ -21,11 +21,21 @@
 //     vendor's field values: param0 = 32 / typeSize, param1 = H, param2 = W,
 //     param3 = H / 16, param4 = H (the destination row stride in 32-byte
 //     blocks of 32 / typeSize elements), param5 = W / (32 / typeSize); the
-//     other fields 0. The NZ types: KernelError (aicore's kernel does not
-//     implement them, so it has no tiling for them).
+//     other fields 0. For TRANSPOSE_NZ2ND_0213 and TRANSPOSE_NZ2NZ_0213
+//     (srcShape [B, A1, A2, A3] = [B, N, S, H/N]; a2 = A2 and a3 = A3 rounded
+//     up to 16, p = the elements of stackBufferSize rounded down to whole
+//     16 x 16 fractals): param0 = 32 / typeSize, param1 = B, param2 = A1,
+//     param3 = a3, param4 = a2, param5 = a3 / 16, param6 = p, param7 = p / 16,
+//     param8 = 16 a2, param9 = 16 a2 / p, param10 = 16 a2 % p,
+//     param11 = a2 a3, param12 = A1 a2 a3, param13 = A1 a3, param14 = 16 A1,
+//     param15 = param7 * param9 * param13, param16 = param17 = 0. The other
+//     NZ types: KernelError (aicore's kernel does not implement them yet, so
+//     it has no tiling for them).
 //
-// Bad input (typeSize not 1, 2 or 4, a shape of the wrong rank, a type
-// outside the list) raises KernelError naming the function and the values.
+// Bad input (typeSize not 1, 2 or 4 — not 2 or 4 for the NZ types —, a shape
+// of the wrong rank, a type outside the list, a stackBufferSize below one
+// fractal for scenarios 1/2, a padded shape past 2^32 elements) raises
+// KernelError naming the function and the values.
 #pragma once
 
 #include <cstdint>
@@ -106,6 +116,68 @@ inline std::vector<int64_t> TransposeDims(const char* fn, const AscendC::TensorS
   return d;
 }
 
+// Scenarios 1 and 2 (TRANSPOSE_NZ2ND_0213 / NZ2NZ_0213): the vendor's field
+// values from B, A1, a2 = A2 and a3 = A3 rounded up to 16, and p, the
+// elements of the temporary buffer in whole 16 x 16 fractals (p > 0). The
+// kernel recomputes them from param1..param4 and param6 to validate a tiling.
+inline AscendC::ConfusionTransposeTiling Transpose0213Fields(uint32_t typeSize, uint32_t b,
+                                                             uint32_t a1, uint32_t a2,
+                                                             uint32_t a3, uint32_t p) {
+  AscendC::ConfusionTransposeTiling t{};
+  t.param0 = 32 / typeSize;
+  t.param1 = b;
+  t.param2 = a1;
+  t.param3 = a3;
+  t.param4 = a2;
+  t.param5 = a3 / 16;
+  t.param6 = p;
+  t.param7 = p / 16;
+  t.param8 = a2 * 16;
+  t.param9 = p == 0 ? 0 : t.param8 / p;
+  t.param10 = p == 0 ? 0 : t.param8 % p;
+  t.param11 = a2 * a3;
+  t.param12 = a1 * t.param11;
+  t.param13 = a1 * a3;
+  t.param14 = a1 * 16;
+  t.param15 = t.param7 * t.param9 * t.param13;
+  return t;
+}
+
+inline void CheckNzTypeSize(const char* fn, uint32_t typeSize, SrcLoc loc) {
+  if (typeSize != 2 && typeSize != 4) {
+    FailTransposeHost(fn, "typeSize " + std::to_string(typeSize) +
+                              " is not 2 or 4 (the NZ scenarios take int16_t, uint16_t, half, "
+                              "int32_t, uint32_t, float)", loc);
+  }
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose0213Tiling(const char* fn,
+                                                             const AscendC::TensorShape& srcShape,
+                                                             uint32_t stackBufferSize,
+                                                             uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t a2 = (static_cast<uint64_t>(d[2]) + 15) / 16 * 16;
+  const uint64_t a3 = (static_cast<uint64_t>(d[3]) + 15) / 16 * 16;
+  const uint64_t padded = static_cast<uint64_t>(d[0]) * static_cast<uint64_t>(d[1]) * a2 * a3;
+  if (padded > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(padded) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  const uint32_t p = stackBufferSize / typeSize / 256 * 256;
+  if (p == 0) {
+    FailTransposeHost(fn, "stackBufferSize " + std::to_string(stackBufferSize) +
+                              " bytes holds no 16 x 16 fractal of typeSize " +
+                              std::to_string(typeSize) + ": the minimum is " +
+                              std::to_string(256 * typeSize) +
+                              " bytes (GetTransposeMaxMinTmpSize)", loc);
+  }
+  return Transpose0213Fields(typeSize, static_cast<uint32_t>(d[0]), static_cast<uint32_t>(d[1]),
+                             static_cast<uint32_t>(a2), static_cast<uint32_t>(a3), p);
+}
+
 }  // namespace lib
 }  // namespace aicore
 
@@ -174,14 +246,21 @@ inline void GetTransposeTilingInfo(const TensorShape& srcShape, const uint32_t s
                                    const uint32_t typeSize, const uint32_t transposeTypeIn,
                                    ConfusionTransposeTiling& tiling,
                                    aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  if (transposeTypeIn == aicore::lib::kTransNd2NdOnly) {
+  namespace lib = aicore::lib;
+  if (transposeTypeIn == lib::kTransNd2NdOnly) {
     GetConfusionTransposeOnlyTilingInfo(srcShape, stackBufferSize, typeSize, tiling, loc);
     return;
   }
-  aicore::lib::FailTransposeHost(
+  if (transposeTypeIn == lib::kTransNz2Nd0213 || transposeTypeIn == lib::kTransNz2Nz0213) {
+    tiling = lib::Transpose0213Tiling("GetTransposeTilingInfo", srcShape, stackBufferSize,
+                                      typeSize, loc);
+    return;
+  }
+  lib::FailTransposeHost(
       "GetTransposeTilingInfo",
       "transposeTypeIn " + std::to_string(transposeTypeIn) +
-          " is not implemented in aicore (only TRANSPOSE_ND2ND_ONLY, 7, is)", loc);
+          " is not implemented in aicore (TRANSPOSE_NZ2ND_0213, 1, TRANSPOSE_NZ2NZ_0213, 2, and "
+          "TRANSPOSE_ND2ND_ONLY, 7, are)", loc);
 }
 
 inline void GetConfusionTransposeTilingInfo(const TensorShape& srcShape,

@@ -1,0 +1,332 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The NZ scenarios of the high-level Transpose with ConfusionTransposeTiling
+// (lib/confusion_transpose.h) against a scalar model written from the
+// reference's index formulas, element by element (the API only moves data,
+// so every comparison is bit-exact, on random bit patterns):
+//   source NZ [B, N, H/N/16, S/16, 16, 16] of [B, N, S, H/N]: element
+//     (b, n, s, h) at b*N*a2*a3 + n*a2*a3 + (h/16)*a2*16 + s*16 + h%16
+//     (a2, a3: S and H/N rounded up to 16; padding moves like data);
+//   TRANSPOSE_NZ2ND_0213 dst ND [B, S, N, H/N]: rows of a consecutive s are
+//     N*a3 apart, neighbouring 16-column fractals 16 apart;
+//   TRANSPOSE_NZ2NZ_0213 dst NZ [B, S, H/N/16, N, 16]: rows of a consecutive
+//     s are N*a3 apart, neighbouring 16-column fractals N*16 apart.
+// Shapes: random B, N, S, H/N, with and without multiples of 16; random
+// stackBufferSize (the minimum, the maximum, between, beyond); both forms.
+// Every byte past the result must keep its sentinel. The host helpers'
+// fields against the vendor's formulas, restated here. Diagnostics: each
+// KernelError with its clean twin.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "aicore/lib/confusion_transpose.h"
+#include "unit/ops/op_test_util.h"
+
+namespace aicore_test {
+namespace {
+
+using AscendC::ConfusionTransposeTiling;
+using AscendC::LocalTensor;
+using AscendC::TBuf;
+using AscendC::TPosition;
+using AscendC::TransposeType;
+
+bool Has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
+uint32_t Up16(uint32_t x) { return (x + 15) / 16 * 16; }
+
+struct Shape {
+  uint32_t b, n, s, hn;
+};
+
+// The model: dst from src for every (b, n, s < a2, h < a3).
+template <class T>
+std::vector<T> Model(const std::vector<T>& src, const Shape& sh, bool to_nz) {
+  const size_t a2 = Up16(sh.s), a3 = Up16(sh.hn), n_count = sh.n;
+  std::vector<T> dst(src.size());
+  for (size_t b = 0; b < sh.b; ++b) {
+    for (size_t n = 0; n < n_count; ++n) {
+      for (size_t s = 0; s < a2; ++s) {
+        for (size_t h = 0; h < a3; ++h) {
+          const size_t from = b * n_count * a2 * a3 + n * a2 * a3 + (h / 16) * a2 * 16 + s * 16 + h % 16;
+          const size_t to = b * a2 * n_count * a3 + s * n_count * a3 +
+                            (to_nz ? (h / 16) * n_count * 16 + n * 16 + h % 16 : n * a3 + h);
+          dst[to] = src[from];
+        }
+      }
+    }
+  }
+  return dst;
+}
+
+// The vendor's fields for scenarios 1/2, restated.
+void ExpectFields0213(const ConfusionTransposeTiling& t, const Shape& sh, uint32_t stack,
+                      uint32_t size) {
+  const uint32_t a2 = Up16(sh.s), a3 = Up16(sh.hn);
+  const uint32_t pop = stack / size / 256 * 256, pop_h = pop / 16, need = a2 * 16;
+  const uint32_t want[18] = {32 / size, sh.b, sh.n, a3, a2, a3 / 16, pop, pop_h, need,
+                             need / pop, need % pop, a2 * a3, sh.n * a2 * a3, sh.n * a3,
+                             sh.n * 16, pop_h * (need / pop) * sh.n * a3, 0, 0};
+  const uint32_t got[18] = {t.param0,  t.param1,  t.param2,  t.param3,  t.param4,  t.param5,
+                            t.param6,  t.param7,  t.param8,  t.param9,  t.param10, t.param11,
+                            t.param12, t.param13, t.param14, t.param15, t.param16, t.param17};
+  for (int i = 0; i < 18; ++i) {
+    EXPECT_EQ(got[i], want[i]) << "param" << i << " of [" << sh.b << ", " << sh.n << ", " << sh.s
+                               << ", " << sh.hn << "] stack " << stack << " size " << size;
+  }
+}
+
+template <class T>
+void Check0213(uint64_t seed, TransposeType type) {
+  const bool to_nz = type == TransposeType::TRANSPOSE_NZ2NZ_0213;
+  Rng rng(seed);
+  for (int iter = 0; iter < 40; ++iter) {
+    Shape sh{static_cast<uint32_t>(1 + rng.Below(3)), static_cast<uint32_t>(1 + rng.Below(5)),
+             static_cast<uint32_t>(1 + rng.Below(70)), static_cast<uint32_t>(1 + rng.Below(70))};
+    if (iter % 4 == 0) {  // the aligned case
+      sh.s = Up16(sh.s);
+      sh.hn = Up16(sh.hn);
+    }
+    if (iter == 1) sh.b = 0;
+    if (iter == 2) sh = {1, 2, 64, 32};  // the reference's example
+    while (size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn) * sizeof(T) > 40 * 1024) {
+      sh.s = sh.s / 2 + 1;
+      sh.n = sh.n / 2 + 1;
+    }
+    uint32_t mx = 0, mn = 0;
+    AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}), sizeof(T),
+                                       static_cast<uint32_t>(type), mx, mn);
+    ASSERT_EQ(mx, Up16(sh.s) * 16 * sizeof(T));
+    ASSERT_EQ(mn, 256 * sizeof(T));
+    const uint64_t pick = rng.Below(4);
+    const uint32_t stack = pick == 0   ? mn
+                           : pick == 1 ? mx
+                           : pick == 2 ? mn + static_cast<uint32_t>(rng.Below(mx - mn + 1))
+                                       : mx + static_cast<uint32_t>(rng.Below(4096));
+    ConfusionTransposeTiling tiling;
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}), stack,
+                                    sizeof(T), static_cast<uint32_t>(type), tiling);
+    ExpectFields0213(tiling, sh, stack, sizeof(T));
+    const size_t count = size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn), cap = count + 64;
+    const std::vector<T> src = RandomBitsVec<T>(rng, count);
+    const uint32_t tmp_bytes = Round32(tiling.param6 * sizeof(T));
+    std::vector<uint8_t> got(cap * sizeof(T));
+    const bool with_tmp = iter % 2 == 0;
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bt, tmp_bytes);
+          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
+          if (count) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), count * sizeof(T));
+          if (with_tmp) {
+            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
+          } else {
+            AscendC::Transpose(d, s, type, tiling);
+          }
+          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
+        },
+        1);
+    std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
+    const std::vector<T> model = Model(src, sh, to_nz);
+    Put(want, 0, model.data(), count);
+    ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " type " << static_cast<int>(type)
+                         << " [" << sh.b << ", " << sh.n << ", " << sh.s << ", " << sh.hn
+                         << "] stack " << stack << ": " << FirstByteDiff(got, want, 0, 0);
+  }
+}
+
+TEST(LibConfusionTransposeNz, Nz2Nd0213Half) { Check0213<half>(61, TransposeType::TRANSPOSE_NZ2ND_0213); }
+TEST(LibConfusionTransposeNz, Nz2Nd0213Float) { Check0213<float>(62, TransposeType::TRANSPOSE_NZ2ND_0213); }
+TEST(LibConfusionTransposeNz, Nz2Nz0213Half) { Check0213<half>(63, TransposeType::TRANSPOSE_NZ2NZ_0213); }
+TEST(LibConfusionTransposeNz, Nz2Nz0213Float) { Check0213<float>(64, TransposeType::TRANSPOSE_NZ2NZ_0213); }
+TEST(LibConfusionTransposeNz, Nz0213Int16Uint32) {
+  Check0213<int16_t>(65, TransposeType::TRANSPOSE_NZ2ND_0213);
+  Check0213<uint32_t>(66, TransposeType::TRANSPOSE_NZ2NZ_0213);
+}
+
+TEST(LibConfusionTransposeNz, Tiling0213) {
+  // The reference's host example: [1, 2, 64, 32], half, the minimum buffer.
+  ConfusionTransposeTiling t;
+  AscendC::GetTransposeTilingInfo(AscendC::TensorShape({1, 2, 64, 32}), 512, 2, 1, t);
+  const uint32_t want[16] = {16, 1, 2, 32, 64, 2, 256, 16, 1024, 4, 0, 2048, 4096, 64, 32, 4096};
+  const uint32_t got[16] = {t.param0, t.param1, t.param2,  t.param3,  t.param4,  t.param5,
+                            t.param6, t.param7, t.param8,  t.param9,  t.param10, t.param11,
+                            t.param12, t.param13, t.param14, t.param15};
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(got[i], want[i]) << "param" << i;
+  // The deprecated names fill the same fields; a tail when the buffer does not divide 16 a2.
+  const Shape sh{3, 5, 40, 20};
+  for (uint32_t size : {2u, 4u}) {
+    for (uint32_t stack : {256 * size, 256 * size + 7, 768 * size, 5000u}) {
+      ConfusionTransposeTiling a, b;
+      AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({3, 5, 40, 20}), stack, size, 2, a);
+      ExpectFields0213(a, sh, stack, size);
+      AscendC::GetTransposeTilingInfo(AscendC::TensorShape({3, 5, 40, 20}), stack, size, 1, b);
+      EXPECT_EQ(std::memcmp(&a, &b, sizeof(a)), 0);
+    }
+  }
+}
+
+// ---- diagnostics -----------------------------------------------------------------
+
+std::string HostErr(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+ConfusionTransposeTiling Tiling(uint32_t b, uint32_t n, uint32_t s, uint32_t hn, uint32_t stack,
+                                uint32_t size, uint32_t type) {
+  ConfusionTransposeTiling t;
+  AscendC::GetTransposeTilingInfo(AscendC::TensorShape({b, n, s, hn}), stack, size, type, t);
+  return t;
+}
+
+TEST(LibConfusionTransposeNzDiagnostics, Host) {
+  ConfusionTransposeTiling t;
+  const auto shape = AscendC::TensorShape({1, 2, 16, 16});
+  std::string m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 511, 2, 1, t); });
+  EXPECT_TRUE(Has(m, "GetTransposeTilingInfo") &&
+              Has(m, "stackBufferSize 511 bytes holds no 16 x 16 fractal of typeSize 2: the minimum "
+                     "is 512 bytes")) << m;
+  EXPECT_EQ(HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 512, 2, 1, t); }), "");
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 1, 2, t); });
+  EXPECT_TRUE(Has(m, "typeSize 1 is not 2 or 4")) << m;
+  EXPECT_EQ(HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 4, 2, t); }), "");
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(AscendC::TensorShape({2, 16, 16}), 4096, 4, 2, t); });
+  EXPECT_TRUE(Has(m, "srcShape has 3 dimensions, the type needs 4")) << m;
+  m = HostErr([&] {
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({4096, 4096, 16, 17}), 4096, 4, 1, t);
+  });
+  EXPECT_TRUE(Has(m, "pads to 8589934592 elements, past the uint32_t tiling fields")) << m;
+  EXPECT_EQ(HostErr([&] {
+              AscendC::GetTransposeTilingInfo(AscendC::TensorShape({4095, 4096, 16, 16}), 4096, 4, 1, t);
+            }),
+            "");
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 2, 3, t); });
+  EXPECT_TRUE(Has(m, "transposeTypeIn 3 is not implemented in aicore")) << m;
+}
+
+// Runs f(dst, src, tmp) in a one-block launch: src and dst fill 2048-byte
+// buffers, tmp is tmp_bytes of an 8 KiB buffer; the KernelError message or "".
+template <class T>
+std::string KernelErr(uint32_t tmp_bytes,
+                      const std::function<void(LocalTensor<T>&, LocalTensor<T>&,
+                                               LocalTensor<uint8_t>&)>& f) {
+  try {
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, 2048);
+          pipe.InitBuffer(bd, 2048);
+          pipe.InitBuffer(bt, 8192);
+          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+          LocalTensor<uint8_t> t = bt.Get<uint8_t>(tmp_bytes);
+          std::memset(static_cast<void*>(s.GetPhyAddr()), 0, 2048);
+          f(d, s, t);
+        },
+        1);
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(LibConfusionTransposeNzDiagnostics, Kernel) {
+  constexpr auto kNd = TransposeType::TRANSPOSE_NZ2ND_0213;
+  constexpr auto kNz = TransposeType::TRANSPOSE_NZ2NZ_0213;
+  auto run = [&](uint32_t tmp_bytes, TransposeType type, ConfusionTransposeTiling t) {
+    return KernelErr<float>(tmp_bytes, [&](auto& d, auto& s, auto& tmp) {
+      AscendC::Transpose(d, s, tmp, type, t);
+    });
+  };
+  const ConfusionTransposeTiling good = Tiling(1, 1, 16, 16, 1024, 4, 1);
+  EXPECT_EQ(run(1024, kNd, good), "");
+  EXPECT_EQ(run(1024, kNz, good), "");
+  // An unfilled tiling.
+  std::string m = run(1024, kNd, ConfusionTransposeTiling{});
+  EXPECT_TRUE(Has(m, "Transpose") && Has(m, "the tiling is not filled (param0 is 0; float needs 8)"))
+      << m;
+  // Made for half.
+  m = run(1024, kNd, Tiling(1, 1, 16, 16, 1024, 2, 1));
+  EXPECT_TRUE(Has(m, "the tiling was made for another typeSize: param0 16, float needs 8")) << m;
+  // The padded sizes must be multiples of 16.
+  ConfusionTransposeTiling bad = good;
+  bad.param4 = 8;
+  m = run(1024, kNd, bad);
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2ND_0213 needs the padded S and H/N (tiling param4, param3) to "
+                     "be multiples of 16, got param4 8, param3 16")) << m;
+  bad = good;
+  bad.param6 = 100;
+  m = run(1024, kNz, bad);
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2NZ_0213 needs param6") && Has(m, "got 100")) << m;
+  // A field that disagrees with the formulas; a tiling of another scenario.
+  bad = good;
+  bad.param12 += 16;
+  m = run(1024, kNd, bad);
+  EXPECT_TRUE(Has(m, "tiling param12 is 272, but TRANSPOSE_NZ2ND_0213's formula gives 256")) << m;
+  ConfusionTransposeTiling only;
+  AscendC::GetTransposeTilingInfo(AscendC::TensorShape({16, 16}), 0, 4, 7, only);
+  m = run(1024, kNd, only);
+  EXPECT_TRUE(Has(m, "to be multiples of 16, got param4 16, param3 1")) << m;
+  // A short temporary buffer (the tiling's stackBufferSize), and its twin.
+  m = run(992, kNd, good);
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 992 bytes, fewer than the 1024 bytes the tiling's "
+                     "param6 (256 float elements, from stackBufferSize) needs")) << m;
+  EXPECT_EQ(run(1024, kNd, Tiling(1, 1, 16, 16, 1024 + 1023, 4, 1)), "");
+  // Operands past their buffers: [1, 3, 16, 16] floats are 3072 bytes.
+  m = run(1024, kNz, Tiling(1, 3, 16, 16, 1024, 4, 2));
+  EXPECT_TRUE(Has(m, "dst") && Has(m, "past the end")) << m;
+  EXPECT_EQ(run(1024, kNz, Tiling(1, 2, 16, 9, 1024, 4, 2)), "");  // a3 = 16: 2048 bytes
+  // Overlaps ([1, 1, 16, 16] floats: 1024 bytes).
+  using F = LocalTensor<float>;
+  using U8 = LocalTensor<uint8_t>;
+  m = KernelErr<float>(1024, [&](F&, F& s, U8& tmp) {
+    auto t = good;
+    AscendC::Transpose(s[128], s, tmp, kNd, t);
+  });
+  EXPECT_TRUE(Has(m, "dst overlaps src (1024 bytes each); TRANSPOSE_NZ2ND_0213 needs them apart"))
+      << m;
+  EXPECT_EQ(KernelErr<float>(1024, [&](F&, F& s, U8& tmp) {
+              auto t = good;
+              AscendC::Transpose(s[256], s, tmp, kNd, t);
+            }),
+            "");
+  m = KernelErr<float>(1024, [&](F& d, F& s, U8&) {
+    auto t = good;
+    AscendC::Transpose(d, s, s.ReinterpretCast<uint8_t>(), kNz, t);
+  });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps src")) << m;
+  m = KernelErr<float>(1024, [&](F& d, F& s, U8&) {
+    auto t = good;
+    AscendC::Transpose(d, s, d[128].ReinterpretCast<uint8_t>(), kNz, t);
+  });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps dst")) << m;
+  EXPECT_EQ(KernelErr<float>(1024, [&](F& d, F& s, U8&) {
+              auto t = good;
+              AscendC::Transpose(d, s, d[256].ReinterpretCast<uint8_t>(), kNz, t);
+            }),
+            "");
+  // The scenarios still not implemented.
+  for (auto type : {TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N,
+                    TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N,
+                    TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N}) {
+    m = run(1024, type, good);
+    EXPECT_TRUE(Has(m, "(an NZ scenario) is not implemented in aicore")) << m;
+  }
+}
+
+}  // namespace
+}  // namespace aicore_test
