@@ -24,20 +24,35 @@
 //                         NPU's TransDataTo5HD moves whole 16 x 16 blocks).
 //                         sharedTmpBuffer: at least param6 (the
 //                         stackBufferSize in elements) * sizeof(T) bytes.
+//   TRANSPOSE_NZ2ND_012_WITHOUT_N (scenario 5) srcShape [B, N, S, H/N] in NZ
+//                         ([B, N, H/N/16, S/16, 16, 16]) -> dst ND [B, S, H],
+//                         H = N * H/N: dst[b][s][n * H/N + c] =
+//                         src[b][n][c / 16][s][c % 16] (the padding columns
+//                         of each group H/N are dropped).
+//   TRANSPOSE_NZ2NZ_012_WITHOUT_N (scenario 6) the same source -> dst NZ
+//                         [B, H/16, S/16, 16, 16]: element (b, s, h) at
+//                         [b][h / 16][s][h % 16].
+//                         In both, S is taken rounded up to 16 (the source's
+//                         padding rows are moved like data), the destination
+//                         has H rounded up to 16 columns (row stride of the
+//                         ND form) of which the last padding columns are not
+//                         written (the NPU leaves rows of its temporary
+//                         buffer there); H must be at least 16 (the NPU's
+//                         implementation writes nothing for a smaller H).
+//                         sharedTmpBuffer: at least 512 * sizeof(T) bytes.
 //   TRANSPOSE_ND2ND_ONLY  (scenario 7) src [H, W] -> dst [W, H], ND, H and
 //                         W multiples of 16 (from tiling.param1 / param2),
 //                         no temporary space (the documented minimum is 0).
 //   TRANSPOSE_TYPE_NONE   does nothing.
 // Types: int16_t, uint16_t, half, int32_t, uint32_t, float. dst must not
 // overlap src (aicore's rule: the documentation does not allow reuse).
-// Not implemented (KernelError says so): the NZ scenarios 3-6
-// (TRANSPOSE_NZ2NZ_012_WITH_N, NZ2ND_012_WITH_N, NZ2ND_012_WITHOUT_N,
-// NZ2NZ_012_WITHOUT_N); types of the basic Transpose (TRANSPOSE_ND2ND_B16,
+// Not implemented (KernelError says so): the NZ scenarios 3 and 4
+// (TRANSPOSE_NZ2NZ_012_WITH_N, NZ2ND_012_WITH_N); types of the basic Transpose (TRANSPOSE_ND2ND_B16,
 // NCHW2NHWC, NHWC2NCHW) are not types of this API.
 // Checks: an unfilled tiling, a tiling made for another typeSize (param0 is
 // not 32 / sizeof(T)), scenario 7's H or W not a multiple of 16, scenarios
-// 1/2's a2, a3 not multiples of 16 or fields that disagree with the
-// vendor's formulas (a tiling made for another scenario or edited),
+// 1/2's a2, a3 not multiples of 16, scenarios 5/6's H below 16, fields that
+// disagree with the vendor's formulas (a tiling made for another scenario or edited),
 // operands outside their buffers or misaligned, dst/src overlap, a short or
 // overlapping sharedTmpBuffer.
 #pragma once
@@ -46,6 +61,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
@@ -89,6 +105,31 @@ inline uint32_t Field(const ConfusionTransposeTiling& t, int i) {
                           t.param6,  t.param7,  t.param8,  t.param9,  t.param10, t.param11,
                           t.param12, t.param13, t.param14, t.param15, t.param16, t.param17};
   return v[i];
+}
+
+// The temporary buffer: at least `need` bytes, apart from the operands. The
+// move does not use it: checked, not recorded as an access.
+template <typename T>
+inline void CheckTmp0213Like(const LocalTensor<uint8_t>& tmp, uint64_t need,
+                             const std::string& what, const LocalTensor<T>& dst,
+                             uint64_t dst_bytes, const LocalTensor<T>& src, uint64_t src_bytes,
+                             const char* api, aicore::SrcLoc loc) {
+  namespace det = aicore::detail;
+  det::CheckLocal(api, "sharedTmpBuffer", tmp, tmp.GetSize(), loc, true, det::Pipe::kCount);
+  if (AICORE_UNLIKELY(tmp.GetSize() < need)) {
+    det::Fail(aicore::ErrorKind::kParameter, api, loc,
+              "sharedTmpBuffer holds " + std::to_string(tmp.GetSize()) + " bytes, fewer than the " +
+                  std::to_string(need) + " bytes " + what + " needs");
+  }
+  const char* role = det::BytesOverlap(tmp.addr_, tmp.GetSize(), src.addr_, src_bytes) ? "src"
+                     : det::BytesOverlap(tmp.addr_, tmp.GetSize(), dst.addr_, dst_bytes)
+                         ? "dst"
+                         : nullptr;
+  if (AICORE_UNLIKELY(role != nullptr)) {
+    det::Fail(aicore::ErrorKind::kParameter, api, loc,
+              std::string("sharedTmpBuffer overlaps ") + role +
+                  " (the temporary buffer must not share addresses with the operands)");
+  }
 }
 
 template <typename T>
@@ -135,27 +176,96 @@ inline void Run0213(const LocalTensor<T>& dst, const LocalTensor<T>& src,
          " needs them apart");
   }
   if (tmp != nullptr) {
-    const uint64_t need = uint64_t{pop} * sizeof(T);
-    // The move does not use the buffer: checked, not recorded as an access.
-    det::CheckLocal(api, "sharedTmpBuffer", *tmp, tmp->GetSize(), loc, true, det::Pipe::kCount);
-    if (AICORE_UNLIKELY(tmp->GetSize() < need)) {
-      fail("sharedTmpBuffer holds " + std::to_string(tmp->GetSize()) + " bytes, fewer than the " +
-           std::to_string(need) + " bytes the tiling's param6 (" + std::to_string(pop) + " " +
-           det::TypeName<T>() + " elements, from stackBufferSize) needs");
-    }
-    if (AICORE_UNLIKELY(det::BytesOverlap(tmp->addr_, tmp->GetSize(), src.addr_, bytes))) {
-      fail("sharedTmpBuffer overlaps src (the temporary buffer must not share addresses with the "
-           "operands)");
-    }
-    if (AICORE_UNLIKELY(det::BytesOverlap(tmp->addr_, tmp->GetSize(), dst.addr_, bytes))) {
-      fail("sharedTmpBuffer overlaps dst (the temporary buffer must not share addresses with the "
-           "operands)");
-    }
+    CheckTmp0213Like(*tmp, uint64_t{pop} * sizeof(T),
+                     "the tiling's param6 (" + std::to_string(pop) + " " + det::TypeName<T>() +
+                         " elements, from stackBufferSize)",
+                     dst, bytes, src, bytes, api, loc);
   }
   if (count == 0) return;
   using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
   Move0213(reinterpret_cast<E*>(dst.addr_), reinterpret_cast<const E*>(src.addr_), to_nz, b, a1,
            a2, a3);
+}
+
+// The scenario-5/6 move: per (b, s) the row of H = N * hn elements gathered
+// from the N groups' column fractals (padding columns of each group skipped),
+// written as one ND row (stride a_h) or split into the destination's
+// 16-column fractals (NZ). dst's padding columns [H, a_h) are not written.
+template <typename T>
+inline void Move012(T* dst, const T* src, bool to_nz, uint32_t b_count, uint32_t n_count,
+                    uint32_t hn, uint32_t sb, uint32_t hb, uint32_t hnb, T* row) {
+  const uint64_t a_s = uint64_t{sb} * 16, a_h = uint64_t{hb} * 16, h = uint64_t{n_count} * hn;
+  const uint64_t src_batch = uint64_t{n_count} * hnb * 16 * a_s, dst_batch = a_h * a_s;
+  for (uint32_t b = 0; b < b_count; ++b) {
+    const T* sb_ptr = src + b * src_batch;
+    T* db_ptr = dst + b * dst_batch;
+    for (uint64_t s = 0; s < a_s; ++s) {
+      T* out = to_nz ? row : db_ptr + s * a_h;
+      for (uint32_t n = 0; n < n_count; ++n) {
+        for (uint32_t c = 0; c < hn; c += 16) {
+          const uint32_t len = hn - c < 16 ? hn - c : 16;
+          std::memcpy(out + uint64_t{n} * hn + c,
+                      sb_ptr + (uint64_t{n} * hnb + c / 16) * a_s * 16 + s * 16, len * sizeof(T));
+        }
+      }
+      if (to_nz) {
+        for (uint64_t c = 0; c < h; c += 16) {
+          const uint64_t len = h - c < 16 ? h - c : 16;
+          std::memcpy(db_ptr + (c / 16) * a_s * 16 + s * 16, row + c, len * sizeof(T));
+        }
+      }
+    }
+  }
+}
+
+template <typename T>
+inline void Run012(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                   const LocalTensor<uint8_t>* tmp, bool to_nz,
+                   const ConfusionTransposeTiling& tiling, const char* api, aicore::SrcLoc loc) {
+  namespace det = aicore::detail;
+  auto fail = [&](const std::string& what) {
+    det::Fail(aicore::ErrorKind::kParameter, api, loc, what);
+  };
+  const char* type_name =
+      to_nz ? "TRANSPOSE_NZ2NZ_012_WITHOUT_N" : "TRANSPOSE_NZ2ND_012_WITHOUT_N";
+  const uint32_t b = tiling.param1, n = tiling.param2, hn = tiling.param3, sb = tiling.param6;
+  const ConfusionTransposeTiling want = aicore::lib::Transpose012Fields(sizeof(T), b, n, hn, sb);
+  for (int i = 0; i < 18; ++i) {
+    if (AICORE_UNLIKELY(Field(tiling, i) != Field(want, i))) {
+      fail("tiling " + FieldName(i) + " is " + std::to_string(Field(tiling, i)) + ", but " +
+           type_name + "'s formula gives " + std::to_string(Field(want, i)) +
+           " from param1..param3 and param6 (a tiling made for another scenario or shape, or "
+           "edited after GetTransposeTilingInfo)");
+    }
+  }
+  const uint64_t h = uint64_t{n} * hn;
+  if (AICORE_UNLIKELY(h < 16)) {
+    fail(std::string(type_name) + " needs H = N * H/N of at least 16, got N " +
+         std::to_string(n) + ", H/N " + std::to_string(hn) +
+         " (the NPU's implementation moves 16 rows of H at a time and writes nothing for a "
+         "smaller H)");
+  }
+  const uint64_t a_s = uint64_t{sb} * 16, hnb = (uint64_t{hn} + 15) / 16, hb = (h + 15) / 16;
+  const uint64_t src_count = uint64_t{b} * n * hnb * 16 * a_s, dst_count = uint64_t{b} * hb * 16 * a_s;
+  if (AICORE_UNLIKELY(src_count > 0xffffffffull || dst_count > 0xffffffffull)) {
+    fail("tiling param1..param3 and param6 give [B, N, S, H/N] = [" + std::to_string(b) + ", " +
+         std::to_string(n) + ", " + std::to_string(a_s) + ", " + std::to_string(hn) +
+         "], past 2^32 elements");
+  }
+  const uint64_t src_bytes = src_count * sizeof(T), dst_bytes = dst_count * sizeof(T);
+  det::CheckLocal(api, "dst", dst, dst_bytes, loc);
+  det::CheckLocal(api, "src", src, src_bytes, loc);
+  if (AICORE_UNLIKELY(det::BytesOverlap(dst.addr_, dst_bytes, src.addr_, src_bytes))) {
+    fail("dst (" + std::to_string(dst_bytes) + " bytes) overlaps src (" +
+         std::to_string(src_bytes) + " bytes); " + type_name + " needs them apart");
+  }
+  if (tmp != nullptr) CheckTmp0213Like(*tmp, 512 * sizeof(T), "2 x 256 elements (tmp1, tmp2)",
+                                       dst, dst_bytes, src, src_bytes, api, loc);
+  if (src_count == 0) return;
+  using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+  std::vector<E> row(to_nz ? static_cast<size_t>(h) : 0);
+  Move012(reinterpret_cast<E*>(dst.addr_), reinterpret_cast<const E*>(src.addr_), to_nz, b, n, hn,
+          sb, static_cast<uint32_t>(hb), static_cast<uint32_t>(hnb), row.data());
 }
 
 template <typename T>
@@ -174,11 +284,14 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   const int t = static_cast<int>(transposeType);
   const bool nz0213 = transposeType == TransposeType::TRANSPOSE_NZ2ND_0213 ||
                       transposeType == TransposeType::TRANSPOSE_NZ2NZ_0213;
-  if (transposeType != TransposeType::TRANSPOSE_ND2ND_ONLY && !nz0213) {
+  const bool nz012 = transposeType == TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N ||
+                     transposeType == TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N;
+  if (transposeType != TransposeType::TRANSPOSE_ND2ND_ONLY && !nz0213 && !nz012) {
     if (t >= 3 && t <= 6) {
       fail("transposeType " + std::to_string(t) +
            " (an NZ scenario) is not implemented in aicore; TRANSPOSE_NZ2ND_0213, "
-           "TRANSPOSE_NZ2NZ_0213 and TRANSPOSE_ND2ND_ONLY are");
+           "TRANSPOSE_NZ2NZ_0213, TRANSPOSE_NZ2ND_012_WITHOUT_N, TRANSPOSE_NZ2NZ_012_WITHOUT_N "
+           "and TRANSPOSE_ND2ND_ONLY are");
     }
     fail("transposeType " + std::to_string(t) +
          " is not a type of the high-level Transpose (TRANSPOSE_TYPE_NONE, the NZ types 1-6, "
@@ -196,6 +309,11 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   }
   if (nz0213) {
     Run0213(dst, src, tmp, transposeType == TransposeType::TRANSPOSE_NZ2NZ_0213, tiling, api, loc);
+    return;
+  }
+  if (nz012) {
+    Run012(dst, src, tmp, transposeType == TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N, tiling,
+           api, loc);
     return;
   }
   const uint32_t h = tiling.param1, w = tiling.param2;

@@ -28,9 +28,17 @@
 //     param3 = a3, param4 = a2, param5 = a3 / 16, param6 = p, param7 = p / 16,
 //     param8 = 16 a2, param9 = 16 a2 / p, param10 = 16 a2 % p,
 //     param11 = a2 a3, param12 = A1 a2 a3, param13 = A1 a3, param14 = 16 A1,
-//     param15 = param7 * param9 * param13, param16 = param17 = 0. The other
-//     NZ types: KernelError (aicore's kernel does not implement them yet, so
-//     it has no tiling for them).
+//     param15 = param7 * param9 * param13, param16 = param17 = 0. For
+//     TRANSPOSE_NZ2ND_012_WITHOUT_N and NZ2NZ_012_WITHOUT_N (srcShape
+//     [B, N, S, H/N]; H = N * H/N, hb = ceil(H / 16), sb = ceil(S / 16),
+//     hnb = ceil(H/N / 16), block = 32 / typeSize; stackBufferSize unused):
+//     param0 = block, param1 = B, param2 = N, param3 = H/N, param4 = H,
+//     param5 = hb, param6 = sb, param7 = hnb, param8 = 16 hb,
+//     param9 = 256 sb, param10 = 256 hb, param11 = 16 block hb,
+//     param12 = 256 N hnb sb, param13 = 256 hb sb, param14 = 16 / block,
+//     the others 0. TRANSPOSE_NZ2NZ_012_WITH_N and NZ2ND_012_WITH_N:
+//     KernelError (aicore's kernel does not implement them yet, so it has no
+//     tiling for them).
 //
 // Bad input (typeSize not 1, 2 or 4 — not 2 or 4 for the NZ types —, a shape
 // of the wrong rank, a type outside the list, a stackBufferSize below one
@@ -178,6 +186,51 @@ inline AscendC::ConfusionTransposeTiling Transpose0213Tiling(const char* fn,
                              static_cast<uint32_t>(a2), static_cast<uint32_t>(a3), p);
 }
 
+// Scenarios 5 and 6 (TRANSPOSE_NZ2ND_012_WITHOUT_N / NZ2NZ_012_WITHOUT_N):
+// the vendor's field values from B, N, H/N and sb = S rounded up to 16,
+// divided by 16. The kernel recomputes them from param1..param3 and param6.
+inline AscendC::ConfusionTransposeTiling Transpose012Fields(uint32_t typeSize, uint32_t b,
+                                                            uint32_t n, uint32_t hn,
+                                                            uint32_t sb) {
+  AscendC::ConfusionTransposeTiling t{};
+  const uint32_t block = 32 / typeSize, h = n * hn, hb = (h + 15) / 16, hnb = (hn + 15) / 16;
+  t.param0 = block;
+  t.param1 = b;
+  t.param2 = n;
+  t.param3 = hn;
+  t.param4 = h;
+  t.param5 = hb;
+  t.param6 = sb;
+  t.param7 = hnb;
+  t.param8 = hb * 16;
+  t.param9 = sb * 256;
+  t.param10 = hb * 16 * 16;
+  t.param11 = block * hb * 16;
+  t.param12 = n * hnb * 16 * sb * 16;
+  t.param13 = hb * 16 * sb * 16;
+  t.param14 = 16 / block;
+  return t;
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose012Tiling(const char* fn,
+                                                            const AscendC::TensorShape& srcShape,
+                                                            uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t b = static_cast<uint64_t>(d[0]), n = static_cast<uint64_t>(d[1]),
+                 s = static_cast<uint64_t>(d[2]), hn = static_cast<uint64_t>(d[3]);
+  const uint64_t a_s = (s + 15) / 16 * 16, a_h = (n * hn + 15) / 16 * 16;
+  const uint64_t src = b * n * ((hn + 15) / 16 * 16) * a_s, dst = b * a_h * a_s;
+  if (src > 0xffffffffull || dst > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(src > dst ? src : dst) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  return Transpose012Fields(typeSize, static_cast<uint32_t>(b), static_cast<uint32_t>(n),
+                            static_cast<uint32_t>(hn), static_cast<uint32_t>(a_s / 16));
+}
+
 }  // namespace lib
 }  // namespace aicore
 
@@ -256,11 +309,17 @@ inline void GetTransposeTilingInfo(const TensorShape& srcShape, const uint32_t s
                                       typeSize, loc);
     return;
   }
+  if (transposeTypeIn == lib::kTransNz2Nd012WithoutN ||
+      transposeTypeIn == lib::kTransNz2Nz012WithoutN) {
+    (void)stackBufferSize;  // the vendor's fields do not depend on it
+    tiling = lib::Transpose012Tiling("GetTransposeTilingInfo", srcShape, typeSize, loc);
+    return;
+  }
   lib::FailTransposeHost(
       "GetTransposeTilingInfo",
       "transposeTypeIn " + std::to_string(transposeTypeIn) +
-          " is not implemented in aicore (TRANSPOSE_NZ2ND_0213, 1, TRANSPOSE_NZ2NZ_0213, 2, and "
-          "TRANSPOSE_ND2ND_ONLY, 7, are)", loc);
+          " is not implemented in aicore (1, 2, 5, 6 and 7 are: TRANSPOSE_NZ2ND_0213, "
+          "NZ2NZ_0213, NZ2ND_012_WITHOUT_N, NZ2NZ_012_WITHOUT_N, ND2ND_ONLY)", loc);
 }
 
 inline void GetConfusionTransposeTilingInfo(const TensorShape& srcShape,

@@ -10,7 +10,8 @@
 //   TRANSPOSE_NZ2ND_0213 dst ND [B, S, N, H/N]: rows of a consecutive s are
 //     N*a3 apart, neighbouring 16-column fractals 16 apart;
 //   TRANSPOSE_NZ2NZ_0213 dst NZ [B, S, H/N/16, N, 16]: rows of a consecutive
-//     s are N*a3 apart, neighbouring 16-column fractals N*16 apart.
+//     s are N*a3 apart, neighbouring 16-column fractals N*16 apart;
+//   TRANSPOSE_NZ2ND_012_WITHOUT_N / NZ2NZ_012_WITHOUT_N: see Model012.
 // Shapes: random B, N, S, H/N, with and without multiples of 16; random
 // stackBufferSize (the minimum, the maximum, between, beyond); both forms.
 // Every byte past the result must keep its sentinel. The host helpers'
@@ -151,6 +152,123 @@ TEST(LibConfusionTransposeNz, Nz2Nz0213Float) { Check0213<float>(64, TransposeTy
 TEST(LibConfusionTransposeNz, Nz0213Int16Uint32) {
   Check0213<int16_t>(65, TransposeType::TRANSPOSE_NZ2ND_0213);
   Check0213<uint32_t>(66, TransposeType::TRANSPOSE_NZ2NZ_0213);
+}
+
+// Scenarios 5/6, from the reference: source as above (a2 = S rounded up to
+// 16, a3 = H/N rounded up to 16); dst ND [B, a2, aH] (aH = H rounded up to
+// 16), element (b, s, h) at b*a2*aH + s*aH + h (scenario 5) or
+// b*a2*aH + (h/16)*a2*16 + s*16 + h%16 (scenario 6), h = n*H/N + c for the
+// source's (b, n, s, c), c < H/N. Columns h >= H are not written (sentinel).
+template <class T>
+void Model012(const std::vector<T>& src, const Shape& sh, bool to_nz, std::vector<uint8_t>& image) {
+  const size_t a2 = Up16(sh.s), a3 = Up16(sh.hn), n_count = sh.n, h_all = n_count * sh.hn,
+               ah = Up16(static_cast<uint32_t>(h_all));
+  for (size_t b = 0; b < sh.b; ++b) {
+    for (size_t n = 0; n < n_count; ++n) {
+      for (size_t s = 0; s < a2; ++s) {
+        for (size_t c = 0; c < sh.hn; ++c) {
+          const size_t from = b * n_count * a2 * a3 + n * a2 * a3 + (c / 16) * a2 * 16 + s * 16 + c % 16;
+          const size_t h = n * sh.hn + c;
+          const size_t to = b * a2 * ah + (to_nz ? (h / 16) * a2 * 16 + s * 16 + h % 16 : s * ah + h);
+          Put(image, to * sizeof(T), &src[from], 1);
+        }
+      }
+    }
+  }
+}
+
+void ExpectFields012(const ConfusionTransposeTiling& t, const Shape& sh, uint32_t size) {
+  const uint32_t block = 32 / size, h = sh.n * sh.hn, hb = (h + 15) / 16, sb = (sh.s + 15) / 16,
+                 hnb = (sh.hn + 15) / 16;
+  const uint32_t want[18] = {block, sh.b, sh.n, sh.hn, h, hb, sb, hnb, hb * 16, sb * 256,
+                             hb * 16 * 16, block * hb * 16, sh.n * hnb * 16 * sb * 16,
+                             hb * 16 * sb * 16, 16 / block, 0, 0, 0};
+  const uint32_t got[18] = {t.param0,  t.param1,  t.param2,  t.param3,  t.param4,  t.param5,
+                            t.param6,  t.param7,  t.param8,  t.param9,  t.param10, t.param11,
+                            t.param12, t.param13, t.param14, t.param15, t.param16, t.param17};
+  for (int i = 0; i < 18; ++i) {
+    EXPECT_EQ(got[i], want[i]) << "param" << i << " of [" << sh.b << ", " << sh.n << ", " << sh.s
+                               << ", " << sh.hn << "] size " << size;
+  }
+}
+
+template <class T>
+void Check012(uint64_t seed, TransposeType type) {
+  const bool to_nz = type == TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N;
+  Rng rng(seed);
+  for (int iter = 0; iter < 40; ++iter) {
+    Shape sh{static_cast<uint32_t>(1 + rng.Below(3)), static_cast<uint32_t>(1 + rng.Below(6)),
+             static_cast<uint32_t>(1 + rng.Below(70)), static_cast<uint32_t>(1 + rng.Below(40))};
+    if (iter % 4 == 0) {  // the aligned case
+      sh.s = Up16(sh.s);
+      sh.hn = Up16(sh.hn);
+    }
+    if (iter == 1) sh.b = 0;
+    if (iter == 2) sh = {1, 3, 16, 6};  // H = 18: the vendor's own test shapes
+    if (iter == 3) sh = {1, 2, 20, 8};  // H = 16 exactly
+    while (sh.n * sh.hn < 16) ++sh.hn;
+    const size_t src_count = size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn);
+    const size_t dst_count = size_t{sh.b} * Up16(sh.s) * Up16(sh.n * sh.hn);
+    if ((src_count + dst_count) * sizeof(T) > 80 * 1024) {
+      sh.b = 1;
+      sh.s = 1 + sh.s % 24;
+    }
+    uint32_t mx = 0, mn = 0;
+    AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}), sizeof(T),
+                                       static_cast<uint32_t>(type), mx, mn);
+    ASSERT_EQ(mx, 512 * sizeof(T));
+    ASSERT_EQ(mn, 512 * sizeof(T));
+    ConfusionTransposeTiling tiling;
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}),
+                                    static_cast<uint32_t>(rng.Below(8192)), sizeof(T),
+                                    static_cast<uint32_t>(type), tiling);
+    ExpectFields012(tiling, sh, sizeof(T));
+    const size_t n_src = size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn);
+    const size_t n_dst = size_t{sh.b} * Up16(sh.s) * Up16(sh.n * sh.hn), cap = n_dst + 64;
+    const std::vector<T> src = RandomBitsVec<T>(rng, n_src);
+    std::vector<uint8_t> got(cap * sizeof(T));
+    const bool with_tmp = iter % 2 == 0;
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32((n_src + 16) * sizeof(T)));
+          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bt, mn);
+          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
+          if (n_src) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), n_src * sizeof(T));
+          if (with_tmp) {
+            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
+          } else {
+            AscendC::Transpose(d, s, type, tiling);
+          }
+          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
+        },
+        1);
+    std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
+    Model012(src, sh, to_nz, want);
+    ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " type " << static_cast<int>(type)
+                         << " [" << sh.b << ", " << sh.n << ", " << sh.s << ", " << sh.hn
+                         << "]: " << FirstByteDiff(got, want, 0, 0);
+  }
+}
+
+TEST(LibConfusionTransposeNz, Nz2Nd012WithoutNHalf) {
+  Check012<half>(71, TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nd012WithoutNFloat) {
+  Check012<float>(72, TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nz012WithoutNHalf) {
+  Check012<half>(73, TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nz012WithoutNFloat) {
+  Check012<float>(74, TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N);
+}
+TEST(LibConfusionTransposeNz, Nz012WithoutNUint16Int32) {
+  Check012<uint16_t>(75, TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N);
+  Check012<int32_t>(76, TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N);
 }
 
 TEST(LibConfusionTransposeNz, Tiling0213) {
@@ -319,10 +437,45 @@ TEST(LibConfusionTransposeNzDiagnostics, Kernel) {
               AscendC::Transpose(d, s, d[256].ReinterpretCast<uint8_t>(), kNz, t);
             }),
             "");
+  // Scenarios 5/6: [1, 2, 16, 8] floats: a 2048-byte src (H/N padded to 16), a 1024-byte dst.
+  constexpr auto kNd5 = TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N;
+  constexpr auto kNz6 = TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N;
+  const ConfusionTransposeTiling good5 = Tiling(1, 2, 16, 8, 0, 4, 5);
+  EXPECT_EQ(run(2048, kNd5, good5), "");
+  EXPECT_EQ(run(2048, kNz6, good5), "");
+  m = run(2048, kNd5, Tiling(1, 2, 16, 7, 0, 4, 5));  // H = 14
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2ND_012_WITHOUT_N needs H = N * H/N of at least 16, got N 2, "
+                     "H/N 7")) << m;
+  m = run(2048, kNd5, ConfusionTransposeTiling{});
+  EXPECT_TRUE(Has(m, "the tiling is not filled")) << m;
+  m = run(2048, kNz6, good);  // a scenario-1 tiling
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2NZ_012_WITHOUT_N's formula gives")) << m;
+  bad = good5;
+  bad.param13 = 0;
+  m = run(2048, kNz6, bad);
+  EXPECT_TRUE(Has(m, "tiling param13 is 0, but TRANSPOSE_NZ2NZ_012_WITHOUT_N's formula gives 256"))
+      << m;
+  m = run(2047, kNd5, good5);
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 2047 bytes, fewer than the 2048 bytes 2 x 256 "
+                     "elements (tmp1, tmp2) needs")) << m;
+  EXPECT_EQ(run(2048, kNd5, Tiling(1, 2, 16, 16, 0, 4, 5)), "");  // 2048 bytes each: fits
+  m = run(2048, kNd5, Tiling(1, 3, 16, 8, 0, 4, 5));               // src 3072 bytes
+  EXPECT_TRUE(Has(m, "src operand") && Has(m, "past the end")) << m;
+  using H = LocalTensor<half>;
+  const ConfusionTransposeTiling half5 = Tiling(1, 2, 16, 8, 0, 2, 5);  // src 1024, dst 512 bytes
+  m = KernelErr<half>(1024, [&](H&, H& s, U8& tmp) {
+    auto t = half5;
+    AscendC::Transpose(s[256], s, tmp, kNz6, t);
+  });
+  EXPECT_TRUE(Has(m, "dst (512 bytes) overlaps src (1024 bytes); TRANSPOSE_NZ2NZ_012_WITHOUT_N "
+                     "needs them apart")) << m;
+  EXPECT_EQ(KernelErr<half>(1024, [&](H&, H& s, U8& tmp) {
+              auto t = half5;
+              AscendC::Transpose(s[512], s, tmp, kNz6, t);
+            }),
+            "");
   // The scenarios still not implemented.
-  for (auto type : {TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N,
-                    TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N,
-                    TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N}) {
+  for (auto type : {TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N}) {
     m = run(1024, type, good);
     EXPECT_TRUE(Has(m, "(an NZ scenario) is not implemented in aicore")) << m;
   }
