@@ -24,6 +24,20 @@
 //                         NPU's TransDataTo5HD moves whole 16 x 16 blocks).
 //                         sharedTmpBuffer: at least param6 (the
 //                         stackBufferSize in elements) * sizeof(T) bytes.
+//   TRANSPOSE_NZ2NZ_012_WITH_N (scenario 3) srcShape [B, N, S, H/N]; src NZ
+//                         [B, H/16, S/16, 16, 16] of [B, S, H], H = N * H/N
+//                         -> dst NZ [B, N, H/N/16, S/16, 16, 16]: element
+//                         (b, n, s, c) at [b][n][c / 16][s][c % 16] =
+//                         src[b][(n * H/N + c) / 16][s][(n * H/N + c) % 16].
+//   TRANSPOSE_NZ2ND_012_WITH_N (scenario 4) the same source -> dst ND
+//                         [B, N, S, H/N]: element (b, n, s, c) at
+//                         [b][n][s][c] (row stride H/N rounded up to 16).
+//                         In both, S is taken rounded up to 16 (padding rows
+//                         moved like data); each group's padding columns
+//                         [H/N, H/N rounded up to 16) in dst are not written
+//                         (the NPU leaves rows of its temporary buffer
+//                         there). sharedTmpBuffer: at least 512 * sizeof(T)
+//                         bytes.
 //   TRANSPOSE_NZ2ND_012_WITHOUT_N (scenario 5) srcShape [B, N, S, H/N] in NZ
 //                         ([B, N, H/N/16, S/16, 16, 16]) -> dst ND [B, S, H],
 //                         H = N * H/N: dst[b][s][n * H/N + c] =
@@ -38,7 +52,8 @@
 //                         ND form) of which the last padding columns are not
 //                         written (the NPU leaves rows of its temporary
 //                         buffer there); H must be at least 16 (the NPU's
-//                         implementation writes nothing for a smaller H).
+//                         implementation fills 16 rows of H before it
+//                         writes: a smaller H gets no correct result).
 //                         sharedTmpBuffer: at least 512 * sizeof(T) bytes.
 //   TRANSPOSE_ND2ND_ONLY  (scenario 7) src [H, W] -> dst [W, H], ND, H and
 //                         W multiples of 16 (from tiling.param1 / param2),
@@ -46,9 +61,8 @@
 //   TRANSPOSE_TYPE_NONE   does nothing.
 // Types: int16_t, uint16_t, half, int32_t, uint32_t, float. dst must not
 // overlap src (aicore's rule: the documentation does not allow reuse).
-// Not implemented (KernelError says so): the NZ scenarios 3 and 4
-// (TRANSPOSE_NZ2NZ_012_WITH_N, NZ2ND_012_WITH_N); types of the basic Transpose (TRANSPOSE_ND2ND_B16,
-// NCHW2NHWC, NHWC2NCHW) are not types of this API.
+// Types of the basic Transpose (TRANSPOSE_ND2ND_B16, NCHW2NHWC, NHWC2NCHW)
+// and the Ascend 950 scenarios 13-16 are not types of this API (KernelError).
 // Checks: an unfilled tiling, a tiling made for another typeSize (param0 is
 // not 32 / sizeof(T)), scenario 7's H or W not a multiple of 16, scenarios
 // 1/2's a2, a3 not multiples of 16, scenarios 5/6's H below 16, fields that
@@ -242,8 +256,8 @@ inline void Run012(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   if (AICORE_UNLIKELY(h < 16)) {
     fail(std::string(type_name) + " needs H = N * H/N of at least 16, got N " +
          std::to_string(n) + ", H/N " + std::to_string(hn) +
-         " (the NPU's implementation moves 16 rows of H at a time and writes nothing for a "
-         "smaller H)");
+         " (the NPU's implementation fills 16 rows of H before it writes, so a smaller H gets "
+         "no correct result)");
   }
   const uint64_t a_s = uint64_t{sb} * 16, hnb = (uint64_t{hn} + 15) / 16, hb = (h + 15) / 16;
   const uint64_t src_count = uint64_t{b} * n * hnb * 16 * a_s, dst_count = uint64_t{b} * hb * 16 * a_s;
@@ -268,6 +282,84 @@ inline void Run012(const LocalTensor<T>& dst, const LocalTensor<T>& src,
           sb, static_cast<uint32_t>(hb), static_cast<uint32_t>(hnb), row.data());
 }
 
+// The scenario-3/4 move: per (b, s) the row of H gathered from the source's
+// column fractals, then each group n's H/N elements written as one ND row
+// (stride a_hn) or split into the group's 16-column fractals (NZ). The
+// destination's padding columns [H/N, a_hn) of each group are not written.
+template <typename T>
+inline void Move012N(T* dst, const T* src, bool to_nz, uint32_t b_count, uint32_t n_count,
+                     uint32_t hn, uint32_t sb, uint32_t hb, uint32_t hnb, T* row) {
+  const uint64_t a_s = uint64_t{sb} * 16, a_hn = uint64_t{hnb} * 16, h = uint64_t{n_count} * hn;
+  const uint64_t src_batch = uint64_t{hb} * 16 * a_s, dst_batch = uint64_t{n_count} * a_hn * a_s;
+  for (uint32_t b = 0; b < b_count; ++b) {
+    const T* sb_ptr = src + b * src_batch;
+    T* db_ptr = dst + b * dst_batch;
+    for (uint64_t s = 0; s < a_s; ++s) {
+      for (uint64_t c = 0; c < h; c += 16) {
+        const uint64_t len = h - c < 16 ? h - c : 16;
+        std::memcpy(row + c, sb_ptr + (c / 16) * a_s * 16 + s * 16, len * sizeof(T));
+      }
+      for (uint32_t n = 0; n < n_count; ++n) {
+        T* group = db_ptr + uint64_t{n} * a_hn * a_s;
+        const T* from = row + uint64_t{n} * hn;
+        if (!to_nz) {
+          std::memcpy(group + s * a_hn, from, uint64_t{hn} * sizeof(T));
+          continue;
+        }
+        for (uint32_t c = 0; c < hn; c += 16) {
+          const uint32_t len = hn - c < 16 ? hn - c : 16;
+          std::memcpy(group + uint64_t{c / 16} * a_s * 16 + s * 16, from + c, len * sizeof(T));
+        }
+      }
+    }
+  }
+}
+
+template <typename T>
+inline void Run012N(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                    const LocalTensor<uint8_t>* tmp, bool to_nz,
+                    const ConfusionTransposeTiling& tiling, const char* api, aicore::SrcLoc loc) {
+  namespace det = aicore::detail;
+  auto fail = [&](const std::string& what) {
+    det::Fail(aicore::ErrorKind::kParameter, api, loc, what);
+  };
+  const char* type_name = to_nz ? "TRANSPOSE_NZ2NZ_012_WITH_N" : "TRANSPOSE_NZ2ND_012_WITH_N";
+  const uint32_t b = tiling.param1, n = tiling.param2, hn = tiling.param3,
+                 sb = to_nz ? tiling.param7 : tiling.param6;
+  const ConfusionTransposeTiling want =
+      aicore::lib::Transpose012NFields(to_nz, sizeof(T), b, n, hn, sb);
+  for (int i = 0; i < 18; ++i) {
+    if (AICORE_UNLIKELY(Field(tiling, i) != Field(want, i))) {
+      fail("tiling " + FieldName(i) + " is " + std::to_string(Field(tiling, i)) + ", but " +
+           type_name + "'s formula gives " + std::to_string(Field(want, i)) +
+           " from param1..param3 and " + (to_nz ? "param7" : "param6") +
+           " (a tiling made for another scenario or shape, or edited after "
+           "GetTransposeTilingInfo)");
+    }
+  }
+  const uint64_t h = uint64_t{n} * hn, a_s = uint64_t{sb} * 16, hnb = (uint64_t{hn} + 15) / 16,
+                 hb = (h + 15) / 16;
+  const uint64_t src_count = uint64_t{b} * hb * 16 * a_s, dst_count = uint64_t{b} * n * hnb * 16 * a_s;
+  if (AICORE_UNLIKELY(src_count > 0xffffffffull || dst_count > 0xffffffffull)) {
+    fail("the tiling's [B, N, S, H/N] = [" + std::to_string(b) + ", " + std::to_string(n) + ", " +
+         std::to_string(a_s) + ", " + std::to_string(hn) + "] pads past 2^32 elements");
+  }
+  const uint64_t src_bytes = src_count * sizeof(T), dst_bytes = dst_count * sizeof(T);
+  det::CheckLocal(api, "dst", dst, dst_bytes, loc);
+  det::CheckLocal(api, "src", src, src_bytes, loc);
+  if (AICORE_UNLIKELY(det::BytesOverlap(dst.addr_, dst_bytes, src.addr_, src_bytes))) {
+    fail("dst (" + std::to_string(dst_bytes) + " bytes) overlaps src (" +
+         std::to_string(src_bytes) + " bytes); " + type_name + " needs them apart");
+  }
+  if (tmp != nullptr) CheckTmp0213Like(*tmp, 512 * sizeof(T), "2 x 256 elements (tmp1, tmp2)",
+                                       dst, dst_bytes, src, src_bytes, api, loc);
+  if (src_count == 0 || dst_count == 0) return;
+  using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+  std::vector<E> row(static_cast<size_t>(hb * 16));
+  Move012N(reinterpret_cast<E*>(dst.addr_), reinterpret_cast<const E*>(src.addr_), to_nz, b, n,
+           hn, sb, static_cast<uint32_t>(hb), static_cast<uint32_t>(hnb), row.data());
+}
+
 template <typename T>
 inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                 const LocalTensor<uint8_t>* tmp, TransposeType transposeType,
@@ -286,13 +378,9 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                       transposeType == TransposeType::TRANSPOSE_NZ2NZ_0213;
   const bool nz012 = transposeType == TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N ||
                      transposeType == TransposeType::TRANSPOSE_NZ2NZ_012_WITHOUT_N;
-  if (transposeType != TransposeType::TRANSPOSE_ND2ND_ONLY && !nz0213 && !nz012) {
-    if (t >= 3 && t <= 6) {
-      fail("transposeType " + std::to_string(t) +
-           " (an NZ scenario) is not implemented in aicore; TRANSPOSE_NZ2ND_0213, "
-           "TRANSPOSE_NZ2NZ_0213, TRANSPOSE_NZ2ND_012_WITHOUT_N, TRANSPOSE_NZ2NZ_012_WITHOUT_N "
-           "and TRANSPOSE_ND2ND_ONLY are");
-    }
+  const bool nz012n = transposeType == TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N ||
+                      transposeType == TransposeType::TRANSPOSE_NZ2ND_012_WITH_N;
+  if (transposeType != TransposeType::TRANSPOSE_ND2ND_ONLY && !nz0213 && !nz012 && !nz012n) {
     fail("transposeType " + std::to_string(t) +
          " is not a type of the high-level Transpose (TRANSPOSE_TYPE_NONE, the NZ types 1-6, "
          "TRANSPOSE_ND2ND_ONLY)");
@@ -309,6 +397,11 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   }
   if (nz0213) {
     Run0213(dst, src, tmp, transposeType == TransposeType::TRANSPOSE_NZ2NZ_0213, tiling, api, loc);
+    return;
+  }
+  if (nz012n) {
+    Run012N(dst, src, tmp, transposeType == TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, tiling, api,
+            loc);
     return;
   }
   if (nz012) {

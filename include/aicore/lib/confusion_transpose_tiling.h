@@ -36,9 +36,18 @@
 //     param5 = hb, param6 = sb, param7 = hnb, param8 = 16 hb,
 //     param9 = 256 sb, param10 = 256 hb, param11 = 16 block hb,
 //     param12 = 256 N hnb sb, param13 = 256 hb sb, param14 = 16 / block,
-//     the others 0. TRANSPOSE_NZ2NZ_012_WITH_N and NZ2ND_012_WITH_N:
-//     KernelError (aicore's kernel does not implement them yet, so it has no
-//     tiling for them).
+//     the others 0. For TRANSPOSE_NZ2NZ_012_WITH_N (scenario 3; a_hn = 16
+//     hnb, a_s = 16 sb): param0 = block, param1 = B, param2 = N,
+//     param3 = H/N, param4 = 16 / block, param5 = H, param6 = hb,
+//     param7 = sb, param8 = 16 hb, param9 = a_s, param10 = hnb,
+//     param11 = a_hn, param12 = a_hn - H/N, param13 = 16 a_s,
+//     param14 = N hnb, param15 = N a_hn a_s, param16 = 16 hb a_s. For
+//     TRANSPOSE_NZ2ND_012_WITH_N (scenario 4): param0 = block, param1 = B,
+//     param2 = N, param3 = H/N, param4 = H, param5 = hb, param6 = sb,
+//     param7 = hnb, param8 = a_hn, param9 = a_hn - H/N, param10 = 256 sb,
+//     param11 = N hnb, param12 = a_s a_hn, param13 = 16 a_hn,
+//     param14 = block a_hn, param15 = N a_hn a_s, param16 = 256 hb sb,
+//     param17 = 16 / block.
 //
 // Bad input (typeSize not 1, 2 or 4 — not 2 or 4 for the NZ types —, a shape
 // of the wrong rank, a type outside the list, a stackBufferSize below one
@@ -231,6 +240,72 @@ inline AscendC::ConfusionTransposeTiling Transpose012Tiling(const char* fn,
                             static_cast<uint32_t>(hn), static_cast<uint32_t>(a_s / 16));
 }
 
+// Scenarios 3 and 4 (TRANSPOSE_NZ2NZ_012_WITH_N / NZ2ND_012_WITH_N): the
+// vendor's field values from B, N, H/N and sb = S rounded up to 16, divided
+// by 16 (the two scenarios order their fields differently). The kernel
+// recomputes them from param1..param3 and the sb field.
+inline AscendC::ConfusionTransposeTiling Transpose012NFields(bool to_nz, uint32_t typeSize,
+                                                             uint32_t b, uint32_t n, uint32_t hn,
+                                                             uint32_t sb) {
+  AscendC::ConfusionTransposeTiling t{};
+  const uint32_t block = 32 / typeSize, h = n * hn, hb = (h + 15) / 16, hnb = (hn + 15) / 16;
+  const uint32_t a_hn = hnb * 16, a_s = sb * 16;
+  t.param0 = block;
+  t.param1 = b;
+  t.param2 = n;
+  t.param3 = hn;
+  if (to_nz) {
+    t.param4 = 16 / block;
+    t.param5 = h;
+    t.param6 = hb;
+    t.param7 = sb;
+    t.param8 = hb * 16;
+    t.param9 = a_s;
+    t.param10 = hnb;
+    t.param11 = a_hn;
+    t.param12 = a_hn - hn;
+    t.param13 = a_s * 16;
+    t.param14 = n * hnb;
+    t.param15 = n * a_hn * a_s;
+    t.param16 = hb * 16 * a_s;
+  } else {
+    t.param4 = h;
+    t.param5 = hb;
+    t.param6 = sb;
+    t.param7 = hnb;
+    t.param8 = a_hn;
+    t.param9 = a_hn - hn;
+    t.param10 = sb * 256;
+    t.param11 = n * hnb;
+    t.param12 = a_s * a_hn;
+    t.param13 = a_hn * 16;
+    t.param14 = a_hn * block;
+    t.param15 = n * a_hn * a_s;
+    t.param16 = hb * sb * 256;
+    t.param17 = 16 / block;
+  }
+  return t;
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose012NTiling(const char* fn, bool to_nz,
+                                                             const AscendC::TensorShape& srcShape,
+                                                             uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t b = static_cast<uint64_t>(d[0]), n = static_cast<uint64_t>(d[1]),
+                 s = static_cast<uint64_t>(d[2]), hn = static_cast<uint64_t>(d[3]);
+  const uint64_t a_s = (s + 15) / 16 * 16, a_h = (n * hn + 15) / 16 * 16;
+  const uint64_t dst = b * n * ((hn + 15) / 16 * 16) * a_s, src = b * a_h * a_s;
+  if (src > 0xffffffffull || dst > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(src > dst ? src : dst) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  return Transpose012NFields(to_nz, typeSize, static_cast<uint32_t>(b), static_cast<uint32_t>(n),
+                             static_cast<uint32_t>(hn), static_cast<uint32_t>(a_s / 16));
+}
+
 }  // namespace lib
 }  // namespace aicore
 
@@ -315,11 +390,15 @@ inline void GetTransposeTilingInfo(const TensorShape& srcShape, const uint32_t s
     tiling = lib::Transpose012Tiling("GetTransposeTilingInfo", srcShape, typeSize, loc);
     return;
   }
-  lib::FailTransposeHost(
-      "GetTransposeTilingInfo",
-      "transposeTypeIn " + std::to_string(transposeTypeIn) +
-          " is not implemented in aicore (1, 2, 5, 6 and 7 are: TRANSPOSE_NZ2ND_0213, "
-          "NZ2NZ_0213, NZ2ND_012_WITHOUT_N, NZ2NZ_012_WITHOUT_N, ND2ND_ONLY)", loc);
+  if (transposeTypeIn == lib::kTransNz2Nz012WithN || transposeTypeIn == lib::kTransNz2Nd012WithN) {
+    tiling = lib::Transpose012NTiling("GetTransposeTilingInfo",
+                                      transposeTypeIn == lib::kTransNz2Nz012WithN, srcShape,
+                                      typeSize, loc);
+    return;
+  }
+  lib::FailTransposeHost("GetTransposeTilingInfo",
+                         "transposeTypeIn " + std::to_string(transposeTypeIn) +
+                             " is not a type of the high-level Transpose (1 to 7)", loc);
 }
 
 inline void GetConfusionTransposeTilingInfo(const TensorShape& srcShape,

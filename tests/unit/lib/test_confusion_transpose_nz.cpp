@@ -11,7 +11,8 @@
 //     N*a3 apart, neighbouring 16-column fractals 16 apart;
 //   TRANSPOSE_NZ2NZ_0213 dst NZ [B, S, H/N/16, N, 16]: rows of a consecutive
 //     s are N*a3 apart, neighbouring 16-column fractals N*16 apart;
-//   TRANSPOSE_NZ2ND_012_WITHOUT_N / NZ2NZ_012_WITHOUT_N: see Model012.
+//   TRANSPOSE_NZ2ND_012_WITHOUT_N / NZ2NZ_012_WITHOUT_N: see Model012;
+//   TRANSPOSE_NZ2NZ_012_WITH_N / NZ2ND_012_WITH_N: see Model012N.
 // Shapes: random B, N, S, H/N, with and without multiples of 16; random
 // stackBufferSize (the minimum, the maximum, between, beyond); both forms.
 // Every byte past the result must keep its sentinel. The host helpers'
@@ -271,6 +272,127 @@ TEST(LibConfusionTransposeNz, Nz012WithoutNUint16Int32) {
   Check012<int32_t>(76, TransposeType::TRANSPOSE_NZ2ND_012_WITHOUT_N);
 }
 
+// Scenarios 3/4, from the reference: source NZ [B, aH/16, a2/16, 16, 16] of
+// [B, S, H] (aH = H rounded up to 16), element (b, s, h) at
+// b*aH*a2 + (h/16)*a2*16 + s*16 + h%16; dst [B, N, a2, a3] (a3 = H/N rounded
+// up to 16), element (b, n, s, c) at b*N*a3*a2 + n*a3*a2 + s*a3 + c (ND,
+// scenario 4) or + (c/16)*a2*16 + s*16 + c%16 (NZ, scenario 3), from
+// h = n*H/N + c, c < H/N. Columns c >= H/N are not written (sentinel).
+template <class T>
+void Model012N(const std::vector<T>& src, const Shape& sh, bool to_nz, std::vector<uint8_t>& image) {
+  const size_t a2 = Up16(sh.s), a3 = Up16(sh.hn), n_count = sh.n,
+               ah = Up16(static_cast<uint32_t>(n_count * sh.hn));
+  for (size_t b = 0; b < sh.b; ++b) {
+    for (size_t n = 0; n < n_count; ++n) {
+      for (size_t s = 0; s < a2; ++s) {
+        for (size_t c = 0; c < sh.hn; ++c) {
+          const size_t h = n * sh.hn + c;
+          const size_t from = b * ah * a2 + (h / 16) * a2 * 16 + s * 16 + h % 16;
+          const size_t to = b * n_count * a3 * a2 + n * a3 * a2 +
+                            (to_nz ? (c / 16) * a2 * 16 + s * 16 + c % 16 : s * a3 + c);
+          Put(image, to * sizeof(T), &src[from], 1);
+        }
+      }
+    }
+  }
+}
+
+void ExpectFields012N(const ConfusionTransposeTiling& t, const Shape& sh, uint32_t size,
+                      bool to_nz) {
+  const uint32_t block = 32 / size, h = sh.n * sh.hn, hb = (h + 15) / 16, sb = (sh.s + 15) / 16,
+                 hnb = (sh.hn + 15) / 16, a_hn = hnb * 16, a_s = sb * 16;
+  const uint32_t nz[18] = {block, sh.b, sh.n, sh.hn, 16 / block, h, hb, sb, hb * 16, a_s, hnb,
+                           a_hn, a_hn - sh.hn, a_s * 16, sh.n * hnb, sh.n * a_hn * a_s,
+                           hb * 16 * a_s, 0};
+  const uint32_t nd[18] = {block, sh.b, sh.n, sh.hn, h, hb, sb, hnb, a_hn, a_hn - sh.hn,
+                           sb * 256, sh.n * hnb, a_s * a_hn, a_hn * 16, a_hn * block,
+                           sh.n * a_hn * a_s, hb * sb * 256, 16 / block};
+  const uint32_t* want = to_nz ? nz : nd;
+  const uint32_t got[18] = {t.param0,  t.param1,  t.param2,  t.param3,  t.param4,  t.param5,
+                            t.param6,  t.param7,  t.param8,  t.param9,  t.param10, t.param11,
+                            t.param12, t.param13, t.param14, t.param15, t.param16, t.param17};
+  for (int i = 0; i < 18; ++i) {
+    EXPECT_EQ(got[i], want[i]) << "param" << i << " of [" << sh.b << ", " << sh.n << ", " << sh.s
+                               << ", " << sh.hn << "] size " << size << " nz " << to_nz;
+  }
+}
+
+template <class T>
+void Check012N(uint64_t seed, TransposeType type) {
+  const bool to_nz = type == TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N;
+  Rng rng(seed);
+  for (int iter = 0; iter < 40; ++iter) {
+    Shape sh{static_cast<uint32_t>(1 + rng.Below(3)), static_cast<uint32_t>(1 + rng.Below(6)),
+             static_cast<uint32_t>(1 + rng.Below(70)), static_cast<uint32_t>(1 + rng.Below(40))};
+    if (iter % 4 == 0) {  // the aligned case
+      sh.s = Up16(sh.s);
+      sh.hn = Up16(sh.hn);
+    }
+    if (iter == 1) sh.b = 0;
+    if (iter == 2) sh = {1, 3, 16, 6};   // the vendor's own test shapes
+    if (iter == 3) sh = {1, 2, 16, 20};
+    if ((size_t{sh.b} * Up16(sh.n * sh.hn) + size_t{sh.b} * sh.n * Up16(sh.hn)) * Up16(sh.s) *
+            sizeof(T) > 80 * 1024) {
+      sh.b = 1;
+      sh.s = 1 + sh.s % 24;
+    }
+    const size_t n_src = size_t{sh.b} * Up16(sh.n * sh.hn) * Up16(sh.s);
+    const size_t n_dst = size_t{sh.b} * sh.n * Up16(sh.hn) * Up16(sh.s), cap = n_dst + 64;
+    uint32_t mx = 0, mn = 0;
+    AscendC::GetTransposeMaxMinTmpSize(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}), sizeof(T),
+                                       static_cast<uint32_t>(type), mx, mn);
+    ASSERT_EQ(mx, 512 * sizeof(T));
+    ASSERT_EQ(mn, 512 * sizeof(T));
+    ConfusionTransposeTiling tiling;
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({sh.b, sh.n, sh.s, sh.hn}), mn, sizeof(T),
+                                    static_cast<uint32_t>(type), tiling);
+    ExpectFields012N(tiling, sh, sizeof(T), to_nz);
+    const std::vector<T> src = RandomBitsVec<T>(rng, n_src);
+    std::vector<uint8_t> got(cap * sizeof(T));
+    const bool with_tmp = iter % 2 == 0;
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32((n_src + 16) * sizeof(T)));
+          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
+          pipe.InitBuffer(bt, mn);
+          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
+          if (n_src) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), n_src * sizeof(T));
+          if (with_tmp) {
+            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
+          } else {
+            AscendC::Transpose(d, s, type, tiling);
+          }
+          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
+        },
+        1);
+    std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
+    Model012N(src, sh, to_nz, want);
+    ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " type " << static_cast<int>(type)
+                         << " [" << sh.b << ", " << sh.n << ", " << sh.s << ", " << sh.hn
+                         << "]: " << FirstByteDiff(got, want, 0, 0);
+  }
+}
+
+TEST(LibConfusionTransposeNz, Nz2Nz012WithNHalf) {
+  Check012N<half>(81, TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nz012WithNFloat) {
+  Check012N<float>(82, TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nd012WithNHalf) {
+  Check012N<half>(83, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N);
+}
+TEST(LibConfusionTransposeNz, Nz2Nd012WithNFloat) {
+  Check012N<float>(84, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N);
+}
+TEST(LibConfusionTransposeNz, Nz012WithNInt16Uint32) {
+  Check012N<int16_t>(85, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N);
+  Check012N<uint32_t>(86, TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N);
+}
+
 TEST(LibConfusionTransposeNz, Tiling0213) {
   // The reference's host example: [1, 2, 64, 32], half, the minimum buffer.
   ConfusionTransposeTiling t;
@@ -332,8 +454,22 @@ TEST(LibConfusionTransposeNzDiagnostics, Host) {
               AscendC::GetTransposeTilingInfo(AscendC::TensorShape({4095, 4096, 16, 16}), 4096, 4, 1, t);
             }),
             "");
-  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 2, 3, t); });
-  EXPECT_TRUE(Has(m, "transposeTypeIn 3 is not implemented in aicore")) << m;
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 2, 9, t); });
+  EXPECT_TRUE(Has(m, "transposeTypeIn 9 is not a type of the high-level Transpose (1 to 7)")) << m;
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 1, 3, t); });
+  EXPECT_TRUE(Has(m, "typeSize 1 is not 2 or 4")) << m;
+  m = HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 1, 5, t); });
+  EXPECT_TRUE(Has(m, "typeSize 1 is not 2 or 4")) << m;
+  EXPECT_EQ(HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 2, 4, t); }), "");
+  EXPECT_EQ(HostErr([&] { AscendC::GetTransposeTilingInfo(shape, 4096, 2, 6, t); }), "");
+  m = HostErr([&] {
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({65536, 4096, 16, 1}), 0, 4, 4, t);
+  });
+  EXPECT_TRUE(Has(m, "pads to 68719476736 elements, past the uint32_t tiling fields")) << m;
+  m = HostErr([&] {
+    AscendC::GetTransposeTilingInfo(AscendC::TensorShape({65536, 4096, 16, 1}), 0, 4, 5, t);
+  });
+  EXPECT_TRUE(Has(m, "pads to 68719476736 elements, past the uint32_t tiling fields")) << m;
 }
 
 // Runs f(dst, src, tmp) in a one-block launch: src and dst fill 2048-byte
@@ -474,11 +610,39 @@ TEST(LibConfusionTransposeNzDiagnostics, Kernel) {
               AscendC::Transpose(s[512], s, tmp, kNz6, t);
             }),
             "");
-  // The scenarios still not implemented.
-  for (auto type : {TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, TransposeType::TRANSPOSE_NZ2ND_012_WITH_N}) {
-    m = run(1024, type, good);
-    EXPECT_TRUE(Has(m, "(an NZ scenario) is not implemented in aicore")) << m;
-  }
+  // Scenarios 3/4: [1, 2, 16, 8] floats: a 1024-byte src ([1, 16, 16]), a 2048-byte dst.
+  constexpr auto kNz3 = TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N;
+  constexpr auto kNd4 = TransposeType::TRANSPOSE_NZ2ND_012_WITH_N;
+  const ConfusionTransposeTiling good3 = Tiling(1, 2, 16, 8, 0, 4, 3);
+  const ConfusionTransposeTiling good4 = Tiling(1, 2, 16, 8, 0, 4, 4);
+  EXPECT_EQ(run(2048, kNz3, good3), "");
+  EXPECT_EQ(run(2048, kNd4, good4), "");
+  m = run(2048, kNd4, good3);  // the field orders differ
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2ND_012_WITH_N's formula gives") && Has(m, "param6")) << m;
+  m = run(2048, kNz3, ConfusionTransposeTiling{});
+  EXPECT_TRUE(Has(m, "the tiling is not filled")) << m;
+  bad = good3;
+  bad.param12 = 0;  // gap
+  m = run(2048, kNz3, bad);
+  EXPECT_TRUE(Has(m, "tiling param12 is 0, but TRANSPOSE_NZ2NZ_012_WITH_N's formula gives 8")) << m;
+  m = run(2016, kNz3, good3);
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 2016 bytes, fewer than the 2048 bytes")) << m;
+  m = run(2048, kNd4, Tiling(1, 3, 16, 8, 0, 4, 4));  // dst 3072 bytes
+  EXPECT_TRUE(Has(m, "dst operand") && Has(m, "past the end")) << m;
+  m = KernelErr<float>(2048, [&](F& d, F&, U8& tmp) {
+    auto t = good4;
+    AscendC::Transpose(d, d[128], tmp, kNd4, t);
+  });
+  EXPECT_TRUE(Has(m, "dst (2048 bytes) overlaps src (1024 bytes); TRANSPOSE_NZ2ND_012_WITH_N "
+                     "needs them apart")) << m;
+  EXPECT_EQ(KernelErr<float>(2048, [&](F& d, F& s, U8& tmp) {
+              auto t = good4;
+              AscendC::Transpose(d, s, tmp, kNd4, t);
+            }),
+            "");
+  // Types that are not types of this API.
+  m = run(2048, TransposeType::TRANSPOSE_NCHW2NHWC, good);
+  EXPECT_TRUE(Has(m, "transposeType 11 is not a type of the high-level Transpose")) << m;
 }
 
 }  // namespace
