@@ -66,9 +66,9 @@
 // Checks: an unfilled tiling, a tiling made for another typeSize (param0 is
 // not 32 / sizeof(T)), scenario 7's H or W not a multiple of 16, scenarios
 // 1/2's a2, a3 not multiples of 16, scenarios 5/6's H below 16, fields that
-// disagree with the vendor's formulas (a tiling made for another scenario or edited),
-// operands outside their buffers or misaligned, dst/src overlap, a short or
-// overlapping sharedTmpBuffer.
+// disagree with the vendor's formulas (a tiling made for another scenario or
+// edited), padded sizes past 2^32 elements, operands outside their buffers
+// or misaligned, dst/src overlap, a short or overlapping sharedTmpBuffer.
 #pragma once
 
 #include <cstdint>
@@ -121,19 +121,26 @@ inline uint32_t Field(const ConfusionTransposeTiling& t, int i) {
   return v[i];
 }
 
-// The temporary buffer: at least `need` bytes, apart from the operands. The
-// move does not use it: checked, not recorded as an access.
+// The temporary buffer: at least `elems` elements of T (scenarios 1/2: the
+// tiling's param6, from stackBufferSize; 3-6: tmp1 and tmp2, 2 x 256), apart
+// from the operands. The move does not use it: checked, not recorded as an
+// access.
 template <typename T>
-inline void CheckTmp0213Like(const LocalTensor<uint8_t>& tmp, uint64_t need,
-                             const std::string& what, const LocalTensor<T>& dst,
-                             uint64_t dst_bytes, const LocalTensor<T>& src, uint64_t src_bytes,
-                             const char* api, aicore::SrcLoc loc) {
+inline void CheckTmpBuffer(const LocalTensor<uint8_t>& tmp, uint32_t elems, bool from_tiling,
+                           const LocalTensor<T>& dst, uint64_t dst_bytes,
+                           const LocalTensor<T>& src, uint64_t src_bytes, const char* api,
+                           aicore::SrcLoc loc) {
   namespace det = aicore::detail;
   det::CheckLocal(api, "sharedTmpBuffer", tmp, tmp.GetSize(), loc, true, det::Pipe::kCount);
+  const uint64_t need = uint64_t{elems} * sizeof(T);
   if (AICORE_UNLIKELY(tmp.GetSize() < need)) {
     det::Fail(aicore::ErrorKind::kParameter, api, loc,
               "sharedTmpBuffer holds " + std::to_string(tmp.GetSize()) + " bytes, fewer than the " +
-                  std::to_string(need) + " bytes " + what + " needs");
+                  std::to_string(need) + " bytes " +
+                  (from_tiling ? "the tiling's param6 (" + std::to_string(elems) + " " +
+                                     det::TypeName<T>() + " elements, from stackBufferSize)"
+                               : std::string("2 x 256 elements (tmp1, tmp2)")) +
+                  " needs");
   }
   const char* role = det::BytesOverlap(tmp.addr_, tmp.GetSize(), src.addr_, src_bytes) ? "src"
                      : det::BytesOverlap(tmp.addr_, tmp.GetSize(), dst.addr_, dst_bytes)
@@ -190,10 +197,7 @@ inline void Run0213(const LocalTensor<T>& dst, const LocalTensor<T>& src,
          " needs them apart");
   }
   if (tmp != nullptr) {
-    CheckTmp0213Like(*tmp, uint64_t{pop} * sizeof(T),
-                     "the tiling's param6 (" + std::to_string(pop) + " " + det::TypeName<T>() +
-                         " elements, from stackBufferSize)",
-                     dst, bytes, src, bytes, api, loc);
+    CheckTmpBuffer(*tmp, pop, true, dst, bytes, src, bytes, api, loc);
   }
   if (count == 0) return;
   using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
@@ -273,8 +277,7 @@ inline void Run012(const LocalTensor<T>& dst, const LocalTensor<T>& src,
     fail("dst (" + std::to_string(dst_bytes) + " bytes) overlaps src (" +
          std::to_string(src_bytes) + " bytes); " + type_name + " needs them apart");
   }
-  if (tmp != nullptr) CheckTmp0213Like(*tmp, 512 * sizeof(T), "2 x 256 elements (tmp1, tmp2)",
-                                       dst, dst_bytes, src, src_bytes, api, loc);
+  if (tmp != nullptr) CheckTmpBuffer(*tmp, 512, false, dst, dst_bytes, src, src_bytes, api, loc);
   if (src_count == 0) return;
   using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
   std::vector<E> row(to_nz ? static_cast<size_t>(h) : 0);
@@ -351,8 +354,7 @@ inline void Run012N(const LocalTensor<T>& dst, const LocalTensor<T>& src,
     fail("dst (" + std::to_string(dst_bytes) + " bytes) overlaps src (" +
          std::to_string(src_bytes) + " bytes); " + type_name + " needs them apart");
   }
-  if (tmp != nullptr) CheckTmp0213Like(*tmp, 512 * sizeof(T), "2 x 256 elements (tmp1, tmp2)",
-                                       dst, dst_bytes, src, src_bytes, api, loc);
+  if (tmp != nullptr) CheckTmpBuffer(*tmp, 512, false, dst, dst_bytes, src, src_bytes, api, loc);
   if (src_count == 0 || dst_count == 0) return;
   using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
   std::vector<E> row(static_cast<size_t>(hb * 16));
