@@ -21,11 +21,38 @@
 //     vendor's field values: param0 = 32 / typeSize, param1 = H, param2 = W,
 //     param3 = H / 16, param4 = H (the destination row stride in 32-byte
 //     blocks of 32 / typeSize elements), param5 = W / (32 / typeSize); the
-//     other fields 0. The NZ types: KernelError (aicore's kernel does not
-//     implement them, so it has no tiling for them).
+//     other fields 0. For TRANSPOSE_NZ2ND_0213 and TRANSPOSE_NZ2NZ_0213
+//     (srcShape [B, A1, A2, A3] = [B, N, S, H/N]; a2 = A2 and a3 = A3 rounded
+//     up to 16, p = the elements of stackBufferSize rounded down to whole
+//     16 x 16 fractals): param0 = 32 / typeSize, param1 = B, param2 = A1,
+//     param3 = a3, param4 = a2, param5 = a3 / 16, param6 = p, param7 = p / 16,
+//     param8 = 16 a2, param9 = 16 a2 / p, param10 = 16 a2 % p,
+//     param11 = a2 a3, param12 = A1 a2 a3, param13 = A1 a3, param14 = 16 A1,
+//     param15 = param7 * param9 * param13, param16 = param17 = 0. For
+//     TRANSPOSE_NZ2ND_012_WITHOUT_N and NZ2NZ_012_WITHOUT_N (srcShape
+//     [B, N, S, H/N]; H = N * H/N, hb = ceil(H / 16), sb = ceil(S / 16),
+//     hnb = ceil(H/N / 16), block = 32 / typeSize; stackBufferSize unused):
+//     param0 = block, param1 = B, param2 = N, param3 = H/N, param4 = H,
+//     param5 = hb, param6 = sb, param7 = hnb, param8 = 16 hb,
+//     param9 = 256 sb, param10 = 256 hb, param11 = 16 block hb,
+//     param12 = 256 N hnb sb, param13 = 256 hb sb, param14 = 16 / block,
+//     the others 0. For TRANSPOSE_NZ2NZ_012_WITH_N (scenario 3; a_hn = 16
+//     hnb, a_s = 16 sb): param0 = block, param1 = B, param2 = N,
+//     param3 = H/N, param4 = 16 / block, param5 = H, param6 = hb,
+//     param7 = sb, param8 = 16 hb, param9 = a_s, param10 = hnb,
+//     param11 = a_hn, param12 = a_hn - H/N, param13 = 16 a_s,
+//     param14 = N hnb, param15 = N a_hn a_s, param16 = 16 hb a_s. For
+//     TRANSPOSE_NZ2ND_012_WITH_N (scenario 4): param0 = block, param1 = B,
+//     param2 = N, param3 = H/N, param4 = H, param5 = hb, param6 = sb,
+//     param7 = hnb, param8 = a_hn, param9 = a_hn - H/N, param10 = 256 sb,
+//     param11 = N hnb, param12 = a_s a_hn, param13 = 16 a_hn,
+//     param14 = block a_hn, param15 = N a_hn a_s, param16 = 256 hb sb,
+//     param17 = 16 / block.
 //
-// Bad input (typeSize not 1, 2 or 4, a shape of the wrong rank, a type
-// outside the list) raises KernelError naming the function and the values.
+// Bad input (typeSize not 1, 2 or 4 — not 2 or 4 for the NZ types —, a shape
+// of the wrong rank, a type outside the list, a stackBufferSize below one
+// fractal for scenarios 1/2, a padded shape past 2^32 elements) raises
+// KernelError naming the function and the values.
 #pragma once
 
 #include <cstdint>
@@ -106,6 +133,179 @@ inline std::vector<int64_t> TransposeDims(const char* fn, const AscendC::TensorS
   return d;
 }
 
+// Scenarios 1 and 2 (TRANSPOSE_NZ2ND_0213 / NZ2NZ_0213): the vendor's field
+// values from B, A1, a2 = A2 and a3 = A3 rounded up to 16, and p, the
+// elements of the temporary buffer in whole 16 x 16 fractals (p > 0). The
+// kernel recomputes them from param1..param4 and param6 to validate a tiling.
+inline AscendC::ConfusionTransposeTiling Transpose0213Fields(uint32_t typeSize, uint32_t b,
+                                                             uint32_t a1, uint32_t a2,
+                                                             uint32_t a3, uint32_t p) {
+  AscendC::ConfusionTransposeTiling t{};
+  t.param0 = 32 / typeSize;
+  t.param1 = b;
+  t.param2 = a1;
+  t.param3 = a3;
+  t.param4 = a2;
+  t.param5 = a3 / 16;
+  t.param6 = p;
+  t.param7 = p / 16;
+  t.param8 = a2 * 16;
+  t.param9 = p == 0 ? 0 : t.param8 / p;
+  t.param10 = p == 0 ? 0 : t.param8 % p;
+  t.param11 = a2 * a3;
+  t.param12 = a1 * t.param11;
+  t.param13 = a1 * a3;
+  t.param14 = a1 * 16;
+  t.param15 = t.param7 * t.param9 * t.param13;
+  return t;
+}
+
+inline void CheckNzTypeSize(const char* fn, uint32_t typeSize, SrcLoc loc) {
+  if (typeSize != 2 && typeSize != 4) {
+    FailTransposeHost(fn, "typeSize " + std::to_string(typeSize) +
+                              " is not 2 or 4 (the NZ scenarios take int16_t, uint16_t, half, "
+                              "int32_t, uint32_t, float)", loc);
+  }
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose0213Tiling(const char* fn,
+                                                             const AscendC::TensorShape& srcShape,
+                                                             uint32_t stackBufferSize,
+                                                             uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t a2 = (static_cast<uint64_t>(d[2]) + 15) / 16 * 16;
+  const uint64_t a3 = (static_cast<uint64_t>(d[3]) + 15) / 16 * 16;
+  const uint64_t padded = static_cast<uint64_t>(d[0]) * static_cast<uint64_t>(d[1]) * a2 * a3;
+  if (padded > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(padded) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  const uint32_t p = stackBufferSize / typeSize / 256 * 256;
+  if (p == 0) {
+    FailTransposeHost(fn, "stackBufferSize " + std::to_string(stackBufferSize) +
+                              " bytes holds no 16 x 16 fractal of typeSize " +
+                              std::to_string(typeSize) + ": the minimum is " +
+                              std::to_string(256 * typeSize) +
+                              " bytes (GetTransposeMaxMinTmpSize)", loc);
+  }
+  return Transpose0213Fields(typeSize, static_cast<uint32_t>(d[0]), static_cast<uint32_t>(d[1]),
+                             static_cast<uint32_t>(a2), static_cast<uint32_t>(a3), p);
+}
+
+// Scenarios 5 and 6 (TRANSPOSE_NZ2ND_012_WITHOUT_N / NZ2NZ_012_WITHOUT_N):
+// the vendor's field values from B, N, H/N and sb = S rounded up to 16,
+// divided by 16. The kernel recomputes them from param1..param3 and param6.
+inline AscendC::ConfusionTransposeTiling Transpose012Fields(uint32_t typeSize, uint32_t b,
+                                                            uint32_t n, uint32_t hn,
+                                                            uint32_t sb) {
+  AscendC::ConfusionTransposeTiling t{};
+  const uint32_t block = 32 / typeSize, h = n * hn, hb = (h + 15) / 16, hnb = (hn + 15) / 16;
+  t.param0 = block;
+  t.param1 = b;
+  t.param2 = n;
+  t.param3 = hn;
+  t.param4 = h;
+  t.param5 = hb;
+  t.param6 = sb;
+  t.param7 = hnb;
+  t.param8 = hb * 16;
+  t.param9 = sb * 256;
+  t.param10 = hb * 16 * 16;
+  t.param11 = block * hb * 16;
+  t.param12 = n * hnb * 16 * sb * 16;
+  t.param13 = hb * 16 * sb * 16;
+  t.param14 = 16 / block;
+  return t;
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose012Tiling(const char* fn,
+                                                            const AscendC::TensorShape& srcShape,
+                                                            uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t b = static_cast<uint64_t>(d[0]), n = static_cast<uint64_t>(d[1]),
+                 s = static_cast<uint64_t>(d[2]), hn = static_cast<uint64_t>(d[3]);
+  const uint64_t a_s = (s + 15) / 16 * 16, a_h = (n * hn + 15) / 16 * 16;
+  const uint64_t src = b * n * ((hn + 15) / 16 * 16) * a_s, dst = b * a_h * a_s;
+  if (src > 0xffffffffull || dst > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(src > dst ? src : dst) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  return Transpose012Fields(typeSize, static_cast<uint32_t>(b), static_cast<uint32_t>(n),
+                            static_cast<uint32_t>(hn), static_cast<uint32_t>(a_s / 16));
+}
+
+// Scenarios 3 and 4 (TRANSPOSE_NZ2NZ_012_WITH_N / NZ2ND_012_WITH_N): the
+// vendor's field values from B, N, H/N and sb = S rounded up to 16, divided
+// by 16 (the two scenarios order their fields differently). The kernel
+// recomputes them from param1..param3 and the sb field.
+inline AscendC::ConfusionTransposeTiling Transpose012NFields(bool to_nz, uint32_t typeSize,
+                                                             uint32_t b, uint32_t n, uint32_t hn,
+                                                             uint32_t sb) {
+  AscendC::ConfusionTransposeTiling t{};
+  const uint32_t block = 32 / typeSize, h = n * hn, hb = (h + 15) / 16, hnb = (hn + 15) / 16;
+  const uint32_t a_hn = hnb * 16, a_s = sb * 16;
+  t.param0 = block;
+  t.param1 = b;
+  t.param2 = n;
+  t.param3 = hn;
+  if (to_nz) {
+    t.param4 = 16 / block;
+    t.param5 = h;
+    t.param6 = hb;
+    t.param7 = sb;
+    t.param8 = hb * 16;
+    t.param9 = a_s;
+    t.param10 = hnb;
+    t.param11 = a_hn;
+    t.param12 = a_hn - hn;
+    t.param13 = a_s * 16;
+    t.param14 = n * hnb;
+    t.param15 = n * a_hn * a_s;
+    t.param16 = hb * 16 * a_s;
+  } else {
+    t.param4 = h;
+    t.param5 = hb;
+    t.param6 = sb;
+    t.param7 = hnb;
+    t.param8 = a_hn;
+    t.param9 = a_hn - hn;
+    t.param10 = sb * 256;
+    t.param11 = n * hnb;
+    t.param12 = a_s * a_hn;
+    t.param13 = a_hn * 16;
+    t.param14 = a_hn * block;
+    t.param15 = n * a_hn * a_s;
+    t.param16 = hb * sb * 256;
+    t.param17 = 16 / block;
+  }
+  return t;
+}
+
+inline AscendC::ConfusionTransposeTiling Transpose012NTiling(const char* fn, bool to_nz,
+                                                             const AscendC::TensorShape& srcShape,
+                                                             uint32_t typeSize, SrcLoc loc) {
+  CheckNzTypeSize(fn, typeSize, loc);
+  const std::vector<int64_t> d = TransposeDims(fn, srcShape, 4, loc);
+  const uint64_t b = static_cast<uint64_t>(d[0]), n = static_cast<uint64_t>(d[1]),
+                 s = static_cast<uint64_t>(d[2]), hn = static_cast<uint64_t>(d[3]);
+  const uint64_t a_s = (s + 15) / 16 * 16, a_h = (n * hn + 15) / 16 * 16;
+  const uint64_t dst = b * n * ((hn + 15) / 16 * 16) * a_s, src = b * a_h * a_s;
+  if (src > 0xffffffffull || dst > 0xffffffffull) {
+    FailTransposeHost(fn, "srcShape [" + std::to_string(d[0]) + ", " + std::to_string(d[1]) +
+                              ", " + std::to_string(d[2]) + ", " + std::to_string(d[3]) +
+                              "] pads to " + std::to_string(src > dst ? src : dst) +
+                              " elements, past the uint32_t tiling fields", loc);
+  }
+  return Transpose012NFields(to_nz, typeSize, static_cast<uint32_t>(b), static_cast<uint32_t>(n),
+                             static_cast<uint32_t>(hn), static_cast<uint32_t>(a_s / 16));
+}
+
 }  // namespace lib
 }  // namespace aicore
 
@@ -174,14 +374,31 @@ inline void GetTransposeTilingInfo(const TensorShape& srcShape, const uint32_t s
                                    const uint32_t typeSize, const uint32_t transposeTypeIn,
                                    ConfusionTransposeTiling& tiling,
                                    aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  if (transposeTypeIn == aicore::lib::kTransNd2NdOnly) {
+  namespace lib = aicore::lib;
+  if (transposeTypeIn == lib::kTransNd2NdOnly) {
     GetConfusionTransposeOnlyTilingInfo(srcShape, stackBufferSize, typeSize, tiling, loc);
     return;
   }
-  aicore::lib::FailTransposeHost(
-      "GetTransposeTilingInfo",
-      "transposeTypeIn " + std::to_string(transposeTypeIn) +
-          " is not implemented in aicore (only TRANSPOSE_ND2ND_ONLY, 7, is)", loc);
+  if (transposeTypeIn == lib::kTransNz2Nd0213 || transposeTypeIn == lib::kTransNz2Nz0213) {
+    tiling = lib::Transpose0213Tiling("GetTransposeTilingInfo", srcShape, stackBufferSize,
+                                      typeSize, loc);
+    return;
+  }
+  if (transposeTypeIn == lib::kTransNz2Nd012WithoutN ||
+      transposeTypeIn == lib::kTransNz2Nz012WithoutN) {
+    (void)stackBufferSize;  // the vendor's fields do not depend on it
+    tiling = lib::Transpose012Tiling("GetTransposeTilingInfo", srcShape, typeSize, loc);
+    return;
+  }
+  if (transposeTypeIn == lib::kTransNz2Nz012WithN || transposeTypeIn == lib::kTransNz2Nd012WithN) {
+    tiling = lib::Transpose012NTiling("GetTransposeTilingInfo",
+                                      transposeTypeIn == lib::kTransNz2Nz012WithN, srcShape,
+                                      typeSize, loc);
+    return;
+  }
+  lib::FailTransposeHost("GetTransposeTilingInfo",
+                         "transposeTypeIn " + std::to_string(transposeTypeIn) +
+                             " is not a type of the high-level Transpose (1 to 7)", loc);
 }
 
 inline void GetConfusionTransposeTilingInfo(const TensorShape& srcShape,

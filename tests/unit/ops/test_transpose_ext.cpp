@@ -331,8 +331,8 @@ TEST(LibConfusionTransposeDiagnostics, Host) {
   EXPECT_TRUE(Has(m, "GetConfusionTransposeOnlyTilingInfo") && Has(m, "typeSize 3 is not 1, 2 or 4")) << m;
   m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({2, 32, 32}), 0, 2, 7, t); });
   EXPECT_TRUE(Has(m, "srcShape has 3 dimensions, the type needs 2")) << m;
-  m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({2, 2, 32, 32}), 0, 2, 1, t); });
-  EXPECT_TRUE(Has(m, "GetTransposeTilingInfo") && Has(m, "transposeTypeIn 1 is not implemented in aicore")) << m;
+  m = HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({2, 2, 32, 32}), 0, 2, 8, t); });
+  EXPECT_TRUE(Has(m, "GetTransposeTilingInfo") && Has(m, "transposeTypeIn 8 is not a type of the high-level Transpose")) << m;
   EXPECT_EQ(HostErr([&] { AscendC::GetConfusionTransposeTilingInfo(AscendC::TensorShape({32, 32}), 0, 2, 7, t); }), "");
   m = HostErr([&] { AscendC::GetConfusionTransposeMaxMinTmpSize(AscendC::TensorShape({32, 32}), 2, 10, mx, mn); });
   EXPECT_TRUE(Has(m, "transposeTypeIn 10 is not a type of the high-level Transpose")) << m;
@@ -382,9 +382,9 @@ TEST(LibConfusionTransposeDiagnostics, Kernel) {
             "");
   m = Err(32, [&](auto& d, auto& s, auto&) {
     auto t = tiling_for(16, 16, 4);
-    AscendC::Transpose(d, s, TransposeType::TRANSPOSE_NZ2ND_0213, t);
+    AscendC::Transpose(d, s, TransposeType::TRANSPOSE_NZ2NZ_012_WITH_N, t);
   });
-  EXPECT_TRUE(Has(m, "transposeType 1 (an NZ scenario) is not implemented in aicore")) << m;
+  EXPECT_TRUE(Has(m, "TRANSPOSE_NZ2NZ_012_WITH_N's formula gives")) << m;  // a scenario-7 tiling
   m = Err(32, [&](auto& d, auto& s, auto&) {
     auto t = tiling_for(16, 16, 4);
     AscendC::Transpose(d, s, TransposeType::TRANSPOSE_NCHW2NHWC, t);
