@@ -136,6 +136,11 @@ function(aicore_add_op_project name dir)
   target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel ${dir}/op_host)
   target_link_libraries(${name}_kernels PUBLIC aicore::compat ${P_LIBRARIES})
 
+  # Position-independent always: a shared library (aicore_add_torch_ops, or
+  # a user's) takes the same objects, and turning Torch on later does not
+  # rebuild them.
+  set_target_properties(${name}_host ${name}_kernels PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
   add_library(${name} INTERFACE)
   target_sources(${name} INTERFACE $<TARGET_OBJECTS:${name}_host> $<TARGET_OBJECTS:${name}_kernels>)
   target_include_directories(${name} INTERFACE ${gen})

@@ -61,11 +61,7 @@ function(aicore_add_torch_ops name)
   target_link_libraries(${name} PRIVATE ${P_PROJECTS} aicore::compat torch ${P_LIBRARIES})
   target_compile_definitions(${name} PRIVATE AICORE_TORCH_NAMESPACE="${P_NAMESPACE}"
                                              "AICORE_TORCH_AUTOGRAD=\"${autograd}\"")
+  # The projects' objects are position-independent already
+  # (aicore_add_op_project).
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  # The projects' objects go into a shared library.
-  foreach(p IN LISTS P_PROJECTS)
-    if(TARGET ${p}_host)
-      set_target_properties(${p}_host ${p}_kernels PROPERTIES POSITION_INDEPENDENT_CODE ON)
-    endif()
-  endforeach()
 endfunction()
