@@ -83,6 +83,34 @@ void ExpectFields0213(const ConfusionTransposeTiling& t, const Shape& sh, uint32
   }
 }
 
+// One Transpose call in a one-block launch: src (src_cap elements of room)
+// in, a dst of cap elements filled with kSentinel first; the tmp buffer of
+// tmp_bytes passed when with_tmp. Returns dst's bytes.
+template <class T>
+std::vector<uint8_t> RunTranspose(const std::vector<T>& src, size_t src_cap, size_t cap, uint32_t tmp_bytes,
+                                  bool with_tmp, TransposeType type, ConfusionTransposeTiling tiling) {
+  std::vector<uint8_t> got(cap * sizeof(T));
+  aicore::Launch(
+      [&] {
+        AscendC::TPipe pipe;
+        TBuf<TPosition::VECCALC> bs, bd, bt;
+        pipe.InitBuffer(bs, Round32(src_cap * sizeof(T)));
+        pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
+        pipe.InitBuffer(bt, tmp_bytes);
+        LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
+        std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
+        if (!src.empty()) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), src.size() * sizeof(T));
+        if (with_tmp) {
+          AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
+        } else {
+          AscendC::Transpose(d, s, type, tiling);
+        }
+        std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
+      },
+      1);
+  return got;
+}
+
 template <class T>
 void Check0213(uint64_t seed, TransposeType type) {
   const bool to_nz = type == TransposeType::TRANSPOSE_NZ2NZ_0213;
@@ -117,26 +145,7 @@ void Check0213(uint64_t seed, TransposeType type) {
     const size_t count = size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn), cap = count + 64;
     const std::vector<T> src = RandomBitsVec<T>(rng, count);
     const uint32_t tmp_bytes = Round32(tiling.param6 * sizeof(T));
-    std::vector<uint8_t> got(cap * sizeof(T));
-    const bool with_tmp = iter % 2 == 0;
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, Round32(cap * sizeof(T)));
-          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
-          pipe.InitBuffer(bt, tmp_bytes);
-          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
-          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
-          if (count) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), count * sizeof(T));
-          if (with_tmp) {
-            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
-          } else {
-            AscendC::Transpose(d, s, type, tiling);
-          }
-          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
-        },
-        1);
+    const std::vector<uint8_t> got = RunTranspose(src, cap, cap, tmp_bytes, iter % 2 == 0, type, tiling);
     std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
     const std::vector<T> model = Model(src, sh, to_nz);
     Put(want, 0, model.data(), count);
@@ -227,26 +236,7 @@ void Check012(uint64_t seed, TransposeType type) {
     const size_t n_src = size_t{sh.b} * sh.n * Up16(sh.s) * Up16(sh.hn);
     const size_t n_dst = size_t{sh.b} * Up16(sh.s) * Up16(sh.n * sh.hn), cap = n_dst + 64;
     const std::vector<T> src = RandomBitsVec<T>(rng, n_src);
-    std::vector<uint8_t> got(cap * sizeof(T));
-    const bool with_tmp = iter % 2 == 0;
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, Round32((n_src + 16) * sizeof(T)));
-          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
-          pipe.InitBuffer(bt, mn);
-          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
-          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
-          if (n_src) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), n_src * sizeof(T));
-          if (with_tmp) {
-            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
-          } else {
-            AscendC::Transpose(d, s, type, tiling);
-          }
-          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
-        },
-        1);
+    const std::vector<uint8_t> got = RunTranspose(src, n_src + 16, cap, mn, iter % 2 == 0, type, tiling);
     std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
     Model012(src, sh, to_nz, want);
     ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " type " << static_cast<int>(type)
@@ -348,26 +338,7 @@ void Check012N(uint64_t seed, TransposeType type) {
                                     static_cast<uint32_t>(type), tiling);
     ExpectFields012N(tiling, sh, sizeof(T), to_nz);
     const std::vector<T> src = RandomBitsVec<T>(rng, n_src);
-    std::vector<uint8_t> got(cap * sizeof(T));
-    const bool with_tmp = iter % 2 == 0;
-    aicore::Launch(
-        [&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, Round32((n_src + 16) * sizeof(T)));
-          pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
-          pipe.InitBuffer(bt, mn);
-          LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
-          std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, cap * sizeof(T));
-          if (n_src) std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), n_src * sizeof(T));
-          if (with_tmp) {
-            AscendC::Transpose(d, s, bt.Get<uint8_t>(), type, tiling);
-          } else {
-            AscendC::Transpose(d, s, type, tiling);
-          }
-          std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), cap * sizeof(T));
-        },
-        1);
+    const std::vector<uint8_t> got = RunTranspose(src, n_src + 16, cap, mn, iter % 2 == 0, type, tiling);
     std::vector<uint8_t> want(cap * sizeof(T), kSentinel);
     Model012N(src, sh, to_nz, want);
     ASSERT_EQ(got, want) << aicore::detail::TypeName<T>() << " type " << static_cast<int>(type)
