@@ -53,17 +53,25 @@ function(aicore_add_op_project name dir)
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/${name}_gen)
   file(MAKE_DIRECTORY ${gen})
 
+  # The compiled runtime (aicore::runtime: the sanitizer and the timeline
+  # compiled once, not in each host, kernel and aclnn translation unit of the
+  # project and of the programs that link it) when the package has it.
+  set(runtime "")
+  if(TARGET aicore::runtime)
+    set(runtime aicore::runtime)
+  endif()
+
   add_library(${name}_host OBJECT ${host_srcs})
   target_include_directories(${name}_host PRIVATE ${dir}/op_host)
-  target_link_libraries(${name}_host PUBLIC aicore::compat ${P_LIBRARIES})
+  target_link_libraries(${name}_host PUBLIC aicore::compat ${runtime} ${P_LIBRARIES})
 
   # The generator's own code is the same for every project: compiled once.
   if(NOT TARGET aicore_opgen_main)
     add_library(aicore_opgen_main OBJECT ${AICORE_OPGEN_SOURCE})
-    target_link_libraries(aicore_opgen_main PRIVATE aicore::compat)
+    target_link_libraries(aicore_opgen_main PRIVATE aicore::compat ${runtime})
   endif()
   add_executable(${name}_opgen $<TARGET_OBJECTS:aicore_opgen_main> $<TARGET_OBJECTS:${name}_host>)
-  target_link_libraries(${name}_opgen PRIVATE aicore::compat ${P_LIBRARIES})
+  target_link_libraries(${name}_opgen PRIVATE aicore::compat ${runtime} ${P_LIBRARIES})
 
   set(kernel_wrappers "")
   set(aclnn_srcs "")
@@ -134,7 +142,7 @@ function(aicore_add_op_project name dir)
   add_library(${name}_kernels OBJECT ${kernel_wrappers} ${aclnn_srcs})
   target_include_directories(${name}_kernels PUBLIC ${gen})
   target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel ${dir}/op_host)
-  target_link_libraries(${name}_kernels PUBLIC aicore::compat ${P_LIBRARIES})
+  target_link_libraries(${name}_kernels PUBLIC aicore::compat ${runtime} ${P_LIBRARIES})
 
   # Position-independent always: a shared library (aicore_add_torch_ops, or
   # a user's) takes the same objects, and turning Torch on later does not
@@ -144,6 +152,6 @@ function(aicore_add_op_project name dir)
   add_library(${name} INTERFACE)
   target_sources(${name} INTERFACE $<TARGET_OBJECTS:${name}_host> $<TARGET_OBJECTS:${name}_kernels>)
   target_include_directories(${name} INTERFACE ${gen})
-  target_link_libraries(${name} INTERFACE aicore::compat)
+  target_link_libraries(${name} INTERFACE aicore::compat ${runtime})
   add_dependencies(${name} ${name}_host ${name}_kernels)
 endfunction()
