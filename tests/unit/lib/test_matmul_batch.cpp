@@ -20,6 +20,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aicore/aicore.h"
@@ -50,13 +51,14 @@ matmul_tiling::DataType DtOf() {
   return std::is_same_v<T, half> ? matmul_tiling::DataType::DT_FLOAT16 : matmul_tiling::DataType::DT_FLOAT;
 }
 
-// The host tiling, as the vendor's SetBatchInfoForNormal example makes it.
-template <class AT>
+// The host tiling, as the vendor's SetBatchInfoForNormal examples make it:
+// MultiCoreMatmulTiling with SetDim(1), or BatchMatmulTiling.
+template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling>
 TCubeTiling MakeBatchTiling(const BatchProblem& p, bool batchInfo = true) {
-  matmul_tiling::MultiCoreMatmulTiling t;
+  Tiler t;
   using matmul_tiling::CubeFormat;
   using matmul_tiling::TPosition;
-  t.SetDim(1);
+  if constexpr (std::is_same_v<Tiler, matmul_tiling::MultiCoreMatmulTiling>) t.SetDim(1);
   t.SetAType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transA);
   t.SetBType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transB);
   t.SetCType(TPosition::GM, CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT);
@@ -228,9 +230,9 @@ std::vector<float> FromSequential(const std::vector<float>& s, const TCubeTiling
   return c;
 }
 
-template <class AT>
+template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling>
 void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_list<Way> ways) {
-  const TCubeTiling t = MakeBatchTiling<AT>(p);
+  const TCubeTiling t = MakeBatchTiling<AT, Tiler>(p);
   ASSERT_EQ(t.ALayoutInfoB, p.batchA);
   ASSERT_EQ(t.BLayoutInfoB, p.batchB);
   ASSERT_EQ(t.BatchNum, p.BatchC());
@@ -324,6 +326,15 @@ TEST_F(MatmulBatchTest, FloatToFloatIsALoopOfSingleMatmuls) {
   }
 }
 
+// The vendor's batch_matmul sample makes its tiling with BatchMatmulTiling.
+TEST_F(MatmulBatchTest, BatchMatmulTilingDrivesIterateBatch) {
+  std::mt19937 rng(1105);
+  for (int iter = 0; iter < 4; ++iter) {
+    const BatchProblem p = RandomProblem(rng, false);
+    CheckProblem<half, matmul_tiling::BatchMatmulTiling>(p, rng, {Way::kGm, Way::kCube});
+  }
+}
+
 TEST_F(MatmulBatchTest, ToUbIsALoopOfSingleMatmuls) {
   std::mt19937 rng(1103);
   for (int iter = 0; iter < 8; ++iter) {
@@ -375,6 +386,34 @@ TEST(MatmulBatchTiling, SetBatchInfoForNormalFillsTheLayoutFields) {
   EXPECT_EQ(t.CLayoutInfoS1, 32);
   EXPECT_EQ(t.CLayoutInfoS2, 256);
   EXPECT_EQ(t.BatchNum, 4);
+  // BatchMatmulTiling: the same one-core tiling, field for field, and its
+  // core counts (one core; batch axes not split) only after GetTiling.
+  const TCubeTiling bt = MakeBatchTiling<half, matmul_tiling::BatchMatmulTiling>(p);
+  EXPECT_EQ(std::memcmp(&bt, &t, sizeof(TCubeTiling)), 0);
+  matmul_tiling::BatchMatmulTiling bmm;
+  int32_t dim = -1, mDim = -1, nDim = -1, batchM = -1, batchN = -1;
+  EXPECT_EQ(bmm.GetCoreNum(dim, mDim, nDim, batchM, batchN), -1);
+  bmm.SetAType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT16);
+  bmm.SetBType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT16);
+  bmm.SetCType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT);
+  bmm.SetShape(100, 48, 64);
+  bmm.SetOrgShape(100, 48, 64);
+  bmm.SetBatchNum(3);
+  optiling::TCubeTiling ot;
+  ASSERT_EQ(bmm.GetTiling(ot), 0);
+  EXPECT_EQ(ot.BatchNum, 3);
+  ASSERT_EQ(bmm.GetCoreNum(dim, mDim, nDim, batchM, batchN), 0);
+  EXPECT_EQ(dim, 1);
+  EXPECT_EQ(mDim, 1);
+  EXPECT_EQ(nDim, 1);
+  EXPECT_EQ(batchM, 1);
+  EXPECT_EQ(batchN, 1);
+  matmul_tiling::SysTilingTempBufSize viaBatch{}, viaMulti{};
+  EXPECT_EQ(BatchMatmulGetTmpBufSize(ot, viaBatch), 0);
+  EXPECT_EQ(MultiCoreMatmulGetTmpBufSizeV2(ot, viaMulti), 0);
+  EXPECT_EQ(viaBatch.l1Size, viaMulti.l1Size);
+  EXPECT_EQ(viaBatch.l0cSize, viaMulti.l0cSize);
+  EXPECT_EQ(viaBatch.l1Size, ot.shareL1Size);
   matmul_tiling::MultiCoreMatmulTiling bad;
   EXPECT_EQ(bad.SetBatchInfoForNormal(0, 2, 32, 256, 64), -1);
   EXPECT_EQ(bad.SetBatchInfoForNormal(2, 2, 32, -1, 64), -1);

@@ -6,6 +6,9 @@
 //   MatmulApiTiling tiling(platform);        one core: singleCore = the shape
 //   MultiCoreMatmulTiling tiling(platform);  SetDim(n): split M and N (and K
 //                                            with EnableMultiCoreSplitK) over n cores
+//   BatchMatmulTiling tiling(platform);      one core computing IterateBatch's
+//                                            batches; GetCoreNum(dim, mDim, nDim,
+//                                            batchCoreM, batchCoreN)
 //   SetAType/SetBType(TPosition, CubeFormat, DataType, isTrans = false),
 //   SetCType/SetBiasType(TPosition, CubeFormat, DataType), SetShape(m, n, k)
 //   (-1: the original size), SetOrgShape(M, N, K) / (M, N, Ka, Kb),
@@ -16,7 +19,8 @@
 //   SetCLayout, SetBatchNum, SetBatchInfoForNormal, SetMatmulConfigParams
 //   -> GetTiling(TCubeTiling&) (0 / -1), GetSingleShape, GetCoreNum,
 //      GetBaseM/N/K.
-//   MatmulGetTmpBufSize / MultiCoreMatmulGetTmpBufSize (and V2): the UB / L1 /
+//   MatmulGetTmpBufSize / MultiCoreMatmulGetTmpBufSize / BatchMatmulGetTmpBufSize
+//   (and V2): the UB / L1 /
 //   L0C scratch a kernel reserves for Matmul.
 //
 // The tiling algorithm (aicore's own; it follows the public TCubeTiling
@@ -512,6 +516,26 @@ class MatmulApiTilingBase {
   int64_t ComputeBlocks();
   // The result into `tiling`, after a final check.
   int64_t Finish(AscendC::tiling::TCubeTiling& tiling);
+  // The whole GetTiling of one core (MatmulApiTiling, BatchMatmulTiling):
+  // the single-core shape is the problem's shape.
+  int64_t OneCoreTiling(AscendC::tiling::TCubeTiling& tiling) {
+    int32_t m, n, k;
+    if (!ProblemShape(m, n, k)) {
+      Log("GetTiling: no shape (call SetShape or SetOrgShape)");
+      return -1;
+    }
+    tiling_ = AscendC::tiling::TCubeTiling{};
+    tiling_.usedCoreNum = 1;
+    tiling_.M = OrgOr(orgM, m);
+    tiling_.N = OrgOr(orgN, n);
+    tiling_.Ka = OrgOr(orgKa, k);
+    tiling_.Kb = OrgOr(orgKb, k);
+    tiling_.singleCoreM = singleCoreM = m;
+    tiling_.singleCoreN = singleCoreN = n;
+    tiling_.singleCoreK = singleCoreK = k;
+    if (ComputeBlocks() != 0) return -1;
+    return Finish(tiling);
+  }
   static void Log(const std::string& what) {
     std::fprintf(stderr, "MatmulApi Tiling: %s\n", what.c_str());
     std::fflush(stderr);
@@ -726,24 +750,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
   explicit MatmulApiTiling(const PlatformInfo& platform) : MatmulApiTilingBase(platform) {}
   ~MatmulApiTiling() override = default;
 
-  int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override {
-    int32_t m, n, k;
-    if (!ProblemShape(m, n, k)) {
-      Log("GetTiling: no shape (call SetShape or SetOrgShape)");
-      return -1;
-    }
-    tiling_ = AscendC::tiling::TCubeTiling{};
-    tiling_.usedCoreNum = 1;
-    tiling_.M = OrgOr(orgM, m);
-    tiling_.N = OrgOr(orgN, n);
-    tiling_.Ka = OrgOr(orgKa, k);
-    tiling_.Kb = OrgOr(orgKb, k);
-    tiling_.singleCoreM = singleCoreM = m;
-    tiling_.singleCoreN = singleCoreN = n;
-    tiling_.singleCoreK = singleCoreK = k;
-    if (ComputeBlocks() != 0) return -1;
-    return Finish(tiling);
-  }
+  int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override { return OneCoreTiling(tiling); }
   bool EnableL1BankConflictOptimise() { return false; }
 };
 
@@ -892,6 +899,38 @@ inline int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& ti
   return r;
 }
 
+// The tiling of one core that computes the batches of IterateBatch (the
+// vendor's bmm_tiling.h): the one-core tiling of MatmulApiTiling with the
+// batch fields of SetBatchNum / SetBatchInfoForNormal; its batch axes are
+// not split over cores (batchCoreM = batchCoreN = 1, as the vendor's
+// defaults leave them: its SetBatch / SetSingleBatch are private).
+class BatchMatmulTiling : public MatmulApiTilingBase {
+ public:
+  BatchMatmulTiling() {}
+  explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+      : MatmulApiTilingBase(ascendcPlatform) {}
+  explicit BatchMatmulTiling(const PlatformInfo& platform) : MatmulApiTilingBase(platform) {}
+
+  // 0, or -1 before a successful GetTiling.
+  int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN) {
+    if (!computed_) return -1;
+    dim = tiling_.usedCoreNum;
+    mDim = (tiling_.M + tiling_.singleCoreM - 1) / tiling_.singleCoreM;
+    nDim = (tiling_.N + tiling_.singleCoreN - 1) / tiling_.singleCoreN;
+    batchCoreM = 1;
+    batchCoreN = 1;
+    return 0;
+  }
+  int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override {
+    const int64_t r = OneCoreTiling(tiling);
+    computed_ = r == 0;
+    return r;
+  }
+
+ private:
+  bool computed_ = false;
+};
+
 }  // namespace matmul_tiling
 
 namespace aicore {
@@ -927,5 +966,12 @@ inline int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
 }
 inline int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
                                               matmul_tiling::SysTilingTempBufSize& bufSize) {
+  return aicore::lib::MatmulTmpBufSize(tiling, bufSize);
+}
+inline int32_t BatchMatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
+  return aicore::lib::MatmulTmpBufSize(tiling, bufSize);
+}
+inline int32_t BatchMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
+                                          matmul_tiling::SysTilingTempBufSize& bufSize) {
   return aicore::lib::MatmulTmpBufSize(tiling, bufSize);
 }
