@@ -634,6 +634,12 @@ class TilingContext : public OpCallContext {
     schedule_mode_ = mode;
     return ge::GRAPH_SUCCESS;
   }
+  // Whether the outputs' InitValue is applied before the kernel runs.
+  ge::graphStatus SetNeedAtomic(bool atomic) {
+    need_atomic_ = atomic;
+    return ge::GRAPH_SUCCESS;
+  }
+  bool NeedAtomic() const { return need_atomic_; }
   // An array of `num` workspace sizes in bytes (the total is the workspace
   // the caller allocates; it includes the system part, GetLibApiWorkSpaceSize).
   size_t* GetWorkspaceSizes(size_t num) {
@@ -652,6 +658,7 @@ class TilingContext : public OpCallContext {
   uint32_t block_dim_ = 0;
   uint64_t tiling_key_ = 0;
   uint32_t schedule_mode_ = 0;
+  bool need_atomic_ = false;
   std::vector<size_t> workspace_;
 };
 
@@ -733,6 +740,64 @@ namespace ops {
 
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
 
+// The initial value of an output (OpParamDef::InitValue): its type and value.
+enum class ScalarType : uint32_t {
+  UINT64 = 0,
+  INT64 = 1,
+  UINT32 = 2,
+  INT32 = 3,
+  UINT16 = 4,
+  INT16 = 5,
+  UINT8 = 6,
+  INT8 = 7,
+  FLOAT32 = 8,
+  FLOAT16 = 9,
+  INVALID_DTYPE = static_cast<uint32_t>(-1),
+};
+union ScalarNum {
+  uint64_t value_u64;
+  int64_t value_i64;
+  float value_f32;
+  ScalarNum() : value_u64(0) {}
+  explicit ScalarNum(uint64_t value) : value_u64(value) {}
+  explicit ScalarNum(int64_t value) : value_i64(value) {}
+  explicit ScalarNum(float value) : value_f32(value) {}
+};
+// The number is kept in the member of its type's kind: value_f32 for
+// FLOAT32/FLOAT16, value_i64 for the signed types, value_u64 for the others.
+struct ScalarVar {
+  ScalarType scalar_type = ScalarType::INVALID_DTYPE;
+  ScalarNum scalar_num;
+  ScalarVar() = default;
+  ScalarVar(ScalarType type, uint64_t num) : scalar_type(type) { Store(num); }
+  ScalarVar(ScalarType type, int64_t num) : scalar_type(type) { Store(num); }
+  ScalarVar(ScalarType type, int num) : scalar_type(type) { Store(int64_t{num}); }
+  ScalarVar(ScalarType type, unsigned int num) : scalar_type(type) { Store(uint64_t{num}); }
+  ScalarVar(ScalarType type, float num) : scalar_type(type) { Store(num); }
+  ScalarVar(ScalarType type, double num) : scalar_type(type) { Store(num); }
+  bool operator==(const ScalarVar& other) const {
+    return scalar_type == other.scalar_type && scalar_num.value_u64 == other.scalar_num.value_u64;
+  }
+  bool IsFloat() const { return scalar_type == ScalarType::FLOAT32 || scalar_type == ScalarType::FLOAT16; }
+  bool IsSigned() const {
+    return scalar_type == ScalarType::INT64 || scalar_type == ScalarType::INT32 || scalar_type == ScalarType::INT16 ||
+           scalar_type == ScalarType::INT8;
+  }
+
+ private:
+  template <class N>
+  void Store(N num) {
+    scalar_num.value_u64 = 0;
+    if (IsFloat()) {
+      scalar_num.value_f32 = static_cast<float>(num);
+    } else if (IsSigned()) {
+      scalar_num.value_i64 = static_cast<int64_t>(num);
+    } else {
+      scalar_num.value_u64 = static_cast<uint64_t>(num);
+    }
+  }
+};
+
 inline const char* OptionName(Option o) {
   switch (o) {
     case OPTIONAL: return "OPTIONAL";
@@ -806,6 +871,25 @@ class OpParamDef {
   OpParamDef& DataTypeForBinQuery(std::vector<ge::DataType> /*types*/) { return *this; }
   OpParamDef& FormatForBinQuery(std::vector<ge::Format> /*formats*/) { return *this; }
   OpParamDef& Comment(const char* /*comment*/) { return *this; }
+  // An output's initial value, written over its whole GM space before the
+  // kernel runs when the tiling function called SetNeedAtomic(true) (as on
+  // the NPU, where it takes effect only then). InitValue(0) clears; the
+  // vector form gives one value per DataType column.
+  OpParamDef& InitValue(uint64_t value) {
+    init_values_.assign(1, ScalarVar(ScalarType::UINT64, value));
+    init_kind_ = 1;
+    return *this;
+  }
+  OpParamDef& InitValue(const ScalarVar& value) {
+    init_values_.assign(1, value);
+    init_kind_ = 2;
+    return *this;
+  }
+  OpParamDef& InitValue(const std::vector<ScalarVar>& value) {
+    init_values_ = value;
+    init_kind_ = 3;
+    return *this;
+  }
 
   const std::string& Name() const { return name_; }
   Option GetParamType() const { return param_type_; }
@@ -817,6 +901,9 @@ class OpParamDef {
   bool IsScalarList() const { return scalar_ == 2; }
   ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
   const std::string& ScalarToName() const { return to_name_; }  // empty: none
+  // 0: no InitValue; 1: InitValue(uint64_t); 2: one ScalarVar; 3: one per column.
+  int InitValueKind() const { return init_kind_; }
+  const std::vector<ScalarVar>& InitValues() const { return init_values_; }
 
  private:
   std::string name_;
@@ -829,6 +916,8 @@ class OpParamDef {
   int scalar_ = 0;  // 1: Scalar(), 2: ScalarList()
   ge::DataType to_type_ = ge::DT_UNDEFINED;
   std::string to_name_;
+  int init_kind_ = 0;
+  std::vector<ScalarVar> init_values_;
 };
 
 class OpAttrDef {

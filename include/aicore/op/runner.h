@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "aicore/base/error.h"
+#include "aicore/base/half.h"
 #include "aicore/base/soc.h"
 #include "aicore/op/op_def.h"
 #include "aicore/runtime/gm.h"
@@ -298,6 +299,85 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                                                  const std::vector<OpTensor>& outputs,
                                                  const std::vector<OpAttr>& attrs, SrcLoc loc,
                                                  bool infer_only);
+
+// A number as a scalar holds it: exactly in `i` when integral (a UINT64's
+// bits when u64), else in `v`.
+struct Number {
+  bool integral = false;
+  bool u64 = false;
+  int64_t i = 0;
+  double v = 0.0;
+};
+
+// Writes `n` as one element of dtype `to` to `out` (at least 8 bytes):
+// floating-point targets rounded once to nearest-even from the exact value
+// (an integer beyond 2^53 through double first), integer targets by C++
+// conversion (a floating-point value truncated toward zero), bool as value
+// != 0. Returns "" or why it cannot (a dtype without a numeric value on the
+// CPU, a value outside the target's range, NaN to an integer).
+inline std::string NumberTo(const Number& n, ge::DataType to, void* out) {
+  const double value = n.integral ? (n.u64 ? static_cast<double>(static_cast<uint64_t>(n.i)) : static_cast<double>(n.i))
+                                  : n.v;
+  auto integer = [&](auto tag, int64_t lo, uint64_t hi) -> std::string {
+    using T = decltype(tag);
+    if (n.integral) {
+      const bool neg = n.i < 0 && !n.u64;
+      if ((neg && n.i < lo) || (!neg && static_cast<uint64_t>(n.i) > hi)) {
+        return "the value " + (n.u64 ? std::to_string(static_cast<uint64_t>(n.i)) : std::to_string(n.i)) +
+               " is outside the range of " + ge::DataTypeName(to);
+      }
+      const T t = static_cast<T>(n.i);
+      std::memcpy(out, &t, sizeof(T));
+      return "";
+    }
+    if (!(n.v >= static_cast<double>(lo) - 1.0 && n.v < static_cast<double>(hi) + 1.0)) {
+      return "the value " + std::to_string(n.v) + " is outside the range of " + ge::DataTypeName(to);
+    }
+    const T t = static_cast<T>(n.v);
+    std::memcpy(out, &t, sizeof(T));
+    return "";
+  };
+  switch (to) {
+    case ge::DT_FLOAT: {
+      const float f = static_cast<float>(value);
+      std::memcpy(out, &f, 4);
+      return "";
+    }
+    case ge::DT_DOUBLE: std::memcpy(out, &value, 8); return "";
+    case ge::DT_FLOAT16: {
+      const uint16_t b = ::half(value).ToBits();
+      std::memcpy(out, &b, 2);
+      return "";
+    }
+    case ge::DT_BF16: {
+      const uint16_t b = ::bfloat16_t(value).ToBits();
+      std::memcpy(out, &b, 2);
+      return "";
+    }
+    case ge::DT_BOOL: {
+      const bool b = n.integral ? n.i != 0 : n.v != 0.0;
+      std::memcpy(out, &b, 1);
+      return "";
+    }
+    case ge::DT_INT8: return integer(int8_t{}, INT8_MIN, INT8_MAX);
+    case ge::DT_INT16: return integer(int16_t{}, INT16_MIN, INT16_MAX);
+    case ge::DT_INT32: return integer(int32_t{}, INT32_MIN, INT32_MAX);
+    case ge::DT_INT64: return integer(int64_t{}, INT64_MIN, INT64_MAX);
+    case ge::DT_UINT8: return integer(uint8_t{}, 0, UINT8_MAX);
+    case ge::DT_UINT16: return integer(uint16_t{}, 0, UINT16_MAX);
+    case ge::DT_UINT32: return integer(uint32_t{}, 0, UINT32_MAX);
+    case ge::DT_UINT64: return integer(uint64_t{}, 0, UINT64_MAX);
+    default: return "the dtype " + ge::DataTypeName(to) + " has no scalar form on the CPU";
+  }
+}
+
+// An output's InitValue to apply before the kernel: the output instance and
+// one element of its dtype.
+struct OutputInit {
+  size_t instance = 0;
+  size_t elem_bytes = 0;
+  uint8_t elem[8] = {};
+};
 }  // namespace detail
 
 // The result of PrepareOp: everything the launch needs.
@@ -341,6 +421,7 @@ class PreparedOp {
   std::vector<std::vector<uint64_t>> out_lists_;  // the list a DYNAMIC output's argument points to
   gert::TilingContext ctx_;
   std::unique_ptr<uint8_t[]> tiling_;
+  std::vector<detail::OutputInit> init_;  // InitValue with SetNeedAtomic(true)
   uint64_t workspace_size_ = 0;
 };
 
@@ -867,6 +948,61 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   uint64_t ws = 0;
   for (const size_t s : p->ctx_.workspace_) ws += s;
   p->workspace_size_ = ws;
+  // The outputs' InitValue: applied (by ExecuteOp) only when the tiling
+  // function asked for it with SetNeedAtomic(true), as on the NPU.
+  for (size_t i = 0; i < out_defs.size() && p->ctx_.need_atomic_; ++i) {
+    const ops::OpParamDef& d = out_defs[i];
+    if (d.InitValueKind() == 0) continue;
+    const std::string who = "InitValue of output " + d.Name() + " (output " + std::to_string(i) + ") of " + type;
+    const std::vector<ops::ScalarVar>& vals = d.InitValues();
+    size_t pick = 0;
+    if (d.InitValueKind() == 3) {
+      if (vals.size() != d.DataTypes().size()) {
+        FailOp(type, "InitValue", loc,
+               who + ": " + std::to_string(vals.size()) + " values for " + std::to_string(d.DataTypes().size()) +
+                   " DataType entries (the list gives one value per entry)");
+      }
+      pick = d.IsDataTypeList() ? 0 : std::min(column, vals.size() - 1);
+    }
+    const ops::ScalarVar& v = vals.at(pick);
+    if (d.InitValueKind() == 1 && v.scalar_num.value_u64 != 0) {
+      FailOp(type, "InitValue", loc,
+             who + ": InitValue(uint64_t) takes 0 only (it clears the output); " +
+                 std::to_string(v.scalar_num.value_u64) + " was given (give a ScalarVar for another value)");
+    }
+    if (static_cast<uint32_t>(v.scalar_type) > static_cast<uint32_t>(ops::ScalarType::FLOAT16)) {
+      FailOp(type, "InitValue", loc, who + ": the ScalarVar has no valid ScalarType (" +
+                                         std::to_string(static_cast<uint32_t>(v.scalar_type)) + ")");
+    }
+    Number num;
+    if (v.IsFloat()) {
+      num.v = v.scalar_num.value_f32;
+    } else {
+      num.integral = true;
+      num.u64 = !v.IsSigned();
+      num.i = v.scalar_num.value_i64;
+    }
+    const gert::AnchorInstanceInfo& inst = p->out_ir_[i];
+    for (size_t k = 0; k < inst.GetInstanceNum(); ++k) {
+      const size_t j = inst.GetInstanceStart() + k;
+      const ge::DataType dt = p->outputs_[j].GetDataType();
+      // The output dtypes the vendor documents for InitValue.
+      static const ge::DataType kAllowed[] = {ge::DT_UINT64, ge::DT_INT64, ge::DT_UINT32, ge::DT_INT32,
+                                              ge::DT_UINT16, ge::DT_INT16, ge::DT_UINT8,  ge::DT_INT8,
+                                              ge::DT_FLOAT,  ge::DT_FLOAT16};
+      if (std::find(std::begin(kAllowed), std::end(kAllowed), dt) == std::end(kAllowed)) {
+        FailOp(type, "InitValue", loc,
+               who + ": the output has dtype " + ge::DataTypeName(dt) +
+                   "; InitValue supports UINT64, INT64, UINT32, INT32, UINT16, INT16, UINT8, INT8, FLOAT and FLOAT16");
+      }
+      OutputInit init;
+      init.instance = j;
+      init.elem_bytes = ge::DataTypeBytes(dt);
+      const std::string why = NumberTo(num, dt, init.elem);
+      if (!why.empty()) FailOp(type, "InitValue", loc, who + ": " + why);
+      p->init_.push_back(init);
+    }
+  }
   // The kernel.
   const std::string kname = KernelNameOf(type);
   std::vector<int> dtypes;
@@ -945,6 +1081,21 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
   for (size_t i = 0; i < p.outputs_.size(); ++i) {
     if (p.outputs_[i].MutableAddr() == nullptr && p.outputs_[i].GetSize() > 0) {
       detail::FailOp(p.type_, "ExecuteOp", loc, "output " + std::to_string(i) + " of " + p.type_ + " has no data");
+    }
+  }
+  // InitValue (SetNeedAtomic(true)): every element of the output.
+  for (const detail::OutputInit& init : p.init_) {
+    gert::Tensor& t = p.outputs_[init.instance];
+    auto* out = static_cast<uint8_t*>(t.MutableAddr());
+    const size_t bytes = t.GetSize();
+    bool zero = true;
+    for (size_t b = 0; b < init.elem_bytes; ++b) zero = zero && init.elem[b] == 0;
+    if (zero) {
+      std::memset(out, 0, bytes);
+    } else {
+      for (size_t at = 0; at + init.elem_bytes <= bytes; at += init.elem_bytes) {
+        std::memcpy(out + at, init.elem, init.elem_bytes);
+      }
     }
   }
   std::vector<uint8_t*> args;

@@ -187,58 +187,12 @@ namespace compat {
 // value != 0. Returns "" or why it cannot (a dtype without a numeric value
 // on the CPU, a value outside the target's range, NaN to an integer).
 inline std::string AclScalarTo(const aclScalar& s, ge::DataType to, void* out) {
-  auto integer = [&](auto tag, int64_t lo, uint64_t hi) -> std::string {
-    using T = decltype(tag);
-    if (s.integral) {
-      const bool neg = s.ivalue < 0 && s.dtype != ACL_UINT64;
-      if ((neg && s.ivalue < lo) || (!neg && static_cast<uint64_t>(s.ivalue) > hi)) {
-        return "the value " + (s.dtype == ACL_UINT64 ? std::to_string(static_cast<uint64_t>(s.ivalue))
-                                                     : std::to_string(s.ivalue)) +
-               " is outside the range of " + ge::DataTypeName(to);
-      }
-      const T v = static_cast<T>(s.ivalue);
-      std::memcpy(out, &v, sizeof(T));
-      return "";
-    }
-    if (!(s.value >= static_cast<double>(lo) - 1.0 && s.value < static_cast<double>(hi) + 1.0)) {
-      return "the value " + std::to_string(s.value) + " is outside the range of " + ge::DataTypeName(to);
-    }
-    const T v = static_cast<T>(s.value);
-    std::memcpy(out, &v, sizeof(T));
-    return "";
-  };
-  switch (to) {
-    case ge::DT_FLOAT: {
-      const float v = static_cast<float>(s.value);
-      std::memcpy(out, &v, 4);
-      return "";
-    }
-    case ge::DT_DOUBLE: std::memcpy(out, &s.value, 8); return "";
-    case ge::DT_FLOAT16: {
-      const uint16_t b = ::half(s.value).ToBits();
-      std::memcpy(out, &b, 2);
-      return "";
-    }
-    case ge::DT_BF16: {
-      const uint16_t b = ::bfloat16_t(s.value).ToBits();
-      std::memcpy(out, &b, 2);
-      return "";
-    }
-    case ge::DT_BOOL: {
-      const bool v = s.integral ? s.ivalue != 0 : s.value != 0.0;
-      std::memcpy(out, &v, 1);
-      return "";
-    }
-    case ge::DT_INT8: return integer(int8_t{}, INT8_MIN, INT8_MAX);
-    case ge::DT_INT16: return integer(int16_t{}, INT16_MIN, INT16_MAX);
-    case ge::DT_INT32: return integer(int32_t{}, INT32_MIN, INT32_MAX);
-    case ge::DT_INT64: return integer(int64_t{}, INT64_MIN, INT64_MAX);
-    case ge::DT_UINT8: return integer(uint8_t{}, 0, UINT8_MAX);
-    case ge::DT_UINT16: return integer(uint16_t{}, 0, UINT16_MAX);
-    case ge::DT_UINT32: return integer(uint32_t{}, 0, UINT32_MAX);
-    case ge::DT_UINT64: return integer(uint64_t{}, 0, UINT64_MAX);
-    default: return "the dtype " + ge::DataTypeName(to) + " has no scalar form on the CPU";
-  }
+  op::detail::Number n;
+  n.integral = s.integral;
+  n.u64 = s.dtype == ACL_UINT64;
+  n.i = s.ivalue;
+  n.v = s.value;
+  return op::detail::NumberTo(n, to, out);
 }
 
 // What the generated aclnn functions call.

@@ -1,0 +1,271 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// OpParamDef::InitValue with the tiling context's SetNeedAtomic: an output's
+// initial value written over its whole GM space before the kernel runs,
+// only when the tiling function asked for it (as on the NPU). Operators
+// defined here as a custom-operator project defines them; their kernel adds
+// x into y (y += x, element by element), so the result shows what y held
+// when the kernel started. Checked against a scalar model for the three
+// InitValue forms and every output dtype the vendor lists, then each
+// diagnostic with its clean twin.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "register/op_def_registry.h"
+#include "aicore_op_kernel.h"
+
+namespace {
+
+// Attribute `atomic` (default 1): whether the tiling calls SetNeedAtomic(true).
+ge::graphStatus InitTiling(gert::TilingContext* context) {
+  const int64_t atomic = *context->GetAttrs()->GetInt(0);
+  if (atomic != 0) context->SetNeedAtomic(true);
+  uint32_t n = static_cast<uint32_t>(context->GetInputTensor(0)->GetShapeSize());
+  std::memcpy(context->GetRawTilingData()->GetData(), &n, sizeof(n));
+  const uint32_t dt = static_cast<uint32_t>(context->GetInputDesc(0)->GetDataType());
+  std::memcpy(static_cast<uint8_t*>(context->GetRawTilingData()->GetData()) + 4, &dt, sizeof(dt));
+  context->GetRawTilingData()->SetDataSize(8);
+  context->SetBlockDim(2);
+  return ge::GRAPH_SUCCESS;
+}
+
+ge::graphStatus SameShape(gert::InferShapeContext* context) {
+  *context->GetOutputShape(0) = *context->GetInputShape(0);
+  return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace
+
+namespace ops {
+// InitValue(0): cleared.
+class TestInitZero : public OpDef {
+ public:
+  explicit TestInitZero(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND})
+        .InitValue(0);
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitZero);
+
+// One ScalarVar for every dtype.
+class TestInitScalar : public OpDef {
+ public:
+  explicit TestInitScalar(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED)
+        .DataType({ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_INT32, ge::DT_INT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED)
+        .DataType({ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_INT32, ge::DT_INT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND})
+        .InitValue({ScalarType::FLOAT32, 1.5});
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitScalar);
+
+// One ScalarVar per DataType column.
+class TestInitList : public OpDef {
+ public:
+  explicit TestInitList(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32, ge::DT_UINT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32, ge::DT_UINT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND})
+        .InitValue({{ScalarType::FLOAT32, -2.25}, {ScalarType::INT64, -7}, {ScalarType::UINT8, 200}});
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitList);
+
+// Misuse: a non-zero InitValue(uint64_t), a list of the wrong length, a
+// dtype outside the vendor's list, a value outside the output's range.
+class TestInitBad : public OpDef {
+ public:
+  explicit TestInitBad(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_BF16, ge::DT_INT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_BF16, ge::DT_INT8})
+        .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND})
+        .InitValue({ScalarType::INT32, 300});
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitBad);
+
+class TestInitFive : public OpDef {
+ public:
+  explicit TestInitFive(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND}).InitValue(5);
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitFive);
+
+class TestInitShort : public OpDef {
+ public:
+  explicit TestInitShort(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND})
+        .InitValue({{ScalarType::FLOAT32, 1.0}});
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitShort);
+}  // namespace ops
+
+// y += x over the block's half, in the dtype of the call (tiling word 1).
+template <class T>
+void AddInto(GM_ADDR x, GM_ADDR y, uint32_t n) {
+  AscendC::GlobalTensor<T> xg, yg;
+  xg.SetGlobalBuffer((__gm__ T*)x, n);
+  yg.SetGlobalBuffer((__gm__ T*)y, n);
+  const uint32_t per = (n + 1) / 2, begin = per * AscendC::GetBlockIdx();
+  const uint32_t end = begin + per < n ? begin + per : n;
+  for (uint32_t i = begin; i < end; ++i) {
+    if constexpr (std::is_same_v<T, half>) {
+      yg.SetValue(i, half(static_cast<float>(yg.GetValue(i)) + static_cast<float>(xg.GetValue(i))));
+    } else {
+      yg.SetValue(i, static_cast<T>(yg.GetValue(i) + xg.GetValue(i)));
+    }
+  }
+}
+
+void InitKernel(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
+  uint32_t n = 0, dt = 0;
+  std::memcpy(&n, tiling, 4);
+  std::memcpy(&dt, tiling + 4, 4);
+  switch (static_cast<ge::DataType>(dt)) {
+    case ge::DT_FLOAT: AddInto<float>(x, y, n); break;
+    case ge::DT_FLOAT16: AddInto<half>(x, y, n); break;
+    case ge::DT_INT32: AddInto<int32_t>(x, y, n); break;
+    case ge::DT_INT8: AddInto<int8_t>(x, y, n); break;
+    case ge::DT_UINT8: AddInto<uint8_t>(x, y, n); break;
+    default: break;
+  }
+}
+
+#define AICORE_TEST_INIT_KERNEL(name)                                                                    \
+  extern "C" __global__ __aicore__ void name(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) { \
+    (void)workspace;                                                                                     \
+    InitKernel(x, y, tiling);                                                                            \
+  }                                                                                                      \
+  AICORE_OP_KERNEL(name)
+
+AICORE_TEST_INIT_KERNEL(test_init_zero);
+AICORE_TEST_INIT_KERNEL(test_init_scalar);
+AICORE_TEST_INIT_KERNEL(test_init_list);
+AICORE_TEST_INIT_KERNEL(test_init_bad);
+AICORE_TEST_INIT_KERNEL(test_init_five);
+AICORE_TEST_INIT_KERNEL(test_init_short);
+
+namespace {
+
+using aicore::op::OpAttr;
+using aicore::op::OpTensor;
+using aicore::op::RunOp;
+
+std::string ErrorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+constexpr size_t kN = 37;
+
+// Runs `op` on x = 0, 1, 2 ... (as T) with y prefilled with `fill`, and
+// returns y as doubles.
+template <class T>
+std::vector<double> RunInit(const char* op, ge::DataType dt, double fill, int64_t atomic) {
+  std::vector<T> x(kN), y(kN, static_cast<T>(fill));
+  for (size_t i = 0; i < kN; ++i) x[i] = static_cast<T>(static_cast<float>(i % 20));
+  const std::vector<int64_t> shape = {static_cast<int64_t>(kN)};
+  RunOp(op, {OpTensor(x.data(), shape, dt)}, {OpTensor(y.data(), shape, dt)}, {OpAttr("atomic", atomic)});
+  std::vector<double> out(kN);
+  for (size_t i = 0; i < kN; ++i) out[i] = static_cast<double>(static_cast<float>(y[i]));
+  return out;
+}
+
+// The scalar model: y = init (or the prefill without SetNeedAtomic) + x.
+void ExpectModel(const std::vector<double>& y, double start) {
+  for (size_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(y[i], start + static_cast<double>(i % 20)) << "element " << i;
+  }
+}
+
+TEST(OpInitValue, ZeroClearsTheOutputBeforeTheKernel) {
+  ExpectModel(RunInit<float>("TestInitZero", ge::DT_FLOAT, 1000.0, 1), 0.0);
+  ExpectModel(RunInit<int32_t>("TestInitZero", ge::DT_INT32, -55.0, 1), 0.0);
+}
+
+TEST(OpInitValue, OnlyWithSetNeedAtomic) {
+  // As on the NPU: without SetNeedAtomic(true) the output is not initialized.
+  ExpectModel(RunInit<float>("TestInitZero", ge::DT_FLOAT, 1000.0, 0), 1000.0);
+  ExpectModel(RunInit<float>("TestInitScalar", ge::DT_FLOAT, 3.0, 0), 3.0);
+}
+
+TEST(OpInitValue, OneScalarVarConvertedToEachDtype) {
+  ExpectModel(RunInit<float>("TestInitScalar", ge::DT_FLOAT, 99.0, 1), 1.5);
+  ExpectModel(RunInit<half>("TestInitScalar", ge::DT_FLOAT16, 99.0, 1), 1.5);
+  ExpectModel(RunInit<int32_t>("TestInitScalar", ge::DT_INT32, 99.0, 1), 1.0);  // 1.5 truncated toward zero
+  ExpectModel(RunInit<int8_t>("TestInitScalar", ge::DT_INT8, 99.0, 1), 1.0);
+}
+
+TEST(OpInitValue, ListGivesOneValuePerColumn) {
+  ExpectModel(RunInit<float>("TestInitList", ge::DT_FLOAT, 99.0, 1), -2.25);
+  ExpectModel(RunInit<int32_t>("TestInitList", ge::DT_INT32, 99.0, 1), -7.0);
+  ExpectModel(RunInit<uint8_t>("TestInitList", ge::DT_UINT8, 9.0, 1), 200.0);
+}
+
+TEST(OpInitValueDiagnostics, NonZeroUint64) {
+  const std::string e = ErrorOf([] { RunInit<float>("TestInitFive", ge::DT_FLOAT, 0.0, 1); });
+  EXPECT_NE(e.find("InitValue of output y (output 0) of TestInitFive: InitValue(uint64_t) takes 0 only"),
+            std::string::npos) << e;
+  EXPECT_NE(e.find("5 was given"), std::string::npos) << e;
+  // Clean twin: without SetNeedAtomic the value is never used.
+  EXPECT_EQ(ErrorOf([] { RunInit<float>("TestInitFive", ge::DT_FLOAT, 0.0, 0); }), "");
+}
+
+TEST(OpInitValueDiagnostics, ListLength) {
+  const std::string e = ErrorOf([] { RunInit<float>("TestInitShort", ge::DT_FLOAT, 0.0, 1); });
+  EXPECT_NE(e.find("InitValue of output y (output 0) of TestInitShort: 1 values for 2 DataType entries"),
+            std::string::npos) << e;
+  EXPECT_EQ(ErrorOf([] { RunInit<float>("TestInitList", ge::DT_FLOAT, 0.0, 1); }), "");
+}
+
+TEST(OpInitValueDiagnostics, DtypeAndRange) {
+  const std::string e = ErrorOf([] { RunInit<bfloat16_t>("TestInitBad", ge::DT_BF16, 0.0, 1); });
+  EXPECT_NE(e.find("the output has dtype DT_BF16; InitValue supports"), std::string::npos) << e;
+  const std::string r = ErrorOf([] { RunInit<int8_t>("TestInitBad", ge::DT_INT8, 0.0, 1); });
+  EXPECT_NE(r.find("the value 300 is outside the range of DT_INT8"), std::string::npos) << r;
+  // Clean twin: the float column takes 300.
+  std::vector<double> y;
+  EXPECT_EQ(ErrorOf([&] { y = RunInit<float>("TestInitBad", ge::DT_FLOAT, 0.0, 1); }), "");
+  ExpectModel(y, 300.0);
+}
+
+}  // namespace
