@@ -62,6 +62,10 @@ bool Generate(const std::string& dir, const std::string& type) {
                  type.c_str(), type.c_str());
     return false;
   }
+  if (!def->DefinitionError().empty()) {
+    std::fprintf(stderr, "aicore_opgen: %s\n", def->DefinitionError().c_str());
+    return false;
+  }
   std::string params;
   std::string ins, outs, attrs;
   // An output named as an input is a ref parameter: one `aclTensor *<name>Ref`
@@ -229,6 +233,10 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
   if (def == nullptr) {
     std::fprintf(stderr, "aicore_opgen: operator %s is not registered by the op_host sources (OP_ADD(%s))\n",
                  type.c_str(), type.c_str());
+    return false;
+  }
+  if (!def->DefinitionError().empty()) {
+    std::fprintf(stderr, "aicore_opgen: %s\n", def->DefinitionError().c_str());
     return false;
   }
   std::vector<Combo> combos;

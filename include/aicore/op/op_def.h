@@ -740,6 +740,9 @@ namespace ops {
 
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
 
+// What OpParamDef::Follow takes over from the parameter it follows.
+enum class FollowType : int32_t { ALL = 0, DTYPE = 1, FORMAT = 2, SHAPE = 3, INVALID_TYPE = 4 };
+
 // The initial value of an output (OpParamDef::InitValue): its type and value.
 enum class ScalarType : uint32_t {
   UINT64 = 0,
@@ -871,6 +874,15 @@ class OpParamDef {
   OpParamDef& DataTypeForBinQuery(std::vector<ge::DataType> /*types*/) { return *this; }
   OpParamDef& FormatForBinQuery(std::vector<ge::Format> /*formats*/) { return *this; }
   OpParamDef& Comment(const char* /*comment*/) { return *this; }
+  // The dtypes, formats and (an output's, without InferShape) shape of an
+  // earlier input; chains allowed with one FollowType. Resolved when the
+  // registry builds the OpDef (aicore::op::detail::ResolveFollows).
+  OpParamDef& Follow(const char* paramName) { return Follow(paramName, FollowType::ALL); }
+  OpParamDef& Follow(const char* paramName, FollowType ftype) {
+    follow_name_ = paramName != nullptr ? paramName : "";
+    follow_type_ = ftype;
+    return *this;
+  }
   // An output's initial value, written over its whole GM space before the
   // kernel runs when the tiling function called SetNeedAtomic(true) (as on
   // the NPU, where it takes effect only then). InitValue(0) clears; the
@@ -901,6 +913,26 @@ class OpParamDef {
   bool IsScalarList() const { return scalar_ == 2; }
   ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
   const std::string& ScalarToName() const { return to_name_; }  // empty: none
+  const std::string& FollowName() const { return follow_name_; }  // empty: no Follow
+  FollowType GetFollowType() const { return follow_type_; }
+  // The input at the end of the Follow chain (empty before resolution).
+  const std::string& FollowRoot() const { return follow_root_; }
+  bool FollowsShape() const {
+    return !follow_root_.empty() && (follow_type_ == FollowType::ALL || follow_type_ == FollowType::SHAPE);
+  }
+  // Takes over what `root` (an input without Follow) defines (the registry
+  // calls it).
+  void TakeFollowed(const OpParamDef& root) {
+    follow_root_ = root.name_;
+    if (follow_type_ == FollowType::ALL || follow_type_ == FollowType::DTYPE) {
+      dtypes_ = root.dtypes_;
+      dtype_list_ = root.dtype_list_;
+    }
+    if (follow_type_ == FollowType::ALL || follow_type_ == FollowType::FORMAT) {
+      formats_ = root.formats_;
+      format_list_ = root.format_list_;
+    }
+  }
   // 0: no InitValue; 1: InitValue(uint64_t); 2: one ScalarVar; 3: one per column.
   int InitValueKind() const { return init_kind_; }
   const std::vector<ScalarVar>& InitValues() const { return init_values_; }
@@ -918,6 +950,9 @@ class OpParamDef {
   std::string to_name_;
   int init_kind_ = 0;
   std::vector<ScalarVar> init_values_;
+  std::string follow_name_;
+  FollowType follow_type_ = FollowType::ALL;
+  std::string follow_root_;
 };
 
 class OpAttrDef {
@@ -1093,6 +1128,55 @@ class OpDef {
   gert::OpImplRegisterV2::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
   gert::OpImplRegisterV2::InferDataTypeKernelFunc GetInferDataType() const { return infer_dtype_; }
   const OpAICoreDef& GetAICore() const { return aicore_; }
+  // What is wrong with the definition itself (a Follow of an unknown or
+  // output parameter, a chain that changes FollowType); empty when nothing.
+  const std::string& DefinitionError() const { return def_error_; }
+  // Resolves every Follow (the registry calls it once, after construction).
+  void ResolveFollows() {
+    auto find = [](std::vector<OpParamDef>& v, const std::string& n) -> OpParamDef* {
+      for (OpParamDef& p : v) {
+        if (p.Name() == n) return &p;
+      }
+      return nullptr;
+    };
+    auto resolve = [&](OpParamDef& p, const char* kind) {
+      if (p.FollowName().empty()) return;
+      const std::string who = std::string(kind) + " " + p.Name() + " of " + type_;
+      const OpParamDef* cur = &p;
+      for (size_t depth = 0; depth <= inputs_.size(); ++depth) {
+        OpParamDef* src = find(inputs_, cur->FollowName());
+        if (src == nullptr) {
+          def_error_ = who + " follows " + cur->FollowName() + ", " +
+                       (find(outputs_, cur->FollowName()) != nullptr ? "an output (Follow takes inputs only)"
+                                                                     : "which the OpDef does not define");
+          return;
+        }
+        if (src->FollowName().empty()) {
+          p.TakeFollowed(*src);
+          return;
+        }
+        if (src->GetFollowType() != p.GetFollowType()) {
+          def_error_ = who + " follows " + src->Name() + ", which follows " + src->FollowName() +
+                       " with another FollowType (a chain keeps one)";
+          return;
+        }
+        cur = src;
+      }
+      def_error_ = who + ": its Follow chain is a cycle";
+    };
+    for (OpParamDef& p : inputs_) {
+      if (def_error_.empty()) resolve(p, "input");
+    }
+    for (OpParamDef& p : outputs_) {
+      if (def_error_.empty()) resolve(p, "output");
+    }
+    for (const OpParamDef& p : inputs_) {
+      if (def_error_.empty() && !p.FollowName().empty() && p.GetFollowType() == FollowType::SHAPE) {
+        def_error_ = "input " + p.Name() + " of " + type_ + " follows the shape of " + p.FollowName() +
+                     " (only outputs follow shapes)";
+      }
+    }
+  }
 
  private:
   static OpParamDef& Param(std::vector<OpParamDef>& list, const char* name) {
@@ -1107,6 +1191,7 @@ class OpDef {
   gert::OpImplRegisterV2::InferShapeKernelFunc infer_shape_ = nullptr;
   gert::OpImplRegisterV2::InferDataTypeKernelFunc infer_dtype_ = nullptr;
   OpAICoreDef aicore_;
+  std::string def_error_;
 };
 
 }  // namespace ops
@@ -1167,6 +1252,7 @@ inline const ops::OpDef* FindOpDef(const std::string& type) {
   auto f = r.factories.find(type);
   if (f == r.factories.end()) return nullptr;
   ops::OpDef* def = f->second(f->first.c_str());
+  def->ResolveFollows();
   r.defs[type].reset(def);
   return def;
 }

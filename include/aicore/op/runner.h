@@ -439,6 +439,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
            "operator " + type + " is not registered (OP_ADD); registered operators: " +
                (known.empty() ? std::string("none") : detail::Join(known)));
   }
+  if (!def->DefinitionError().empty()) FailOp(type, api, loc, "the OpDef is not valid: " + def->DefinitionError());
   auto p = std::make_unique<PreparedOp>();
   p->type_ = type;
   // The definitions in force under the SoC profile the runner runs under.
@@ -663,6 +664,26 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                  ge::FormatName(rep[i]->format) + "; the OpDef allows " + detail::Join(names));
     }
   }
+  // Follow (ALL or DTYPE): the dtype of the input followed.
+  auto follows_dtype = [](const ops::OpParamDef& d) {
+    return !d.FollowRoot().empty() &&
+           (d.GetFollowType() == ops::FollowType::ALL || d.GetFollowType() == ops::FollowType::DTYPE);
+  };
+  auto root_of = [&](const ops::OpParamDef& d) {
+    size_t r = 0;
+    while (r < in_defs.size() && in_defs[r].Name() != d.FollowRoot()) ++r;
+    return r < in_defs.size() && present[r] ? r : in_defs.size();
+  };
+  for (size_t i = 0; i < in_defs.size(); ++i) {
+    if (!present[i] || !follows_dtype(in_defs[i])) continue;
+    const size_t r = root_of(in_defs[i]);
+    if (r < in_defs.size() && rep[i]->dtype != rep[r]->dtype) {
+      FailOp(type, api, loc,
+             "input " + in_defs[i].Name() + " (input " + std::to_string(i) + ") of " + type + " has dtype " +
+                 ge::DataTypeName(rep[i]->dtype) + "; it follows " + in_defs[r].Name() + ", which has " +
+                 ge::DataTypeName(rep[r]->dtype) + " (Follow)");
+    }
+  }
   size_t column = 0;
   if (columns > 0) {
     bool found = false;
@@ -780,6 +801,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     const ops::OpParamDef& d = out_defs[oowner[j]];
     const auto& v = d.DataTypes();
     if (!v.empty()) out_dt[j] = d.IsDataTypeList() ? v[0] : v[std::min(column, v.size() - 1)];
+    if (follows_dtype(d) && root_of(d) < in_defs.size()) out_dt[j] = rep[root_of(d)]->dtype;
   }
   if (def->GetInferDataType() != nullptr) {
     gert::InferDataTypeContext dc;
@@ -869,6 +891,16 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     }
   } else {
     for (size_t j = 0; j < nout; ++j) {
+      // Follow (ALL or SHAPE): the shape of the input it follows.
+      const ops::OpParamDef& od = out_defs[oowner[j]];
+      if (od.FollowsShape()) {
+        size_t src = 0;
+        while (src < in_defs.size() && in_defs[src].Name() != od.FollowRoot()) ++src;
+        if (src < in_defs.size() && present[src] && p->ir_[src].GetInstanceNum() > 0) {
+          out_shape[j] = p->inputs_[p->ir_[src].GetInstanceStart()].GetOriginShape();
+          continue;
+        }
+      }
       if (oflat[j] == nullptr || (oflat[j]->data == nullptr && oflat[j]->shape.empty())) {
         FailOp(type, api, loc, type + " has no InferShape (SetInferShape): give the shape of output " + oname[j]);
       }

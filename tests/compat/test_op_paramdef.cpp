@@ -1,13 +1,19 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// OpParamDef::InitValue with the tiling context's SetNeedAtomic: an output's
-// initial value written over its whole GM space before the kernel runs,
-// only when the tiling function asked for it (as on the NPU). Operators
-// defined here as a custom-operator project defines them; their kernel adds
-// x into y (y += x, element by element), so the result shows what y held
-// when the kernel started. Checked against a scalar model for the three
-// InitValue forms and every output dtype the vendor lists, then each
-// diagnostic with its clean twin.
+// OpParamDef::InitValue and OpParamDef::Follow, with operators defined here
+// as a custom-operator project defines them.
+//
+// InitValue with the tiling context's SetNeedAtomic: an output's initial
+// value written over its whole GM space before the kernel runs, only when
+// the tiling function asked for it (as on the NPU). The kernel adds x into y
+// (y += x, element by element), so the result shows what y held when the
+// kernel started. Checked against a scalar model for the three InitValue
+// forms and several output dtypes, then each diagnostic with its clean twin.
+//
+// Follow: an input and an output that take the dtypes, formats and (the
+// output, without InferShape) shape of an earlier input, through a chain;
+// the definition errors (following an output, a chain that changes
+// FollowType) and a call whose follower's dtype differs.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -133,6 +139,42 @@ class TestInitShort : public OpDef {
   }
 };
 OP_ADD(TestInitShort);
+
+// Follow: d follows x, y follows d (a chain: y takes x's dtypes, formats
+// and shape); no InferShape, no InferDataType.
+class TestFollow : public OpDef {
+ public:
+  explicit TestFollow(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_INT32}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    this->Input("d").ParamType(REQUIRED).Follow("x");
+    this->Output("y").ParamType(REQUIRED).Follow("d");
+    this->Attr("atomic").AttrType(OPTIONAL).Int(0);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestFollow);
+
+class TestFollowOutput : public OpDef {
+ public:
+  explicit TestFollowOutput(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).Follow("y");
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestFollowOutput);
+
+class TestFollowChainType : public OpDef {
+ public:
+  explicit TestFollowChainType(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("d").ParamType(REQUIRED).Follow("x", FollowType::DTYPE);
+    this->Output("y").ParamType(REQUIRED).Follow("d");
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestFollowChainType);
 }  // namespace ops
 
 // y += x over the block's half, in the dtype of the call (tiling word 1).
@@ -179,6 +221,31 @@ AICORE_TEST_INIT_KERNEL(test_init_list);
 AICORE_TEST_INIT_KERNEL(test_init_bad);
 AICORE_TEST_INIT_KERNEL(test_init_five);
 AICORE_TEST_INIT_KERNEL(test_init_short);
+
+// y = x + d (TestFollow), each block over its half.
+template <class T>
+void SumInto(GM_ADDR x, GM_ADDR d, GM_ADDR y, uint32_t n) {
+  AscendC::GlobalTensor<T> xg, dg, yg;
+  xg.SetGlobalBuffer((__gm__ T*)x, n);
+  dg.SetGlobalBuffer((__gm__ T*)d, n);
+  yg.SetGlobalBuffer((__gm__ T*)y, n);
+  const uint32_t per = (n + 1) / 2, begin = per * AscendC::GetBlockIdx();
+  for (uint32_t i = begin; i < begin + per && i < n; ++i) yg.SetValue(i, xg.GetValue(i) + dg.GetValue(i));
+}
+
+extern "C" __global__ __aicore__ void test_follow(GM_ADDR x, GM_ADDR d, GM_ADDR y, GM_ADDR workspace,
+                                                  GM_ADDR tiling) {
+  (void)workspace;
+  uint32_t n = 0, dt = 0;
+  std::memcpy(&n, tiling, 4);
+  std::memcpy(&dt, tiling + 4, 4);
+  if (static_cast<ge::DataType>(dt) == ge::DT_FLOAT) {
+    SumInto<float>(x, d, y, n);
+  } else {
+    SumInto<int32_t>(x, d, y, n);
+  }
+}
+AICORE_OP_KERNEL(test_follow);
 
 namespace {
 
@@ -266,6 +333,55 @@ TEST(OpInitValueDiagnostics, DtypeAndRange) {
   std::vector<double> y;
   EXPECT_EQ(ErrorOf([&] { y = RunInit<float>("TestInitBad", ge::DT_FLOAT, 0.0, 1); }), "");
   ExpectModel(y, 300.0);
+}
+
+TEST(OpFollow, AChainTakesTheDtypeFormatAndShapeOfTheFirstInput) {
+  for (const ge::DataType dt : {ge::DT_FLOAT, ge::DT_INT32}) {
+    std::vector<float> xf(30), df(30);
+    std::vector<int32_t> xi(30), di(30);
+    for (size_t i = 0; i < 30; ++i) {
+      xf[i] = static_cast<float>(i) * 0.5f, df[i] = 100.0f - static_cast<float>(i);
+      xi[i] = static_cast<int32_t>(i) * 3, di[i] = -static_cast<int32_t>(i);
+    }
+    void* x = dt == ge::DT_FLOAT ? static_cast<void*>(xf.data()) : static_cast<void*>(xi.data());
+    void* d = dt == ge::DT_FLOAT ? static_cast<void*>(df.data()) : static_cast<void*>(di.data());
+    // No output given: the runner takes its shape and dtype from Follow.
+    const aicore::op::OpRun r = RunOp("TestFollow", {OpTensor(x, {6, 5}, dt), OpTensor(d, {6, 5}, dt)}, {});
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_EQ(r.outputs[0].shape, (std::vector<int64_t>{6, 5}));
+    EXPECT_EQ(r.outputs[0].dtype, dt);
+    for (size_t i = 0; i < 30; ++i) {
+      if (dt == ge::DT_FLOAT) {
+        ASSERT_EQ(static_cast<const float*>(r.outputs[0].data)[i], xf[i] + df[i]) << i;
+      } else {
+        ASSERT_EQ(static_cast<const int32_t*>(r.outputs[0].data)[i], xi[i] + di[i]) << i;
+      }
+    }
+  }
+}
+
+TEST(OpFollowDiagnostics, FollowerDtypeAndDefinitions) {
+  std::vector<float> x(8, 1.0f);
+  std::vector<int32_t> d(8, 1);
+  const std::string e = ErrorOf([&] {
+    RunOp("TestFollow", {OpTensor(x.data(), {8}, ge::DT_FLOAT), OpTensor(d.data(), {8}, ge::DT_INT32)}, {});
+  });
+  EXPECT_NE(e.find("input d (input 1) of TestFollow has dtype DT_INT32; it follows x, which has DT_FLOAT (Follow)"),
+            std::string::npos) << e;
+  const std::string o = ErrorOf([&] { RunOp("TestFollowOutput", {OpTensor(x.data(), {8}, ge::DT_FLOAT)}, {}); });
+  EXPECT_NE(o.find("the OpDef is not valid: output z of TestFollowOutput follows y, an output (Follow takes inputs only)"),
+            std::string::npos) << o;
+  const std::string c = ErrorOf([&] {
+    RunOp("TestFollowChainType", {OpTensor(x.data(), {8}, ge::DT_FLOAT), OpTensor(x.data(), {8}, ge::DT_FLOAT)}, {});
+  });
+  EXPECT_NE(c.find("output y of TestFollowChainType follows d, which follows x with another FollowType"),
+            std::string::npos) << c;
+  // Clean twin: the same dtype twice.
+  std::vector<float> d2(8, 2.0f);
+  EXPECT_EQ(ErrorOf([&] {
+              RunOp("TestFollow", {OpTensor(x.data(), {8}, ge::DT_FLOAT), OpTensor(d2.data(), {8}, ge::DT_FLOAT)}, {});
+            }),
+            "");
 }
 
 }  // namespace
