@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
 #include "kernel_operator.h"
 #include "register/op_def_registry.h"
 #include "aicore_op_kernel.h"
@@ -175,6 +176,29 @@ class TestFollowChainType : public OpDef {
   }
 };
 OP_ADD(TestFollowChainType);
+
+// OutputShapeDependOnCompute: y holds the nonzero elements of x, in order;
+// its real shape [count] is known only after the kernel (InferShape: x's).
+// Attribute `mode`: 0 rank and dims as 32-bit values, 1 as 64-bit values
+// (bit 31 of the rank word), 2 a shape larger than x, 3 rank 9.
+class TestNonZero : public OpDef {
+ public:
+  explicit TestNonZero(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND}).OutputShapeDependOnCompute();
+    this->Attr("mode").AttrType(OPTIONAL).Int(0);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(+[](gert::TilingContext* context) -> ge::graphStatus {
+      const uint32_t t[2] = {static_cast<uint32_t>(context->GetInputTensor(0)->GetShapeSize()),
+                             static_cast<uint32_t>(*context->GetAttrs()->GetInt(0))};
+      std::memcpy(context->GetRawTilingData()->GetData(), t, sizeof(t));
+      context->GetRawTilingData()->SetDataSize(sizeof(t));
+      context->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestNonZero);
 }  // namespace ops
 
 // y += x over the block's half, in the dtype of the call (tiling word 1).
@@ -246,6 +270,25 @@ extern "C" __global__ __aicore__ void test_follow(GM_ADDR x, GM_ADDR d, GM_ADDR 
   }
 }
 AICORE_OP_KERNEL(test_follow);
+
+extern "C" __global__ __aicore__ void test_non_zero(GM_ADDR x, GM_ADDR y, GM_ADDR shape_out, GM_ADDR workspace,
+                                                    GM_ADDR tiling) {
+  (void)workspace;
+  uint32_t t[2];
+  std::memcpy(t, tiling, sizeof(t));
+  AscendC::GlobalTensor<float> xg, yg;
+  xg.SetGlobalBuffer((__gm__ float*)x, t[0]);
+  yg.SetGlobalBuffer((__gm__ float*)y, t[0]);
+  uint64_t count = 0;
+  for (uint32_t i = 0; i < t[0]; ++i) {
+    if (xg.GetValue(i) != 0.0f) yg.SetValue(count++, xg.GetValue(i));
+  }
+  AscendC::GlobalTensor<uint64_t> shape;
+  shape.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);
+  shape.SetValue(0, t[1] == 1 ? (0x80000000u | 1u) : t[1] == 3 ? 9u : 1u);
+  shape.SetValue(1, t[1] == 2 ? t[0] + 1 : count);
+}
+AICORE_OP_KERNEL(test_non_zero);
 
 namespace {
 
@@ -382,6 +425,51 @@ TEST(OpFollowDiagnostics, FollowerDtypeAndDefinitions) {
               RunOp("TestFollow", {OpTensor(x.data(), {8}, ge::DT_FLOAT), OpTensor(d2.data(), {8}, ge::DT_FLOAT)}, {});
             }),
             "");
+}
+
+TEST(OpShapeDependOnCompute, TheKernelsShapeReachesTheCaller) {
+  std::vector<float> x = {0, 1.5f, 0, 0, -2, 3, 0, 4, 0, 0, 5};
+  const std::vector<float> want = {1.5f, -2, 3, 4, 5};
+  for (const int64_t mode : {0, 1}) {
+    std::vector<float> y(x.size(), 0.0f);
+    const aicore::op::OpRun r = RunOp("TestNonZero", {OpTensor(x.data(), {11}, ge::DT_FLOAT)},
+                                      {OpTensor(y.data(), {11}, ge::DT_FLOAT)}, {OpAttr("mode", mode)});
+    EXPECT_EQ(r.outputs[0].shape, (std::vector<int64_t>{5})) << "mode " << mode;
+    EXPECT_EQ(std::vector<float>(y.begin(), y.begin() + 5), want);
+  }
+  // Through aclnn: the output aclTensor takes the computed shape.
+  std::vector<float> y(x.size(), 0.0f);
+  const int64_t dims[1] = {11};
+  aclTensor* xt = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, x.data());
+  aclTensor* yt = aclCreateTensor(dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 1, y.data());
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  ASSERT_EQ(aicore::compat::AclnnPrepare("TestNonZero", {xt}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS);
+  std::vector<uint8_t> workspace(ws + 1);
+  ASSERT_EQ(aicore::compat::AclnnRun("TestNonZero", workspace.data(), ws, ex, nullptr, here), ACLNN_SUCCESS);
+  EXPECT_EQ(yt->t.shape, (std::vector<int64_t>{5}));
+  EXPECT_EQ(std::vector<float>(y.begin(), y.begin() + 5), want);
+  aclDestroyTensor(xt);
+  aclDestroyTensor(yt);
+}
+
+TEST(OpShapeDependOnComputeDiagnostics, ShapesTheOutputCannotHold) {
+  std::vector<float> x(11, 1.0f), y(11);
+  auto run = [&](int64_t mode) {
+    return ErrorOf([&] {
+      RunOp("TestNonZero", {OpTensor(x.data(), {11}, ge::DT_FLOAT)}, {OpTensor(y.data(), {11}, ge::DT_FLOAT)},
+            {OpAttr("mode", mode)});
+    });
+  };
+  const std::string big = run(2);
+  EXPECT_NE(big.find("the kernel wrote the shape [12] for output instance 0 of TestNonZero, more elements than the "
+                     "[11] InferShape gave"),
+            std::string::npos) << big;
+  const std::string rank = run(3);
+  EXPECT_NE(rank.find("the kernel wrote rank 9 for output instance 0 of TestNonZero (at most 8)"), std::string::npos)
+      << rank;
+  EXPECT_EQ(run(0), "");  // clean twin
 }
 
 }  // namespace

@@ -883,6 +883,13 @@ class OpParamDef {
     follow_type_ = ftype;
     return *this;
   }
+  // An output whose shape the kernel computes (NonZero-like): the kernel
+  // takes one more GM_ADDR after its outputs and writes the real shapes
+  // there; InferShape gives the most the output may hold.
+  OpParamDef& OutputShapeDependOnCompute() {
+    shape_depend_ = true;
+    return *this;
+  }
   // An output's initial value, written over its whole GM space before the
   // kernel runs when the tiling function called SetNeedAtomic(true) (as on
   // the NPU, where it takes effect only then). InitValue(0) clears; the
@@ -913,6 +920,7 @@ class OpParamDef {
   bool IsScalarList() const { return scalar_ == 2; }
   ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
   const std::string& ScalarToName() const { return to_name_; }  // empty: none
+  bool IsOutputShapeDependOnCompute() const { return shape_depend_; }
   const std::string& FollowName() const { return follow_name_; }  // empty: no Follow
   FollowType GetFollowType() const { return follow_type_; }
   // The input at the end of the Follow chain (empty before resolution).
@@ -953,6 +961,7 @@ class OpParamDef {
   std::string follow_name_;
   FollowType follow_type_ = FollowType::ALL;
   std::string follow_root_;
+  bool shape_depend_ = false;
 };
 
 class OpAttrDef {

@@ -394,6 +394,9 @@ class PreparedOp {
   const gert::AnchorInstanceInfo& output_instances(size_t ir) const { return out_ir_[ir]; }
   bool output_is_list(size_t ir) const { return out_dynamic_[ir]; }
   const gert::Shape& output_shape(size_t i) const { return outputs_[i].GetOriginShape(); }
+  // The output instances whose shapes the kernel writes
+  // (OutputShapeDependOnCompute); ExecuteOp sets their shapes.
+  const std::vector<size_t>& computed_shape_outputs() const { return shape_out_instances_; }
   ge::DataType output_dtype(size_t i) const { return outputs_[i].GetDataType(); }
   void* output_data(size_t i) const { return outputs_[i].MutableAddr(); }
   // Binds output i to memory (outputs given without data).
@@ -422,6 +425,10 @@ class PreparedOp {
   gert::TilingContext ctx_;
   std::unique_ptr<uint8_t[]> tiling_;
   std::vector<detail::OutputInit> init_;  // InitValue with SetNeedAtomic(true)
+  // OutputShapeDependOnCompute: the output instances whose shapes the kernel
+  // writes, in order, and the buffer it writes them to (9 words each).
+  std::vector<size_t> shape_out_instances_;
+  std::vector<uint64_t> shape_out_;
   uint64_t workspace_size_ = 0;
 };
 
@@ -1065,12 +1072,28 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
            "kernel " + kname + " is built per dtype (DTYPE_*) and no build has the dtypes " + describe(dtypes) +
                "; its builds: " + have);
   }
-  const size_t want = in_defs.size() + out_defs.size() + 2;
+  for (size_t i = 0; i < in_defs.size(); ++i) {
+    if (in_defs[i].IsOutputShapeDependOnCompute()) {
+      FailOp(type, api, loc,
+             "the OpDef is not valid: input " + in_defs[i].Name() + " of " + type +
+                 " is marked OutputShapeDependOnCompute (outputs only)");
+    }
+  }
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    if (!out_defs[i].IsOutputShapeDependOnCompute()) continue;
+    for (size_t k = 0; k < p->out_ir_[i].GetInstanceNum(); ++k) {
+      p->shape_out_instances_.push_back(p->out_ir_[i].GetInstanceStart() + k);
+    }
+  }
+  const bool shape_arg = !p->shape_out_instances_.empty();
+  p->shape_out_.assign(p->shape_out_instances_.size() * 9, 0);
+  const size_t want = in_defs.size() + out_defs.size() + (shape_arg ? 1 : 0) + 2;
   if (p->kernel_->arity != want) {
     FailOp(type, api, loc,
            "kernel " + kname + " takes " + std::to_string(p->kernel_->arity) + " GM_ADDR arguments; the OpDef of " +
                type + " needs " + std::to_string(want) + " (" + std::to_string(in_defs.size()) + " inputs, " +
-               std::to_string(out_defs.size()) + " outputs, workspace, tiling)");
+               std::to_string(out_defs.size()) + " outputs, " +
+               (shape_arg ? "the output shapes (OutputShapeDependOnCompute), " : "") + "workspace, tiling)");
   }
   return p;
 }
@@ -1152,6 +1175,10 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
                                                         : static_cast<uint8_t*>(p.outputs_[start].MutableAddr()));
     }
   }
+  if (!p.shape_out_instances_.empty()) {
+    std::fill(p.shape_out_.begin(), p.shape_out_.end(), 0);
+    args.push_back(reinterpret_cast<uint8_t*>(p.shape_out_.data()));
+  }
   args.push_back(p.workspace_size_ > 0 ? static_cast<uint8_t*>(workspace) : nullptr);
   args.push_back(p.tiling_.get());
   const KernelEntry* k = p.kernel_;
@@ -1165,6 +1192,32 @@ inline void ExecuteOp(PreparedOp& p, void* workspace, uint64_t workspace_size,
   const size_t n = args.size();
   ::aicore::detail::LaunchWith(cfg, loc, k->name.c_str(), [k, a, n]() { k->thunk(k->fn, a, n); },
                                p.ctx_.block_dim_);
+  // OutputShapeDependOnCompute: per output, word 0 holds the rank (bit 31:
+  // the dimensions are 64-bit values, else the low 32 bits of each word),
+  // words 1..8 the dimensions.
+  for (size_t e = 0; e < p.shape_out_instances_.size(); ++e) {
+    const size_t j = p.shape_out_instances_[e];
+    const uint64_t* w = &p.shape_out_[e * 9];
+    const bool wide = (w[0] & 0x80000000u) != 0;
+    const uint64_t rank = w[0] & 0x7FFFFFFFu;
+    const std::string who = "output instance " + std::to_string(j) + " of " + p.type_;
+    if (rank > 8) {
+      detail::FailOp(p.type_, "OutputShapeDependOnCompute", loc,
+                     "the kernel wrote rank " + std::to_string(rank) + " for " + who + " (at most 8)");
+    }
+    gert::Shape shape;
+    for (uint64_t d = 0; d < rank; ++d) {
+      shape.AppendDim(static_cast<int64_t>(wide ? w[1 + d] : (w[1 + d] & 0xFFFFFFFFu)));
+    }
+    gert::Tensor& t = p.outputs_[j];
+    const gert::Shape& most = t.GetOriginShape();
+    if (shape.GetShapeSize() < 0 || shape.GetShapeSize() > most.GetShapeSize()) {
+      detail::FailOp(p.type_, "OutputShapeDependOnCompute", loc,
+                     "the kernel wrote the shape " + shape.ToString() + " for " + who + ", more elements than the " +
+                         most.ToString() + " InferShape gave (the memory the output has)");
+    }
+    t.Set(t.MutableAddr(), shape, t.GetDataType(), t.GetOriginFormat());
+  }
 }
 
 struct OpRun {
@@ -1216,6 +1269,16 @@ inline OpRun RunOp(const std::string& type, const std::vector<OpTensor>& inputs,
   std::vector<uint8_t>& ws = detail::WorkspaceBuffer();
   if (ws.size() < p->workspace_size()) ws.resize(p->workspace_size());
   ExecuteOp(*p, ws.data(), ws.size(), loc);
+  // The shapes the kernel computed (OutputShapeDependOnCompute).
+  for (const size_t j : p->computed_shape_outputs()) {
+    for (size_t i = 0; i < p->num_ir_outputs(); ++i) {
+      const gert::AnchorInstanceInfo& info = p->output_instances(i);
+      if (j < info.GetInstanceStart() || j >= info.GetInstanceStart() + info.GetInstanceNum()) continue;
+      OpTensor& t = p->output_is_list(i) ? r.outputs[i].items[j - info.GetInstanceStart()] : r.outputs[i];
+      t.shape.clear();
+      for (size_t k = 0; k < p->output_shape(j).GetDimNum(); ++k) t.shape.push_back(p->output_shape(j).GetDim(k));
+    }
+  }
   r.block_dim = p->block_dim();
   r.tiling_key = p->tiling_key();
   r.workspace_size = p->workspace_size();

@@ -66,6 +66,9 @@ struct aclBoolArray {
 struct aclOpExecutor {
   std::unique_ptr<aicore::op::PreparedOp> op;
   std::vector<std::vector<uint64_t>> scalar_data;  // the tensors of aclScalar inputs
+  // Per output instance, the caller's aclTensor (OutputShapeDependOnCompute
+  // writes the computed shape back into it).
+  std::vector<aclTensor*> out_tensors;
 };
 
 inline aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
@@ -349,8 +352,10 @@ inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInp
                                                         " of the tensor list is nullptr");
       }
       out.push_back(op::OpTensor::List(std::move(items)));
+      for (const aclTensor* t : a.list->v) ex->out_tensors.push_back(const_cast<aclTensor*>(t));
     } else {
       out.push_back(a.tensor->t);
+      ex->out_tensors.push_back(const_cast<aclTensor*>(a.tensor));
     }
     ++i;
   }
@@ -375,6 +380,13 @@ inline aclnnStatus AclnnRun(const char* type, void* workspace, uint64_t workspac
     op::ExecuteOp(*ex->op, workspace, workspaceSize, loc);
   } catch (const KernelError& e) {
     return AclnnReport(ACLNN_ERR_INNER, e.what());
+  }
+  // The shapes the kernel computed, into the caller's output tensors.
+  for (const size_t j : ex->op->computed_shape_outputs()) {
+    if (j >= ex->out_tensors.size() || ex->out_tensors[j] == nullptr) continue;
+    std::vector<int64_t>& dims = ex->out_tensors[j]->t.shape;
+    dims.clear();
+    for (size_t k = 0; k < ex->op->output_shape(j).GetDimNum(); ++k) dims.push_back(ex->op->output_shape(j).GetDim(k));
   }
   return ACLNN_SUCCESS;
 }
