@@ -209,9 +209,29 @@ struct OpAttr {
 };
 
 constexpr size_t kTilingCapacity = 64 * 1024;  // bytes of the raw tiling buffer
+
 constexpr size_t kTilingZeroed = 4 * 1024;     // of which start as zeros
 
 namespace detail {
+
+// Raw tiling buffers, kept per thread for the next call: allocating and
+// freeing 64 KiB per call cost about a microsecond (the free consolidates
+// the heap).
+inline std::vector<std::unique_ptr<uint8_t[]>>& SpareTilingBuffers() {
+  static thread_local std::vector<std::unique_ptr<uint8_t[]>> spare;
+  return spare;
+}
+inline std::unique_ptr<uint8_t[]> TakeTilingBuffer() {
+  std::vector<std::unique_ptr<uint8_t[]>>& spare = SpareTilingBuffers();
+  if (spare.empty()) return std::unique_ptr<uint8_t[]>(new uint8_t[kTilingCapacity]);
+  std::unique_ptr<uint8_t[]> b = std::move(spare.back());
+  spare.pop_back();
+  return b;
+}
+inline void GiveBackTilingBuffer(std::unique_ptr<uint8_t[]> b) {
+  std::vector<std::unique_ptr<uint8_t[]>>& spare = SpareTilingBuffers();
+  if (b && spare.size() < 4) spare.push_back(std::move(b));
+}
 
 [[noreturn]] AICORE_COLD inline void FailOp(const std::string& op, const char* api, SrcLoc loc,
                                             std::string msg) {
@@ -383,6 +403,10 @@ struct OutputInit {
 // The result of PrepareOp: everything the launch needs.
 class PreparedOp {
  public:
+  PreparedOp() = default;
+  PreparedOp(const PreparedOp&) = delete;
+  PreparedOp& operator=(const PreparedOp&) = delete;
+  ~PreparedOp() { detail::GiveBackTilingBuffer(std::move(tiling_)); }
   const std::string& type() const { return type_; }
   uint32_t block_dim() const { return ctx_.block_dim_; }
   uint64_t tiling_key() const { return ctx_.tiling_key_; }
@@ -510,10 +534,10 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
       continue;
     }
     const OpTensor& t = inputs[i];
-    const std::string who = "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type;
+    auto who = [&] { return "input " + d.Name() + " (input " + std::to_string(i) + ") of " + type; };
     if (d.GetParamType() != ops::DYNAMIC) {
       if (t.is_list) {
-        FailOp(type, api, loc, who + " is " + ops::OptionName(d.GetParamType()) +
+        FailOp(type, api, loc, who() + " is " + ops::OptionName(d.GetParamType()) +
                                    ", not DYNAMIC: give one tensor, not a list of " + std::to_string(t.items.size()));
       }
       check_tensor("input", d.Name(), i, t);
@@ -521,20 +545,20 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     } else {
       if (!t.is_list || t.items.empty()) {
         FailOp(type, api, loc,
-               who + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
+               who() + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
                    (t.is_list ? std::string(", not an empty one") : std::string(", not a single tensor")));
       }
       for (size_t k = 0; k < t.items.size(); ++k) {
         const OpTensor& e = t.items[k];
         const std::string name = d.Name() + "[" + std::to_string(k) + "]";
         if (e.is_list || e.absent) {
-          FailOp(type, api, loc, who + ": tensor " + std::to_string(k) + " of the list is " +
+          FailOp(type, api, loc, who() + ": tensor " + std::to_string(k) + " of the list is " +
                                      (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
         }
         check_tensor("input", name, i, e);
         if (e.dtype != t.items[0].dtype || e.format != t.items[0].format) {
           FailOp(type, api, loc,
-                 who + ": tensor " + std::to_string(k) + " of the list is " + ge::DataTypeName(e.dtype) + " " +
+                 who() + ": tensor " + std::to_string(k) + " of the list is " + ge::DataTypeName(e.dtype) + " " +
                      ge::FormatName(e.format) + ", tensor 0 " + ge::DataTypeName(t.items[0].dtype) + " " +
                      ge::FormatName(t.items[0].format) + " (the tensors of a list share one dtype and format)");
         }
@@ -571,26 +595,26 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   std::vector<std::string> oname;      // per instance: y or y[k]
   for (size_t i = 0; i < out_defs.size(); ++i) {
     const ops::OpParamDef& d = out_defs[i];
-    const std::string who = "output " + d.Name() + " (output " + std::to_string(i) + ") of " + type;
+    auto who = [&] { return "output " + d.Name() + " (output " + std::to_string(i) + ") of " + type; };
     p->out_ir_[i].SetInstanceStart(static_cast<uint32_t>(oflat.size()));
     if (d.GetParamType() == ops::DYNAMIC) {
       p->out_dynamic_[i] = true;
       if (outputs.empty()) {
         FailOp(type, api, loc,
-               who + " is DYNAMIC (a tensor list): give the outputs, this one as OpTensor::List with one entry "
+               who() + " is DYNAMIC (a tensor list): give the outputs, this one as OpTensor::List with one entry "
                      "per tensor of the list (entries without data are allocated)");
       }
       const OpTensor& t = outputs[i];
       if (!t.is_list || t.items.empty()) {
         FailOp(type, api, loc,
-               who + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
+               who() + " is DYNAMIC: give a list of at least one tensor (OpTensor::List)" +
                    (t.is_list ? std::string(", not an empty one") : std::string(", not a single tensor")));
       }
       for (size_t k = 0; k < t.items.size(); ++k) {
         const OpTensor& e = t.items[k];
         const std::string name = d.Name() + "[" + std::to_string(k) + "]";
         if (e.is_list || e.absent) {
-          FailOp(type, api, loc, who + ": tensor " + std::to_string(k) + " of the list is " +
+          FailOp(type, api, loc, who() + ": tensor " + std::to_string(k) + " of the list is " +
                                      (e.is_list ? "itself a list" : "absent (OpTensor::None)"));
         }
         if (e.data != nullptr) check_tensor("output", name, i, e);
@@ -601,7 +625,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     } else {
       const OpTensor* t = i < outputs.size() ? &outputs[i] : nullptr;
       if (t != nullptr && t->is_list) {
-        FailOp(type, api, loc, who + " is " + ops::OptionName(d.GetParamType()) +
+        FailOp(type, api, loc, who() + " is " + ops::OptionName(d.GetParamType()) +
                                    ", not DYNAMIC: give one tensor, not a list of " + std::to_string(t->items.size()));
       }
       if (t != nullptr && t->data != nullptr) check_tensor("output", d.Name(), i, *t);
@@ -918,7 +942,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     void* data = nullptr;
     ge::Format fmt = ge::FORMAT_ND;
     const size_t i = oowner[j];
-    const std::string who = "output " + oname[j] + " (output " + std::to_string(i) + ") of " + type;
+    auto who = [&] { return "output " + oname[j] + " (output " + std::to_string(i) + ") of " + type; };
     if (oflat[j] != nullptr) {
       const OpTensor& o = *oflat[j];
       fmt = o.format;
@@ -931,11 +955,11 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
           out_shape[j] = given;
         }
         if (given != out_shape[j]) {
-          FailOp(type, api, loc, who + " has shape " + given.ToString() + "; InferShape gives " + out_shape[j].ToString());
+          FailOp(type, api, loc, who() + " has shape " + given.ToString() + "; InferShape gives " + out_shape[j].ToString());
         }
         if (o.dtype != out_dt[j]) {
           FailOp(type, api, loc,
-                 who + " has dtype " + ge::DataTypeName(o.dtype) + "; the operator produces " +
+                 who() + " has dtype " + ge::DataTypeName(o.dtype) + "; the operator produces " +
                      ge::DataTypeName(out_dt[j]) + (def->GetInferDataType() != nullptr ? " (InferDataType)" : " (OpDef)"));
         }
         data = o.data;
@@ -957,7 +981,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   }
   // The raw tiling buffer: its first kTilingZeroed bytes start as zeros (the
   // rest is not cleared: filling 64 KiB per call would cost microseconds).
-  p->tiling_.reset(new uint8_t[kTilingCapacity]);
+  p->tiling_ = TakeTilingBuffer();
   std::memset(p->tiling_.get(), 0, kTilingZeroed);
   p->ctx_.tiling_.Reset(p->tiling_.get(), kTilingCapacity);
   ge::graphStatus st = ge::GRAPH_SUCCESS;
