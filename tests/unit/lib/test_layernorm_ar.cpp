@@ -388,17 +388,21 @@ TEST(LibLayerNormAr, KernelErrors) {
   EXPECT_EQ(LayerNormError<kNoBeta>(ok, o), "");
 }
 
-// Unused gamma / beta may be tensors that were never allocated.
+// Unused gamma / beta may be tensors that were never allocated; the config a
+// function-local static constexpr, as the vendor's layernorm_v2 example
+// declares it.
 TEST(LibLayerNormAr, UnusedGammaBetaNotTouched) {
   RunUb([&](Buf& buf) {
+    static constexpr AscendC::LayerNormConfig kCfg = AscendC::LayerNormConfig{true, true, false,
+                                                                              true};
     auto x = At<float>(buf, 0), y = At<float>(buf, 256), m = At<float>(buf, 512),
          r = At<float>(buf, 544);
     for (int i = 0; i < 8; ++i) x.GetPhyAddr()[i] = static_cast<float>(i);
     AscendC::LayerNormSeparateTiling t{};
     AscendC::GetLayerNormNDTilingInfo(ge::Shape({1, 8}), 4096, 4, false, true, t);
-    AscendC::LayerNorm<float, float, false, kNoOpt>(y, m, r, x, AscendC::LocalTensor<float>(),
-                                                    AscendC::LocalTensor<float>(), 0.0f,
-                                                    AscendC::LayerNormPara{1, 8, 8}, t);
+    AscendC::LayerNorm<float, float, false, kCfg>(y, m, r, x, AscendC::LocalTensor<float>(),
+                                                  AscendC::LocalTensor<float>(), 0.0f,
+                                                  AscendC::LayerNormPara{1, 8, 8}, t);
     EXPECT_FLOAT_EQ(m.GetPhyAddr()[0], 3.5f);
     EXPECT_FLOAT_EQ(r.GetPhyAddr()[0], 1.0f / std::sqrt(5.25f));
     EXPECT_FLOAT_EQ(y.GetPhyAddr()[7], 3.5f / std::sqrt(5.25f));
