@@ -193,13 +193,16 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
   }
   CheckArRowLengths<T>(api, r, rp, loc);
   const uint64_t xs = uint64_t{a} * rp * sizeof(T), as = uint64_t{a} * 4;
-  CheckLocal(api, "output", output, xs, loc);
-  CheckLocal(api, "outputRstd", outputRstd, as, loc);
-  CheckLocal(api, "inputMean", inputMean, as, loc);
-  CheckLocal(api, "inputVariance", inputVariance, as, loc);
-  CheckLocal(api, "inputX", inputX, xs, loc);
-  if (!config.isNoGamma) CheckLocal(api, "gamma", gamma, uint64_t{r} * sizeof(U), loc);
-  if (!config.isNoBeta) CheckLocal(api, "beta", beta, uint64_t{r} * sizeof(U), loc);
+  const uint64_t gs = config.isNoGamma ? 0 : uint64_t{r} * sizeof(U);
+  const uint64_t bs = config.isNoBeta ? 0 : uint64_t{r} * sizeof(U);
+  constexpr Pipe kNo = Pipe::kCount;  // recorded below, outputs as writes
+  CheckLocal(api, "output", output, xs, loc, true, kNo);
+  CheckLocal(api, "outputRstd", outputRstd, as, loc, true, kNo);
+  CheckLocal(api, "inputMean", inputMean, as, loc, true, kNo);
+  CheckLocal(api, "inputVariance", inputVariance, as, loc, true, kNo);
+  CheckLocal(api, "inputX", inputX, xs, loc, true, kNo);
+  if (gs != 0) CheckLocal(api, "gamma", gamma, gs, loc, true, kNo);
+  if (bs != 0) CheckLocal(api, "beta", beta, bs, loc, true, kNo);
   if (BytesOverlap(output.addr_, xs, inputX.addr_, xs)) {
     Fail(ErrorKind::kParameter, api, loc, "output and inputX overlap (not allowed)");
   }
@@ -210,6 +213,13 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
     if (AvailableBytes(*tmp) < mn) FailNormTmp(api, mn, AvailableBytes(*tmp), loc);
   }
+  NormEmit(api, "inputMean", inputMean, as, false, loc);
+  NormEmit(api, "inputVariance", inputVariance, as, false, loc);
+  NormEmit(api, "inputX", inputX, xs, false, loc);
+  NormEmit(api, "gamma", gamma, gs, false, loc);
+  NormEmit(api, "beta", beta, bs, false, loc);
+  NormEmit(api, "output", output, xs, true, loc);
+  NormEmit(api, "outputRstd", outputRstd, as, true, loc);
   for (uint32_t i = 0; i < a; ++i) {
     const float rstd = NormalizeRstd(inputVariance.addr_[i], epsilon);
     outputRstd.addr_[i] = rstd;

@@ -456,3 +456,41 @@ TEST(LibLayerNormAr, TilingInTilingData) {
 }
 
 }  // namespace
+
+namespace {
+
+// The operand accesses reach the sanitizer, outputs as writes: with initcheck
+// on, LayerNorm [A, R] -> Normalize (on its mean, and the variance from its
+// rstd) -> readers of every output is clean when the inputs were written
+// first; an unwritten gamma is reported, naming LayerNorm and the operand.
+TEST(LibLayerNormAr, InitcheckSeesTheOperands) {
+  AscendC::LayerNormSeparateTiling t{};
+  AscendC::GetLayerNormNDTilingInfo(ge::Shape({4, 16}), 4096, 4, false, true, t);
+  auto run = [&](bool writeGamma) {
+    aicore::SetSanitize(aicore::kInitcheck);
+    const std::string e = ErrorOf([&](Buf& b) {
+      auto x = At<float>(b, 0), y = At<float>(b, 256), gamma = At<float>(b, 512),
+           beta = At<float>(b, 576), mean = At<float>(b, 640), rstd = At<float>(b, 672),
+           var = At<float>(b, 704), y2 = At<float>(b, 768), rstd2 = At<float>(b, 1024),
+           z = At<float>(b, 1280);
+      AscendC::Duplicate(x, 1.5f, 32);
+      AscendC::Duplicate(x[32], -0.5f, 32);
+      if (writeGamma) AscendC::Duplicate(gamma, 0.5f, 16);
+      AscendC::Duplicate(beta, 0.25f, 16);
+      AscendC::LayerNorm<float, float>(y, mean, rstd, x, gamma, beta, 1e-5f, At<uint8_t>(b, 2048),
+                                       AscendC::LayerNormPara{4, 16, 16}, t);
+      AscendC::Mul(var, rstd, rstd, 4);  // reads LayerNorm's outputs
+      AscendC::Normalize<float, float>(y2, rstd2, mean, var, x, gamma, beta, 1e-5f,
+                                       AscendC::NormalizePara{4, 16, 16});
+      AscendC::Add(z, y, y2, 64);  // and Normalize's
+      AscendC::Add(z, rstd2, mean, 4);
+    });
+    aicore::SetSanitize(0u);
+    return e;
+  };
+  const std::string e = run(false);
+  EXPECT_TRUE(Has(e, "LayerNorm") && Has(e, "gamma")) << e;
+  EXPECT_EQ(run(true), "");
+}
+
+}  // namespace
