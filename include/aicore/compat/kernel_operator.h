@@ -36,6 +36,7 @@
 #include "aicore/lib/math_trig.h"
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernorm_ar.h"
 #include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/normalize.h"

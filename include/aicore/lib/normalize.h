@@ -116,6 +116,23 @@ inline void GetNormalizeMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t 
 
 namespace aicore {
 namespace detail {
+
+// rstd = 1 / sqrt(var + epsilon) in f32: Normalize's and the [A, R]
+// LayerNorm's (aicore/lib/layernorm_ar.h).
+inline float NormalizeRstd(float var, float epsilon) { return 1.0f / std::sqrt(var + epsilon); }
+
+// The [A, R] row lengths of Normalize and the [A, R] LayerNorm: 0 < rLength
+// <= rLengthWithPadding, rLengthWithPadding a multiple of 32 bytes of T.
+template <class T>
+inline void CheckArRowLengths(const char* api, uint32_t r, uint32_t rp, SrcLoc loc) {
+  if (r == 0 || rp < r || (uint64_t{rp} * sizeof(T)) % 32 != 0) {
+    Fail(ErrorKind::kParameter, api, loc,
+         "para.rLength " + std::to_string(r) + ", rLengthWithPadding " + std::to_string(rp) +
+             ": need 0 < rLength <= rLengthWithPadding, a multiple of 32 bytes of " +
+             TypeName<T>());
+  }
+}
+
 AICORE_TARGET_BEGIN
 
 namespace zhn = hwy::HWY_NAMESPACE;
@@ -174,20 +191,18 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
          "config.aLength " + std::to_string(config.aLength) + " differs from para.aLength " +
              std::to_string(a));
   }
-  if (r == 0 || rp < r || (uint64_t{rp} * sizeof(T)) % 32 != 0) {
-    Fail(ErrorKind::kParameter, api, loc,
-         "para.rLength " + std::to_string(r) + ", rLengthWithPadding " + std::to_string(rp) +
-             ": need 0 < rLength <= rLengthWithPadding, a multiple of 32 bytes of " +
-             TypeName<T>());
-  }
+  CheckArRowLengths<T>(api, r, rp, loc);
   const uint64_t xs = uint64_t{a} * rp * sizeof(T), as = uint64_t{a} * 4;
-  CheckLocal(api, "output", output, xs, loc);
-  CheckLocal(api, "outputRstd", outputRstd, as, loc);
-  CheckLocal(api, "inputMean", inputMean, as, loc);
-  CheckLocal(api, "inputVariance", inputVariance, as, loc);
-  CheckLocal(api, "inputX", inputX, xs, loc);
-  if (!config.isNoGamma) CheckLocal(api, "gamma", gamma, uint64_t{r} * sizeof(U), loc);
-  if (!config.isNoBeta) CheckLocal(api, "beta", beta, uint64_t{r} * sizeof(U), loc);
+  const uint64_t gs = config.isNoGamma ? 0 : uint64_t{r} * sizeof(U);
+  const uint64_t bs = config.isNoBeta ? 0 : uint64_t{r} * sizeof(U);
+  constexpr Pipe kNo = Pipe::kCount;  // recorded below, outputs as writes
+  CheckLocal(api, "output", output, xs, loc, true, kNo);
+  CheckLocal(api, "outputRstd", outputRstd, as, loc, true, kNo);
+  CheckLocal(api, "inputMean", inputMean, as, loc, true, kNo);
+  CheckLocal(api, "inputVariance", inputVariance, as, loc, true, kNo);
+  CheckLocal(api, "inputX", inputX, xs, loc, true, kNo);
+  if (gs != 0) CheckLocal(api, "gamma", gamma, gs, loc, true, kNo);
+  if (bs != 0) CheckLocal(api, "beta", beta, bs, loc, true, kNo);
   if (BytesOverlap(output.addr_, xs, inputX.addr_, xs)) {
     Fail(ErrorKind::kParameter, api, loc, "output and inputX overlap (not allowed)");
   }
@@ -198,8 +213,15 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
     if (AvailableBytes(*tmp) < mn) FailNormTmp(api, mn, AvailableBytes(*tmp), loc);
   }
+  NormEmit(api, "inputMean", inputMean, as, false, loc);
+  NormEmit(api, "inputVariance", inputVariance, as, false, loc);
+  NormEmit(api, "inputX", inputX, xs, false, loc);
+  NormEmit(api, "gamma", gamma, gs, false, loc);
+  NormEmit(api, "beta", beta, bs, false, loc);
+  NormEmit(api, "output", output, xs, true, loc);
+  NormEmit(api, "outputRstd", outputRstd, as, true, loc);
   for (uint32_t i = 0; i < a; ++i) {
-    const float rstd = 1.0f / std::sqrt(inputVariance.addr_[i] + epsilon);
+    const float rstd = NormalizeRstd(inputVariance.addr_[i], epsilon);
     outputRstd.addr_[i] = rstd;
     NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(
         output.addr_ + size_t{i} * rp, inputX.addr_ + size_t{i} * rp,

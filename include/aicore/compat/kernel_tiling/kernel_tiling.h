@@ -5,15 +5,16 @@
 // definition macros shared with the host (see aicore/runtime/tiling.h), and
 // the tiling structs of the library APIs at global scope, as the vendor's
 // generated kernel_tiling.h declares them (TCubeTiling of Matmul,
-// RmsNormTiling, LayerNormTiling, DeepNormTiling, GroupNormTiling,
-// BatchNormTiling, LayerNormGradTiling, LayerNormGradBetaTiling, TopkTiling,
-// ConfusionTransposeTiling, PadTiling, UnPadTiling).
+// RmsNormTiling, LayerNormTiling, LayerNormSeparateTiling, DeepNormTiling,
+// GroupNormTiling, BatchNormTiling, LayerNormGradTiling, LayerNormGradBetaTiling,
+// TopkTiling, ConfusionTransposeTiling, PadTiling, UnPadTiling).
 #pragma once
 
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/confusion_transpose_tiling.h"
 #include "aicore/lib/deepnorm.h"
 #include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernorm_ar.h"
 #include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/lib/normalization.h"
@@ -28,6 +29,7 @@ using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
 using AscendC::tiling::LayerNormGradBetaTiling;
 using AscendC::tiling::LayerNormGradTiling;
+using AscendC::tiling::LayerNormSeparateTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
 using AscendC::tiling::PadTiling;

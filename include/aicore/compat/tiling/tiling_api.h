@@ -20,6 +20,7 @@
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/batchnorm.h"
 #include "aicore/lib/groupnorm.h"
+#include "aicore/lib/layernorm_ar.h"
 #include "aicore/lib/layernormgrad.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/normalize.h"
