@@ -195,11 +195,15 @@ std::string SchemaOf(const OpInfo& info) {
     }
     args += (args.empty() ? "" : ", ") + t + " " + a.Name() + def;
   }
+  // A DYNAMIC output is a Tensor[] (its length: aicore::op::InferOutputLists).
+  auto ret_type = [](const ops::OpParamDef& o) {
+    return std::string(o.GetParamType() == ops::DYNAMIC ? "Tensor[]" : "Tensor");
+  };
   std::string rets;
   if (d.Outputs().size() == 1) {
-    rets = "Tensor";
+    rets = ret_type(d.Outputs()[0]);
   } else {
-    for (const ops::OpParamDef& o : d.Outputs()) rets += (rets.empty() ? "" : ", ") + std::string("Tensor ") + o.Name();
+    for (const ops::OpParamDef& o : d.Outputs()) rets += (rets.empty() ? "" : ", ") + ret_type(o) + " " + o.Name();
     rets = "(" + rets + ")";
   }
   return info.name + "(" + args + ") -> " + rets;
@@ -292,12 +296,33 @@ size_t NumArgs(const OpInfo& info) { return info.def->Inputs().size() + info.def
 at::Tensor EmptyOutput(const OpInfo& info, const aicore::op::PreparedOp& p, size_t i, c10::Device dev) {
   at::ScalarType st;
   if (!ToTorch(p.output_dtype(i), &st)) {
-    Fail(info, "output " + info.def->Outputs()[i].Name() + " has dtype " + ge::DataTypeName(p.output_dtype(i)) +
+    std::string name;  // y, or y[k] in a DYNAMIC output's list
+    for (size_t ir = 0; ir < p.num_ir_outputs(); ++ir) {
+      const size_t start = p.output_instances(ir).GetInstanceStart();
+      if (i < start || i >= start + p.output_instances(ir).GetInstanceNum()) continue;
+      name = info.def->Outputs()[ir].Name() + (p.output_is_list(ir) ? "[" + std::to_string(i - start) + "]" : "");
+    }
+    Fail(info, "output " + name + " has dtype " + ge::DataTypeName(p.output_dtype(i)) +
                    ", which has no torch dtype");
   }
   std::vector<int64_t> shape;
   for (size_t k = 0; k < p.output_shape(i).GetDimNum(); ++k) shape.push_back(p.output_shape(i).GetDim(k));
   return at::empty(shape, at::TensorOptions().dtype(st).device(dev));
+}
+
+// Pushes the outputs, one per OpDef output: a DYNAMIC output's instances as
+// one Tensor[] (the order of the instances is the lists' order).
+void PushOutputs(const aicore::op::PreparedOp& p, std::vector<at::Tensor>* flat, torch::jit::Stack* stack) {
+  for (size_t i = 0; i < p.num_ir_outputs(); ++i) {
+    const gert::AnchorInstanceInfo& inst = p.output_instances(i);
+    if (p.output_is_list(i)) {
+      c10::List<at::Tensor> list;
+      for (size_t k = 0; k < inst.GetInstanceNum(); ++k) list.push_back(std::move((*flat)[inst.GetInstanceStart() + k]));
+      stack->emplace_back(std::move(list));
+    } else {
+      stack->emplace_back(std::move((*flat)[inst.GetInstanceStart()]));
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -308,9 +333,12 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const size_t n = NumArgs(info);
   const size_t first = stack->size() - n;
   std::vector<at::Tensor> outs;
+  std::unique_ptr<aicore::op::PreparedOp> p;
   try {
     Call c = ArgsOf(info, *stack, first);
-    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::PrepareOp(info.type, c.inputs, {}, c.attrs);
+    // A DYNAMIC output: a list as long as InferShape makes it (empty: no list).
+    const std::vector<OpTensor> slots = aicore::op::InferOutputLists(info.type, c.inputs, c.attrs);
+    p = aicore::op::PrepareOp(info.type, c.inputs, slots, c.attrs);
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::CPU)));
       p->SetOutputData(i, outs.back().numel() > 0 ? outs.back().data_ptr() : nullptr);
@@ -322,7 +350,7 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
     throw std::runtime_error(e.what());
   }
   torch::jit::drop(*stack, n);
-  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+  PushOutputs(*p, &outs, stack);
 }
 
 void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
@@ -330,9 +358,10 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const size_t n = NumArgs(info);
   const size_t first = stack->size() - n;
   std::vector<at::Tensor> outs;
+  std::unique_ptr<aicore::op::PreparedOp> p;
   try {
     Call c = ArgsOf(info, *stack, first);
-    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::InferOp(info.type, c.inputs, c.attrs);
+    p = aicore::op::InferOp(info.type, c.inputs, c.attrs);  // DYNAMIC outputs: InferOutputLists
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::Meta)));
     }
@@ -340,7 +369,7 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
     throw std::runtime_error(e.what());
   }
   torch::jit::drop(*stack, n);
-  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+  PushOutputs(*p, &outs, stack);
 }
 
 // Autograd: the forward operator runs below autograd (its attributes are
@@ -470,14 +499,14 @@ void Register(const std::string& type) {
     if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
     Infos()[raw->name] = std::move(info);
   }
-  for (const ops::OpParamDef& out : def->Outputs()) {
-    if (out.GetParamType() == ops::DYNAMIC) {
-      std::fprintf(stderr,
-                   "aicore: torch.ops.%s.%s is not registered: output %s of %s is DYNAMIC (a tensor list), which "
-                   "aicore's PyTorch adapter does not support yet\n",
-                   AICORE_TORCH_NAMESPACE, raw->name.c_str(), out.Name().c_str(), type.c_str());
-      return;
-    }
+  size_t lists = 0;
+  for (const ops::OpParamDef& out : def->Outputs()) lists += out.GetParamType() == ops::DYNAMIC ? 1 : 0;
+  if (lists > 1) {
+    std::fprintf(stderr,
+                 "aicore: torch.ops.%s.%s is not registered: %s has %zu DYNAMIC outputs (tensor lists), whose "
+                 "lengths cannot be inferred from InferShape (aicore::op::InferOutputLists)\n",
+                 AICORE_TORCH_NAMESPACE, raw->name.c_str(), type.c_str(), lists);
+    return;
   }
   torch::Library& lib = Lib();
   lib.def(SchemaOf(*raw).c_str());

@@ -1,7 +1,8 @@
 # Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 #
 # The operators of examples/op_projects (gelu, add_custom, leaky_relu,
-# add_n_custom with a DYNAMIC input as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# add_n_custom with a DYNAMIC input as Tensor[], split_custom with a DYNAMIC
+# output as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
 # GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
 # CPU kernels against PyTorch's own functions, the gradient through
 # GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
@@ -51,6 +52,7 @@ class TorchOps(unittest.TestCase):
         self.assertEqual(schema("leaky_relu_custom"),
                          "aicore_ops::leaky_relu_custom(Tensor x, float negative_slope=0.) -> Tensor")
         self.assertEqual(schema("add_n_custom"), "aicore_ops::add_n_custom(Tensor[] x) -> Tensor")
+        self.assertEqual(schema("split_custom"), "aicore_ops::split_custom(Tensor x, int num_split) -> Tensor[]")
 
     def test_gelu_forward(self):
         g = torch.Generator().manual_seed(1)
@@ -108,7 +110,7 @@ class TorchOps(unittest.TestCase):
         with torch.no_grad():
             self.assertIsNone(OPS.gelu_custom(x.clone().requires_grad_(True)).grad_fn)
         # An op without AUTOGRAD has no backward: its output does not require grad.
-        self.assertFalse(OPS.leaky_relu_custom(torch.randn(16)).requires_grad)
+        self.assertFalse(OPS.split_custom(torch.randn(16), 2)[0].requires_grad)
 
     def test_meta(self):
         x = torch.empty(3, 5, 7, device="meta", dtype=torch.float16)
@@ -193,6 +195,64 @@ class TorchOps(unittest.TestCase):
             self.assertIn(what, msg)
         OPS.add_n_custom([torch.randn(64), torch.randn(64)])
         OPS.add_n_custom([torch.randn(64).half(), torch.randn(64).half()])
+
+    def test_dynamic_output(self):
+        # SplitCustom: x split along dim 0 into num_split equal parts, a
+        # DYNAMIC output returned as Tensor[] (as many tensors as its
+        # InferShape sets: num_split). Bit for bit against torch.split.
+        g = torch.Generator().manual_seed(4)
+        for dtype in (torch.float32, torch.float16):
+            for shape, n in (((6,), 3), ((7, 5), 7), ((12, 33), 4), ((3, 4099), 1), ((200, 3), 100), ((16, 2, 2), 2)):
+                x = (torch.randn(shape, generator=g) * 8).to(dtype)
+                ys = OPS.split_custom(x, n)
+                self.assertIsInstance(ys, list)
+                ref = torch.split(x, shape[0] // n)
+                self.assertEqual(len(ys), n, (dtype, shape, n))
+                for y, r in zip(ys, ref):
+                    self.assertEqual(y.dtype, dtype)
+                    self.assertTrue(torch.equal(y, r), (dtype, shape, n))
+        # A non-contiguous input is copied first.
+        x = torch.randn(9, 20).t()
+        for y, r in zip(OPS.split_custom(x, 5), torch.split(x, 4)):
+            self.assertTrue(torch.equal(y, r))
+        # Meta: the list from InferShape / InferDataType, no kernel.
+        ms = OPS.split_custom(torch.empty(12, 5, device="meta", dtype=torch.float16), num_split=6)
+        self.assertEqual(len(ms), 6)
+        for m in ms:
+            self.assertEqual((m.device.type, tuple(m.shape), m.dtype), ("meta", (2, 5), torch.float16))
+        self.assertEqual(len(OPS.split_custom(torch.empty(300, device="meta"), 300)), 300)
+        # Bad input: the runner's reports (InferShape, dtype), CPU and Meta, then clean twins.
+        cases = [
+            (lambda: OPS.split_custom(torch.randn(7, 2), 2),
+             "InferShape of SplitCustom returned 4294967295 (GRAPH_FAILED) for input shapes x [7, 2]"),
+            (lambda: OPS.split_custom(torch.empty(7, 2, device="meta"), 2),
+             "InferShape of SplitCustom returned 4294967295 (GRAPH_FAILED) for input shapes x [7, 2]"),
+            (lambda: OPS.split_custom(torch.randn(8, 2), 0), "InferShape of SplitCustom returned 4294967295"),
+            (lambda: OPS.split_custom(torch.randn(8).to(torch.int32), 2),
+             "input x (input 0) of SplitCustom has dtype DT_INT32; the OpDef allows DT_FLOAT16, DT_FLOAT"),
+            (lambda: OPS.split_custom(torch.empty(8, device="meta", dtype=torch.int32), 2),
+             "input x (input 0) of SplitCustom has dtype DT_INT32"),
+        ]
+        for fn, what in cases:
+            with self.assertRaises(RuntimeError) as cm:
+                fn()
+            msg = str(cm.exception)
+            self.assertIn("(kernel SplitCustom)", msg)
+            self.assertIn(what, msg)
+        self.assertEqual(len(OPS.split_custom(torch.randn(8, 2), 2)), 2)
+        self.assertEqual(len(OPS.split_custom(torch.empty(8, 2, device="meta"), 2)), 2)
+        self.assertEqual(len(OPS.split_custom(torch.randn(8), 8)), 8)
+
+    def test_dynamic_output_fake_tensor(self):
+        try:
+            from torch._subclasses.fake_tensor import FakeTensorMode
+        except ImportError:
+            self.skipTest("no torch._subclasses.fake_tensor in this torch")
+        with FakeTensorMode() as mode:
+            x = mode.from_tensor(torch.randn(10, 3))
+            ys = OPS.split_custom(x, 5)
+            self.assertEqual([tuple(y.shape) for y in ys], [(2, 3)] * 5)
+            self.assertEqual({y.dtype for y in ys}, {torch.float32})
 
     def test_bad_input(self):
         cases = [
