@@ -10,17 +10,24 @@
 #   - a schema from the OpDef: inputs in order ("Tensor x", an OPTIONAL one
 #     "Tensor? x=None"), then attributes with their types and defaults
 #     ("float negative_slope=0.0"; an optional attribute without a default
-#     "int? n=None"), returning "Tensor" or "(Tensor a, Tensor b)";
+#     "int? n=None"), returning "Tensor" or "(Tensor a, Tensor b)", a DYNAMIC
+#     input or output as "Tensor[]" (an operator with two or more DYNAMIC
+#     outputs is not registered: their lengths cannot be inferred);
 #   - a CPU kernel that runs the operator through the runner (inputs made
 #     contiguous, dtypes mapped torch <-> ge::DataType, outputs allocated by
-#     torch from InferShape/InferDataType); runner errors become Python
-#     RuntimeError with the same text;
+#     torch from InferShape/InferDataType; a DYNAMIC output's list as long as
+#     aicore::op::InferOutputLists finds from InferShape); runner errors
+#     become Python RuntimeError with the same text;
 #   - a Meta kernel from InferShape/InferDataType only (meta tensors and
 #     fake-tensor tracing; no tiling, no kernel);
 #   - AUTOGRAD Fwd:Bwd: an Autograd kernel for Fwd whose backward calls Bwd
 #     with (the gradient of each output of Fwd, Fwd's inputs, Fwd's outputs),
 #     as many as Bwd has inputs, and the attributes of Fwd that Bwd has by
-#     name; Bwd's outputs are the gradients of Fwd's inputs, in order.
+#     name; Bwd's outputs are the gradients of Fwd's inputs, in order. A
+#     Tensor[] input or a DYNAMIC output's gradients reach Bwd as a list (a
+#     DYNAMIC parameter), an absent optional input as None (an OPTIONAL
+#     parameter); a Tensor[] input's gradient is a DYNAMIC output of Bwd with
+#     one tensor per list member; an absent input's gradient is dropped.
 # SOURCES: C++-extension files compiled into the same library, e.g. code
 # written for the NPU path that registers its own ops with TORCH_LIBRARY and
 # calls EXEC_NPU_CMD(aclnnXxx, ...) (#include "pytorch_npu_helper.hpp",

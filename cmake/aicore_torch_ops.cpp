@@ -195,11 +195,15 @@ std::string SchemaOf(const OpInfo& info) {
     }
     args += (args.empty() ? "" : ", ") + t + " " + a.Name() + def;
   }
+  // A DYNAMIC output is a Tensor[] (its length: aicore::op::InferOutputLists).
+  auto ret_type = [](const ops::OpParamDef& o) {
+    return std::string(o.GetParamType() == ops::DYNAMIC ? "Tensor[]" : "Tensor");
+  };
   std::string rets;
   if (d.Outputs().size() == 1) {
-    rets = "Tensor";
+    rets = ret_type(d.Outputs()[0]);
   } else {
-    for (const ops::OpParamDef& o : d.Outputs()) rets += (rets.empty() ? "" : ", ") + std::string("Tensor ") + o.Name();
+    for (const ops::OpParamDef& o : d.Outputs()) rets += (rets.empty() ? "" : ", ") + ret_type(o) + " " + o.Name();
     rets = "(" + rets + ")";
   }
   return info.name + "(" + args + ") -> " + rets;
@@ -292,12 +296,33 @@ size_t NumArgs(const OpInfo& info) { return info.def->Inputs().size() + info.def
 at::Tensor EmptyOutput(const OpInfo& info, const aicore::op::PreparedOp& p, size_t i, c10::Device dev) {
   at::ScalarType st;
   if (!ToTorch(p.output_dtype(i), &st)) {
-    Fail(info, "output " + info.def->Outputs()[i].Name() + " has dtype " + ge::DataTypeName(p.output_dtype(i)) +
+    std::string name;  // y, or y[k] in a DYNAMIC output's list
+    for (size_t ir = 0; ir < p.num_ir_outputs(); ++ir) {
+      const size_t start = p.output_instances(ir).GetInstanceStart();
+      if (i < start || i >= start + p.output_instances(ir).GetInstanceNum()) continue;
+      name = info.def->Outputs()[ir].Name() + (p.output_is_list(ir) ? "[" + std::to_string(i - start) + "]" : "");
+    }
+    Fail(info, "output " + name + " has dtype " + ge::DataTypeName(p.output_dtype(i)) +
                    ", which has no torch dtype");
   }
   std::vector<int64_t> shape;
   for (size_t k = 0; k < p.output_shape(i).GetDimNum(); ++k) shape.push_back(p.output_shape(i).GetDim(k));
   return at::empty(shape, at::TensorOptions().dtype(st).device(dev));
+}
+
+// Pushes the outputs, one per OpDef output: a DYNAMIC output's instances as
+// one Tensor[] (the order of the instances is the lists' order).
+void PushOutputs(const aicore::op::PreparedOp& p, std::vector<at::Tensor>* flat, torch::jit::Stack* stack) {
+  for (size_t i = 0; i < p.num_ir_outputs(); ++i) {
+    const gert::AnchorInstanceInfo& inst = p.output_instances(i);
+    if (p.output_is_list(i)) {
+      c10::List<at::Tensor> list;
+      for (size_t k = 0; k < inst.GetInstanceNum(); ++k) list.push_back(std::move((*flat)[inst.GetInstanceStart() + k]));
+      stack->emplace_back(std::move(list));
+    } else {
+      stack->emplace_back(std::move((*flat)[inst.GetInstanceStart()]));
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -308,9 +333,12 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const size_t n = NumArgs(info);
   const size_t first = stack->size() - n;
   std::vector<at::Tensor> outs;
+  std::unique_ptr<aicore::op::PreparedOp> p;
   try {
     Call c = ArgsOf(info, *stack, first);
-    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::PrepareOp(info.type, c.inputs, {}, c.attrs);
+    // A DYNAMIC output: a list as long as InferShape makes it (empty: no list).
+    const std::vector<OpTensor> slots = aicore::op::InferOutputLists(info.type, c.inputs, c.attrs);
+    p = aicore::op::PrepareOp(info.type, c.inputs, slots, c.attrs);
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::CPU)));
       p->SetOutputData(i, outs.back().numel() > 0 ? outs.back().data_ptr() : nullptr);
@@ -322,7 +350,7 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
     throw std::runtime_error(e.what());
   }
   torch::jit::drop(*stack, n);
-  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+  PushOutputs(*p, &outs, stack);
 }
 
 void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
@@ -330,9 +358,10 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const size_t n = NumArgs(info);
   const size_t first = stack->size() - n;
   std::vector<at::Tensor> outs;
+  std::unique_ptr<aicore::op::PreparedOp> p;
   try {
     Call c = ArgsOf(info, *stack, first);
-    std::unique_ptr<aicore::op::PreparedOp> p = aicore::op::InferOp(info.type, c.inputs, c.attrs);
+    p = aicore::op::InferOp(info.type, c.inputs, c.attrs);  // DYNAMIC outputs: InferOutputLists
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::Meta)));
     }
@@ -340,34 +369,86 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
     throw std::runtime_error(e.what());
   }
   torch::jit::drop(*stack, n);
-  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+  PushOutputs(*p, &outs, stack);
 }
 
-// Autograd: the forward operator runs below autograd (its attributes are
-// kept in the node's saved_data); its backward calls the
-// backward operator with (grad of each output, the forward's inputs, the
-// forward's outputs), as many of these as the backward operator has inputs,
-// and attributes of the same name as the forward's; its outputs are the
-// gradients of the forward's inputs, in order.
+// Autograd. The forward operator runs below autograd inside a
+// torch::autograd::Function whose inputs are the forward's tensors,
+// flattened: a Tensor input one tensor, an absent optional input (None)
+// none, a Tensor[] input its tensors in order; a layout (per
+// OpDef input: kOne, kAbsent, or n >= 0 for a list of n) groups them back.
+// Outputs likewise (kOne, or n for a DYNAMIC output's list of n).
+//
+// The backward operator's inputs are taken, as many as it has, from: the
+// gradient of each output of the forward (a DYNAMIC output's: a list), the
+// forward's inputs (None for an absent optional one, a list for a Tensor[]
+// one), the forward's outputs (a list for a DYNAMIC one); each must fit the
+// backward's parameter (Tensor[] for DYNAMIC, Tensor for REQUIRED, Tensor or
+// None for OPTIONAL). Its attributes are the forward's of the same name. Its
+// outputs, in order, are the gradients of the forward's inputs: a Tensor[]
+// input's gradient is a DYNAMIC output with one tensor per list member; an
+// absent optional input's gradient is dropped; outputs beyond the forward's
+// inputs are ignored, missing ones mean no gradient.
+constexpr int64_t kOne = -1;     // a tensor
+constexpr int64_t kAbsent = -2;  // an optional input left out (None)
+
+// The IValues of `layout` over flat[from...]: a tensor, None, or a Tensor[].
+std::vector<c10::IValue> Group(const std::vector<at::Tensor>& flat, size_t from, const std::vector<int64_t>& layout) {
+  std::vector<c10::IValue> v;
+  size_t k = from;
+  for (const int64_t l : layout) {
+    if (l == kOne) {
+      v.emplace_back(flat[k++]);
+    } else if (l == kAbsent) {  // no tensor in flat
+      v.emplace_back();
+    } else {
+      c10::List<at::Tensor> list;
+      for (int64_t e = 0; e < l; ++e) list.push_back(flat[k++]);
+      v.emplace_back(std::move(list));
+    }
+  }
+  return v;
+}
+
+std::string KindOf(const c10::IValue& v) {
+  if (v.isNone()) return "None";
+  if (v.isTensorList()) return "a list of " + std::to_string(v.toTensorList().size()) + " tensors";
+  return "a tensor";
+}
+
 struct BackwardCall {
   const OpInfo* info = nullptr;
   std::vector<c10::IValue> attrs;  // the forward's attribute values
+  std::vector<int64_t> in_layout;  // per OpDef input of the forward
 };
 
 struct GenericFunction : public torch::autograd::Function<GenericFunction> {
   static torch::autograd::variable_list forward(torch::autograd::AutogradContext* ctx, at::TensorList inputs,
                                                 const BackwardCall* call, const c10::OperatorHandle* op) {
     at::AutoDispatchBelowADInplaceOrView guard;
+    const std::vector<at::Tensor> flat_in(inputs.begin(), inputs.end());
     torch::jit::Stack s;
-    for (const at::Tensor& t : inputs) s.emplace_back(t);
+    for (c10::IValue& v : Group(flat_in, 0, call->in_layout)) s.push_back(std::move(v));
     for (const c10::IValue& a : call->attrs) s.push_back(a);
     op->callBoxed(&s);
     torch::autograd::variable_list outs;
-    for (c10::IValue& v : s) outs.push_back(v.toTensor());
+    std::vector<int64_t> out_layout;
+    for (c10::IValue& v : s) {
+      if (v.isTensorList()) {
+        const c10::List<at::Tensor> l = v.toTensorList();
+        out_layout.push_back(static_cast<int64_t>(l.size()));
+        for (size_t e = 0; e < l.size(); ++e) outs.push_back(l.get(e));
+      } else {
+        out_layout.push_back(kOne);
+        outs.push_back(v.toTensor());
+      }
+    }
     torch::autograd::variable_list saved(inputs.begin(), inputs.end());
     saved.insert(saved.end(), outs.begin(), outs.end());
     ctx->save_for_backward(saved);
     ctx->saved_data["n_in"] = static_cast<int64_t>(inputs.size());
+    ctx->saved_data["in_layout"] = c10::IValue(call->in_layout);
+    ctx->saved_data["out_layout"] = c10::IValue(out_layout);
     // OpInfo entries live as long as the process.
     ctx->saved_data["info"] = c10::IValue(static_cast<int64_t>(reinterpret_cast<intptr_t>(call->info)));
     for (size_t a = 0; a < call->attrs.size(); ++a) ctx->saved_data["attr" + std::to_string(a)] = call->attrs[a];
@@ -378,6 +459,8 @@ struct GenericFunction : public torch::autograd::Function<GenericFunction> {
                                                  torch::autograd::variable_list grads) {
     const auto* info = reinterpret_cast<const OpInfo*>(static_cast<intptr_t>(ctx->saved_data["info"].toInt()));
     const size_t n_in = static_cast<size_t>(ctx->saved_data["n_in"].toInt());
+    const std::vector<int64_t> in_layout = ctx->saved_data["in_layout"].toIntVector();
+    const std::vector<int64_t> out_layout = ctx->saved_data["out_layout"].toIntVector();
     const OpInfo& fwd = *info;
     const std::string bname = aicore::op::KernelNameOf(fwd.backward);
     auto handle = c10::Dispatcher::singleton().findSchema({std::string(AICORE_TORCH_NAMESPACE) + "::" + bname, ""});
@@ -386,19 +469,38 @@ struct GenericFunction : public torch::autograd::Function<GenericFunction> {
                     ") is not registered: link the project that defines it");
     }
     const OpInfo& bwd = InfoOf(*handle);
-    torch::autograd::variable_list saved = ctx->get_saved_variables();
-    std::vector<at::Tensor> pool;
-    for (size_t i = 0; i < grads.size(); ++i) {
-      at::Tensor g = grads[i];
-      if (!g.defined()) g = at::zeros_like(saved[n_in + i]);
-      pool.push_back(g);
+    const torch::autograd::variable_list saved = ctx->get_saved_variables();
+    std::vector<at::Tensor> g(grads.begin(), grads.end());
+    for (size_t i = 0; i < g.size(); ++i) {
+      if (!g[i].defined()) g[i] = at::zeros_like(saved[n_in + i]);
     }
-    pool.insert(pool.end(), saved.begin(), saved.end());
-    const size_t want = bwd.def->Inputs().size();
+    // The pool, each entry with what it is (for messages).
+    std::vector<c10::IValue> pool;
+    std::vector<std::string> what;
+    const auto& fin = fwd.def->Inputs();
+    const auto& fout = fwd.def->Outputs();
+    for (c10::IValue& v : Group(g, 0, out_layout)) pool.push_back(std::move(v));
+    for (const auto& o : fout) what.push_back("the gradient of output " + o.Name());
+    for (c10::IValue& v : Group(saved, 0, in_layout)) pool.push_back(std::move(v));
+    for (const auto& in : fin) what.push_back("input " + in.Name());
+    for (c10::IValue& v : Group(saved, n_in, out_layout)) pool.push_back(std::move(v));
+    for (const auto& o : fout) what.push_back("output " + o.Name());
+    const auto& bin = bwd.def->Inputs();
+    const size_t want = bin.size();
     if (want > pool.size()) {
       Fail(fwd, "its backward operator " + bwd.type + " has " + std::to_string(want) +
                     " inputs; the convention gives " + std::to_string(pool.size()) +
                     " (grad of each output, the forward's inputs, the forward's outputs)");
+    }
+    for (size_t k = 0; k < want; ++k) {
+      const ops::Option pt = bin[k].GetParamType();
+      const bool list = pool[k].isTensorList(), none = pool[k].isNone();
+      if ((pt == ops::DYNAMIC && !list) || (pt == ops::REQUIRED && (list || none)) || (pt == ops::OPTIONAL && list)) {
+        Fail(fwd, "its backward operator " + bwd.type + " takes input " + bin[k].Name() + " (input " +
+                      std::to_string(k) + ") as " + ops::OptionName(pt) + " (" +
+                      (pt == ops::DYNAMIC ? "Tensor[]" : pt == ops::OPTIONAL ? "Tensor?" : "Tensor") +
+                      "); the convention gives it " + what[k] + " of " + fwd.type + ", " + KindOf(pool[k]));
+      }
     }
     torch::jit::Stack s(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(want));
     for (const ops::OpAttrDef& ba : bwd.def->Attrs()) {
@@ -414,10 +516,28 @@ struct GenericFunction : public torch::autograd::Function<GenericFunction> {
       s.push_back(v);
     }
     handle->callBoxed(&s);
+    // The gradients of the forward's inputs, flattened as its inputs are.
     torch::autograd::variable_list out;
-    for (c10::IValue& v : s) out.push_back(v.toTensor());
-    if (out.size() > n_in) out.resize(n_in);
-    while (out.size() < n_in) out.emplace_back();
+    for (size_t i = 0; i < in_layout.size(); ++i) {
+      const int64_t l = in_layout[i];
+      const size_t slots = l >= 0 ? static_cast<size_t>(l) : l == kOne ? 1 : 0;
+      if (i >= s.size() || l == kAbsent) {  // no gradient (an absent input has no slot)
+        for (size_t e = 0; e < slots; ++e) out.emplace_back();
+        continue;
+      }
+      const std::string who = "its backward operator " + bwd.type + " gives output " + bwd.def->Outputs()[i].Name() +
+                              " (the gradient of input " + fin[i].Name() + " of " + fwd.type + ") as " + KindOf(s[i]);
+      if (l == kOne) {
+        if (!s[i].isTensor()) Fail(fwd, who + "; the input is a tensor");
+        out.push_back(s[i].toTensor());
+      } else {
+        if (!s[i].isTensorList() || s[i].toTensorList().size() != slots) {
+          Fail(fwd, who + "; the input is a list of " + std::to_string(slots) + " tensors (give one gradient each)");
+        }
+        const c10::List<at::Tensor> gl = s[i].toTensorList();
+        for (size_t e = 0; e < slots; ++e) out.push_back(gl.get(e));
+      }
+    }
     out.emplace_back();  // call
     out.emplace_back();  // op
     return out;
@@ -430,13 +550,37 @@ void AutogradKernel(const c10::OperatorHandle& op, c10::DispatchKeySet, torch::j
   const size_t n = NumArgs(info);
   const size_t first = stack->size() - n;
   std::vector<at::Tensor> inputs;
-  for (size_t i = 0; i < n_in; ++i) inputs.push_back((*stack)[first + i].toTensor());
   BackwardCall call;
   call.info = &info;
+  for (size_t i = 0; i < n_in; ++i) {
+    const c10::IValue& v = (*stack)[first + i];
+    if (v.isTensorList()) {
+      const c10::List<at::Tensor> l = v.toTensorList();
+      call.in_layout.push_back(static_cast<int64_t>(l.size()));
+      for (size_t e = 0; e < l.size(); ++e) inputs.push_back(l.get(e));
+    } else if (v.isNone() || !v.toTensor().defined()) {
+      call.in_layout.push_back(kAbsent);  // no tensor (autograd::Function takes defined ones only)
+    } else {
+      call.in_layout.push_back(kOne);
+      inputs.push_back(v.toTensor());
+    }
+  }
   for (size_t a = 0; a < info.def->Attrs().size(); ++a) call.attrs.push_back((*stack)[first + n_in + a]);
   torch::autograd::variable_list outs = GenericFunction::apply(at::TensorList(inputs), &call, &op);
   torch::jit::drop(*stack, n);
-  for (at::Tensor& t : outs) stack->emplace_back(std::move(t));
+  // Grouped back: a DYNAMIC output as one Tensor[].
+  size_t k = 0;
+  for (const ops::OpParamDef& o : info.def->Outputs()) {
+    if (o.GetParamType() != ops::DYNAMIC) {
+      stack->emplace_back(std::move(outs[k++]));
+      continue;
+    }
+    // The forward's list length: what is left after the other outputs.
+    const size_t len = outs.size() - (info.def->Outputs().size() - 1);
+    c10::List<at::Tensor> l;
+    for (size_t e = 0; e < len; ++e) l.push_back(std::move(outs[k++]));
+    stack->emplace_back(std::move(l));
+  }
 }
 
 std::map<std::string, std::string> AutogradPairs() {
@@ -470,14 +614,14 @@ void Register(const std::string& type) {
     if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
     Infos()[raw->name] = std::move(info);
   }
-  for (const ops::OpParamDef& out : def->Outputs()) {
-    if (out.GetParamType() == ops::DYNAMIC) {
-      std::fprintf(stderr,
-                   "aicore: torch.ops.%s.%s is not registered: output %s of %s is DYNAMIC (a tensor list), which "
-                   "aicore's PyTorch adapter does not support yet\n",
-                   AICORE_TORCH_NAMESPACE, raw->name.c_str(), out.Name().c_str(), type.c_str());
-      return;
-    }
+  size_t lists = 0;
+  for (const ops::OpParamDef& out : def->Outputs()) lists += out.GetParamType() == ops::DYNAMIC ? 1 : 0;
+  if (lists > 1) {
+    std::fprintf(stderr,
+                 "aicore: torch.ops.%s.%s is not registered: %s has %zu DYNAMIC outputs (tensor lists), whose "
+                 "lengths cannot be inferred from InferShape (aicore::op::InferOutputLists)\n",
+                 AICORE_TORCH_NAMESPACE, raw->name.c_str(), type.c_str(), lists);
+    return;
   }
   torch::Library& lib = Lib();
   lib.def(SchemaOf(*raw).c_str());
@@ -491,15 +635,6 @@ void Register(const std::string& type) {
     // kernels run under fake-tensor and meta tracing.
     lib.impl(raw->name.c_str(), torch::dispatch(c10::DispatchKey::AutogradMeta, torch::CppFunction::makeFallthrough()));
   } else {
-    for (const ops::OpParamDef& in : def->Inputs()) {
-      if (in.GetParamType() != ops::REQUIRED) {
-        std::fprintf(stderr,
-                     "aicore: AUTOGRAD %s:%s is not registered: input %s is optional or a tensor list, and "
-                     "aicore's autograd adapter takes required tensor inputs only\n",
-                     type.c_str(), raw->backward.c_str(), in.Name().c_str());
-        return;
-      }
-    }
     lib.impl(raw->name.c_str(),
              torch::dispatch(c10::DispatchKey::Autograd, torch::CppFunction::makeFromBoxedFunction<&AutogradKernel>()));
   }

@@ -199,6 +199,33 @@ class TestProbe : public OpDef {
 OP_ADD(TestProbe);
 }  // namespace ops
 
+// TestTwoLists: two DYNAMIC outputs (their lengths cannot be inferred);
+// TestListNoInfer: a DYNAMIC output and no InferShape. Neither runs.
+namespace ops {
+class TestTwoLists : public OpDef {
+ public:
+  explicit TestTwoLists(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("a").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Output("b").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      *c->GetOutputShape(1) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestTwoLists);
+class TestListNoInfer : public OpDef {
+ public:
+  explicit TestListNoInfer(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("y").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+  }
+};
+OP_ADD(TestListNoInfer);
+}  // namespace ops
+
 // The kernel reads the output list as an NPU kernel does: ListTensorDesc,
 // each piece's rows from its descriptor. Block b writes the pieces k with
 // k % blockDim == b.
@@ -395,6 +422,75 @@ TEST(OpDynamicOutputsDiagnostics, ListLengthsAndKinds) {
   // probing past its last output.
   EXPECT_EQ(ErrorOf([&] { RunOp("TestSplitRows", {X}, {OpTensor(), list(3)}, {{"sizes", sizes}}); }), "");
   EXPECT_EQ(ErrorOf([&] { aicore::op::InferOp("TestProbe", {X}); }), "");
+}
+
+// InferOutputLists / InferOp: the list's length as InferShape sets it (the
+// list after a REQUIRED output, InferShape stopping at the first nullptr),
+// then RunOp with those slots against the scalar model.
+TEST(OpDynamicOutputs, ListLengthInferredFromInferShape) {
+  std::mt19937 rng(47);
+  for (int iter = 0; iter < 10; ++iter) {
+    SplitCase c(rng);
+    if (iter == 9) {  // a long list: several doublings
+      c.sizes.assign(300, 1);
+      c.rows = 300;
+      c.cols = 2;
+      c.x.assign(600, 0.0f);
+      for (size_t i = 0; i < c.x.size(); ++i) c.x[i] = static_cast<float>(i);
+    }
+    const size_t n = c.sizes.size();
+    const OpTensor x(const_cast<float*>(c.x.data()), {c.rows, c.cols}, ge::DT_FLOAT);
+    const std::vector<OpTensor> slots = aicore::op::InferOutputLists("TestSplitRows", {x}, {{"sizes", c.sizes}});
+    ASSERT_EQ(slots.size(), 2u);
+    EXPECT_FALSE(slots[0].is_list);
+    ASSERT_TRUE(slots[1].is_list);
+    EXPECT_EQ(slots[1].items.size(), n) << "iter " << iter;
+    // InferOp (no data) gives the list with its shapes.
+    auto p = aicore::op::InferOp("TestSplitRows", {OpTensor(nullptr, x.shape, ge::DT_FLOAT)}, {{"sizes", c.sizes}});
+    ASSERT_EQ(p->output_instances(1).GetInstanceNum(), n);
+    for (size_t k = 0; k < n; ++k) EXPECT_EQ(p->output_shape(1 + k), (gert::Shape{c.sizes[k], c.cols}));
+    const aicore::op::OpRun r = RunOp("TestSplitRows", {x}, slots, {{"sizes", c.sizes}});
+    ASSERT_EQ(r.outputs[1].items.size(), n);
+    for (size_t k = 0; k < n; ++k) {
+      const std::vector<float> want = c.Piece(k);
+      EXPECT_EQ(0, std::memcmp(r.outputs[1].items[k].data, want.data(), want.size() * sizeof(float)))
+          << "iter " << iter << " piece " << k;
+    }
+  }
+  // No DYNAMIC output: nothing to give.
+  std::vector<float> v(4, 1.0f);
+  EXPECT_TRUE(aicore::op::InferOutputLists("TestProbe", {{v.data(), {4}, ge::DT_FLOAT}}).empty());
+}
+
+TEST(OpDynamicOutputsDiagnostics, ListLengthNotInferable) {
+  std::vector<float> v(8, 1.0f);
+  const OpTensor X(v.data(), {8}, ge::DT_FLOAT);
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestTwoLists", {X}), "error in InferOp",
+                "TestTwoLists has 2 DYNAMIC outputs (a, b): their lengths cannot be inferred");
+  EXPECT_REPORT(aicore::op::InferOp("TestListNoInfer", {X}),
+                "TestListNoInfer has no InferShape (SetInferShape): the length of the DYNAMIC output y (output 0) "
+                "of TestListNoInfer cannot be inferred");
+  // InferShape asking for ever more instances: 70000 pieces.
+  const OpTensor big(nullptr, {70000, 1}, ge::DT_FLOAT);
+  EXPECT_REPORT(aicore::op::InferOp("TestSplitRows", {big}, {{"sizes", std::vector<int64_t>(70000, 1)}}),
+                "InferShape of TestSplitRows asked for output instance 65537 with the output ys (output 1) of "
+                "TestSplitRows a list of 65536 (the most inferred: 65536 tensors)");
+  // Errors of the call itself come first, from InferOp.
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestSplitRows", {{v.data(), {8}, ge::DT_INT32}},
+                                             {{"sizes", std::vector<int64_t>{8}}}),
+                "error in InferOp", "input x (input 0) of TestSplitRows has dtype DT_INT32");
+  EXPECT_REPORT(aicore::op::InferOutputLists("NoSuchListOp", {X}), "operator NoSuchListOp is not registered");
+  // Clean twins: one list after a REQUIRED output; the largest list inferred.
+  EXPECT_EQ(ErrorOf([&] {
+              aicore::op::InferOp("TestSplitRows", {OpTensor(nullptr, {8, 1}, ge::DT_FLOAT)},
+                                  {{"sizes", std::vector<int64_t>{4, 4}}});
+            }),
+            "");
+  EXPECT_EQ(ErrorOf([&] {
+              aicore::op::InferOp("TestSplitRows", {OpTensor(nullptr, {65536, 1}, ge::DT_FLOAT)},
+                                  {{"sizes", std::vector<int64_t>(65536, 1)}});
+            }),
+            "");
 }
 
 TEST(OpDynamicOutputsDiagnostics, DtypesAndShapesInTheList) {

@@ -1,7 +1,8 @@
 # Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 #
 # The operators of examples/op_projects (gelu, add_custom, leaky_relu,
-# add_n_custom with a DYNAMIC input as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# add_n_custom with a DYNAMIC input as Tensor[], split_custom with a DYNAMIC
+# output as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
 # GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
 # CPU kernels against PyTorch's own functions, the gradient through
 # GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
@@ -51,6 +52,12 @@ class TorchOps(unittest.TestCase):
         self.assertEqual(schema("leaky_relu_custom"),
                          "aicore_ops::leaky_relu_custom(Tensor x, float negative_slope=0.) -> Tensor")
         self.assertEqual(schema("add_n_custom"), "aicore_ops::add_n_custom(Tensor[] x) -> Tensor")
+        self.assertEqual(schema("split_custom"), "aicore_ops::split_custom(Tensor x, int num_split) -> Tensor[]")
+        self.assertEqual(schema("weighted_sum_custom"),
+                         "aicore_ops::weighted_sum_custom(Tensor[] x, Tensor? bias=None, float[] weights) -> Tensor")
+        self.assertEqual(schema("weighted_sum_grad_custom"),
+                         "aicore_ops::weighted_sum_grad_custom(Tensor dy, Tensor[] x, Tensor? bias=None, "
+                         "float[] weights) -> (Tensor[] dx, Tensor dbias)")
 
     def test_gelu_forward(self):
         g = torch.Generator().manual_seed(1)
@@ -108,7 +115,7 @@ class TorchOps(unittest.TestCase):
         with torch.no_grad():
             self.assertIsNone(OPS.gelu_custom(x.clone().requires_grad_(True)).grad_fn)
         # An op without AUTOGRAD has no backward: its output does not require grad.
-        self.assertFalse(OPS.leaky_relu_custom(torch.randn(16)).requires_grad)
+        self.assertFalse(OPS.split_custom(torch.randn(16), 2)[0].requires_grad)
 
     def test_meta(self):
         x = torch.empty(3, 5, 7, device="meta", dtype=torch.float16)
@@ -193,6 +200,190 @@ class TorchOps(unittest.TestCase):
             self.assertIn(what, msg)
         OPS.add_n_custom([torch.randn(64), torch.randn(64)])
         OPS.add_n_custom([torch.randn(64).half(), torch.randn(64).half()])
+
+    def test_dynamic_output(self):
+        # SplitCustom: x split along dim 0 into num_split equal parts, a
+        # DYNAMIC output returned as Tensor[] (as many tensors as its
+        # InferShape sets: num_split). Bit for bit against torch.split.
+        g = torch.Generator().manual_seed(4)
+        for dtype in (torch.float32, torch.float16):
+            for shape, n in (((6,), 3), ((7, 5), 7), ((12, 33), 4), ((3, 4099), 1), ((200, 3), 100), ((16, 2, 2), 2)):
+                x = (torch.randn(shape, generator=g) * 8).to(dtype)
+                ys = OPS.split_custom(x, n)
+                self.assertIsInstance(ys, list)
+                ref = torch.split(x, shape[0] // n)
+                self.assertEqual(len(ys), n, (dtype, shape, n))
+                for y, r in zip(ys, ref):
+                    self.assertEqual(y.dtype, dtype)
+                    self.assertTrue(torch.equal(y, r), (dtype, shape, n))
+        # A non-contiguous input is copied first.
+        x = torch.randn(9, 20).t()
+        for y, r in zip(OPS.split_custom(x, 5), torch.split(x, 4)):
+            self.assertTrue(torch.equal(y, r))
+        # Meta: the list from InferShape / InferDataType, no kernel.
+        ms = OPS.split_custom(torch.empty(12, 5, device="meta", dtype=torch.float16), num_split=6)
+        self.assertEqual(len(ms), 6)
+        for m in ms:
+            self.assertEqual((m.device.type, tuple(m.shape), m.dtype), ("meta", (2, 5), torch.float16))
+        self.assertEqual(len(OPS.split_custom(torch.empty(300, device="meta"), 300)), 300)
+        # Bad input: the runner's reports (InferShape, dtype), CPU and Meta, then clean twins.
+        cases = [
+            (lambda: OPS.split_custom(torch.randn(7, 2), 2),
+             "InferShape of SplitCustom returned 4294967295 (GRAPH_FAILED) for input shapes x [7, 2]"),
+            (lambda: OPS.split_custom(torch.empty(7, 2, device="meta"), 2),
+             "InferShape of SplitCustom returned 4294967295 (GRAPH_FAILED) for input shapes x [7, 2]"),
+            (lambda: OPS.split_custom(torch.randn(8, 2), 0), "InferShape of SplitCustom returned 4294967295"),
+            (lambda: OPS.split_custom(torch.randn(8).to(torch.int32), 2),
+             "input x (input 0) of SplitCustom has dtype DT_INT32; the OpDef allows DT_FLOAT16, DT_FLOAT"),
+            (lambda: OPS.split_custom(torch.empty(8, device="meta", dtype=torch.int32), 2),
+             "input x (input 0) of SplitCustom has dtype DT_INT32"),
+        ]
+        for fn, what in cases:
+            with self.assertRaises(RuntimeError) as cm:
+                fn()
+            msg = str(cm.exception)
+            self.assertIn("(kernel SplitCustom)", msg)
+            self.assertIn(what, msg)
+        self.assertEqual(len(OPS.split_custom(torch.randn(8, 2), 2)), 2)
+        self.assertEqual(len(OPS.split_custom(torch.empty(8, 2, device="meta"), 2)), 2)
+        self.assertEqual(len(OPS.split_custom(torch.randn(8), 8)), 8)
+
+    def test_dynamic_output_fake_tensor(self):
+        try:
+            from torch._subclasses.fake_tensor import FakeTensorMode
+        except ImportError:
+            self.skipTest("no torch._subclasses.fake_tensor in this torch")
+        with FakeTensorMode() as mode:
+            x = mode.from_tensor(torch.randn(10, 3))
+            ys = OPS.split_custom(x, 5)
+            self.assertEqual([tuple(y.shape) for y in ys], [(2, 3)] * 5)
+            self.assertEqual({y.dtype for y in ys}, {torch.float32})
+
+    # WeightedSumCustom(x: Tensor[], bias: Tensor? = None, weights: float[])
+    # = w0*x0 + w1*x1 + ... (+ bias), float32, each product and sum rounded
+    # in that order: the same chain of torch float32 operations is
+    # bit-identical. Its backward WeightedSumGradCustom(dy, x[], bias?) gives
+    # dx (a DYNAMIC output, dx[k] = w_k * dy) and dbias (dy; an empty tensor
+    # when bias is None, whose gradient is dropped).
+    @staticmethod
+    def weighted_sum_ref(xs, bias, weights):
+        acc = xs[0] * torch.tensor(weights[0], dtype=torch.float32)
+        for x, w in zip(xs[1:], weights[1:]):
+            acc = acc + x * torch.tensor(w, dtype=torch.float32)
+        return acc if bias is None else acc + bias
+
+    def test_list_and_optional_forward(self):
+        g = torch.Generator().manual_seed(5)
+        for n, shape in ((1, (5,)), (2, (3, 65)), (3, (8, 2048 + 7)), (5, (40000,))):
+            xs = [torch.randn(shape, generator=g) * 4 for _ in range(n)]
+            ws = [float(w) for w in (torch.randn(n, generator=g) * 2)]
+            for bias in (None, torch.randn(shape, generator=g)):
+                y = OPS.weighted_sum_custom(xs, bias, ws)
+                self.assertTrue(torch.equal(y, self.weighted_sum_ref(xs, bias, ws)), (n, shape, bias is None))
+        # The keyword forms: bias left out or given by name.
+        xs = [torch.randn(64), torch.randn(64)]
+        self.assertTrue(torch.equal(OPS.weighted_sum_custom(xs, weights=[0.5, 2.0]),
+                                    self.weighted_sum_ref(xs, None, [0.5, 2.0])))
+        b = torch.randn(64)
+        self.assertTrue(torch.equal(OPS.weighted_sum_custom(xs, bias=b, weights=[0.5, 2.0]),
+                                    self.weighted_sum_ref(xs, b, [0.5, 2.0])))
+
+    def test_list_and_optional_backward(self):
+        g = torch.Generator().manual_seed(6)
+        for n, shape in ((1, (7,)), (3, (4, 700)), (4, (8, 4099))):
+            ws = [float(w) for w in (torch.randn(n, generator=g) * 2)]
+            for with_bias in (False, True):
+                x0 = [torch.randn(shape, generator=g) for _ in range(n)]
+                b0 = torch.randn(shape, generator=g) if with_bias else None
+                dy = torch.randn(shape, generator=g)
+                xs = [t.clone().requires_grad_(True) for t in x0]
+                b = b0.clone().requires_grad_(True) if with_bias else None
+                y = OPS.weighted_sum_custom(xs, b, ws)
+                self.assertIsNotNone(y.grad_fn)
+                y.backward(dy)
+                # Against autograd of the reference (the same products: bit for bit).
+                xr = [t.clone().requires_grad_(True) for t in x0]
+                br = b0.clone().requires_grad_(True) if with_bias else None
+                self.weighted_sum_ref(xr, br, ws).backward(dy)
+                for k in range(n):
+                    self.assertTrue(torch.equal(xs[k].grad, xr[k].grad), (n, shape, with_bias, k))
+                    self.assertTrue(torch.equal(xs[k].grad, dy * torch.tensor(ws[k])))
+                if with_bias:
+                    self.assertTrue(torch.equal(b.grad, dy))
+        # Only some inputs require grad; the same tensor twice in the list
+        # (its gradients accumulate).
+        a = torch.randn(100).requires_grad_(True)
+        c = torch.randn(100)
+        b = torch.randn(100)
+        OPS.weighted_sum_custom([a, c], b, [3.0, 5.0]).sum().backward()
+        self.assertTrue(torch.equal(a.grad, torch.full((100,), 3.0)))
+        self.assertIsNone(c.grad)
+        a.grad = None
+        OPS.weighted_sum_custom([a, a, c], None, [0.25, 0.5, 1.0]).sum().backward()
+        self.assertTrue(torch.equal(a.grad, torch.full((100,), 0.75)))
+        # Inputs that do not require grad: no graph.
+        self.assertIsNone(OPS.weighted_sum_custom([c, b], None, [1.0, 1.0]).grad_fn)
+
+    def test_list_and_optional_gradcheck(self):
+        # Finite differences against the backward operator (float32: the
+        # kernels have no float64; the function is linear, so the central
+        # differences are exact up to float rounding).
+        g = torch.Generator().manual_seed(7)
+        ws = [0.5, -1.25, 2.0]
+        xs = [torch.randn(13, generator=g).requires_grad_(True) for _ in range(3)]
+        bias = torch.randn(13, generator=g).requires_grad_(True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.assertTrue(torch.autograd.gradcheck(
+                lambda a, b, c, d: OPS.weighted_sum_custom([a, b, c], d, ws), (*xs, bias),
+                eps=1e-2, atol=1e-2, rtol=1e-2))
+            self.assertTrue(torch.autograd.gradcheck(
+                lambda a, b: OPS.weighted_sum_custom([a, b], None, ws[:2]), tuple(xs[:2]),
+                eps=1e-2, atol=1e-2, rtol=1e-2))
+
+    def test_list_and_optional_backward_op(self):
+        # The backward operator directly: mixed outputs (Tensor[] dx, Tensor dbias).
+        dy = torch.randn(3, 5)
+        xs = [torch.randn(3, 5), torch.randn(3, 5)]
+        dx, dbias = OPS.weighted_sum_grad_custom(dy, xs, None, [2.0, -3.0])
+        self.assertEqual(len(dx), 2)
+        self.assertTrue(torch.equal(dx[0], dy * 2.0))
+        self.assertTrue(torch.equal(dx[1], dy * -3.0))
+        self.assertEqual(tuple(dbias.shape), (0,))
+        dx, dbias = OPS.weighted_sum_grad_custom(dy, xs, torch.randn(3, 5), [2.0, -3.0])
+        self.assertTrue(torch.equal(dbias, dy))
+        # Meta: the list's length from InferShape (one per tensor of x).
+        dx, dbias = OPS.weighted_sum_grad_custom(torch.empty(4, 6, device="meta"),
+                                                 [torch.empty(4, 6, device="meta")] * 5, None, [1.0] * 5)
+        self.assertEqual([tuple(t.shape) for t in dx], [(4, 6)] * 5)
+        self.assertEqual(tuple(dbias.shape), (0,))
+
+    def test_autograd_convention_errors(self):
+        # Deliberately wrong pairs (examples/op_projects/CMakeLists.txt):
+        # LeakyReluCustom:AddNCustom (AddNCustom's x is Tensor[]; the
+        # convention gives it the gradient of LeakyReluCustom's y, a tensor)
+        # and AddNCustom:GeluCustom (GeluCustom's output is one tensor;
+        # AddNCustom's input x is a list).
+        x = torch.randn(4, 256).requires_grad_(True)
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.leaky_relu_custom(x, 0.5).sum().backward()
+        msg = str(cm.exception)
+        self.assertIn("(kernel LeakyReluCustom)", msg)
+        self.assertIn("its backward operator AddNCustom takes input x (input 0) as DYNAMIC (Tensor[]); the "
+                      "convention gives it the gradient of output y of LeakyReluCustom, a tensor", msg)
+        a = torch.randn(64).requires_grad_(True)
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.add_n_custom([a, torch.randn(64)]).sum().backward()
+        msg = str(cm.exception)
+        self.assertIn("(kernel AddNCustom)", msg)
+        self.assertIn("its backward operator GeluCustom gives output y (the gradient of input x of AddNCustom) as "
+                      "a tensor; the input is a list of 2 tensors (give one gradient each)", msg)
+        # Clean twins: the right pairs, and the wrong ones without grad.
+        w = torch.randn(64).requires_grad_(True)
+        OPS.weighted_sum_custom([w, torch.randn(64)], None, [1.0, 2.0]).sum().backward()
+        OPS.gelu_custom(w).sum().backward()
+        OPS.leaky_relu_custom(x.detach(), 0.5)
+        OPS.add_n_custom([a.detach(), torch.randn(64)])
 
     def test_bad_input(self):
         cases = [

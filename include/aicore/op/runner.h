@@ -315,10 +315,17 @@ inline void BuildTensorList(const gert::Tensor* first, size_t count, std::vector
   }
   for (size_t k = 0; k < count; ++k) w->push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(first[k].GetAddr())));
 }
+// What InferShape asked for when InferOutputLists runs it with provisional
+// list lengths.
+struct OutputProbe {
+  size_t asked_past = 0;  // one past the highest instance asked for beyond the last (0: none)
+  size_t asked_end = 0;   // one past the highest instance asked for within
+  ge::graphStatus status = ge::GRAPH_SUCCESS;
+};
 inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
                                                  const std::vector<OpTensor>& outputs,
                                                  const std::vector<OpAttr>& attrs, SrcLoc loc,
-                                                 bool infer_only);
+                                                 bool infer_only, OutputProbe* probe = nullptr);
 
 // A number as a scalar holds it: exactly in `i` when integral (a UINT64's
 // bits when u64), else in `v`.
@@ -433,7 +440,8 @@ class PreparedOp {
  private:
   friend std::unique_ptr<PreparedOp> detail::PrepareOpImpl(const std::string&, const std::vector<OpTensor>&,
                                                           const std::vector<OpTensor>&,
-                                                          const std::vector<OpAttr>&, SrcLoc, bool);
+                                                          const std::vector<OpAttr>&, SrcLoc, bool,
+                                                          detail::OutputProbe*);
   friend void ExecuteOp(PreparedOp&, void*, uint64_t, SrcLoc);
   std::string type_;
   const KernelEntry* kernel_ = nullptr;
@@ -461,7 +469,7 @@ namespace detail {
 inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
                                                  const std::vector<OpTensor>& outputs,
                                                  const std::vector<OpAttr>& attrs, SrcLoc loc,
-                                                 bool infer_only) {
+                                                 bool infer_only, OutputProbe* probe) {
   const char* api = infer_only ? "InferOp" : "RunOp";
   const ops::OpDef* def = FindOpDef(type);
   if (def == nullptr) {
@@ -873,6 +881,14 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     sc.out_shapes_.assign(nout, gert::Shape());
     sc.out_asked_.assign(nout, false);
     const ge::graphStatus st = def->GetInferShape()(&sc);
+    if (probe != nullptr) {
+      probe->asked_past = sc.out_asked_past_;
+      probe->status = st;
+      for (size_t j = 0; j < nout; ++j) {
+        if (sc.out_asked_[j]) probe->asked_end = j + 1;
+      }
+      return p;
+    }
     // (An operator without DYNAMIC outputs may probe GetOutputShape past its
     // outputs: nullptr, as on the NPU.)
     if (sc.out_asked_past_ > nout && !list_lengths().empty()) {
@@ -1134,15 +1150,88 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
   return detail::PrepareOpImpl(type, inputs, outputs, attrs, loc, false);
 }
 
+// The most tensors InferOutputLists gives a DYNAMIC output.
+constexpr size_t kMaxListInstances = 65536;
+
+// The `outputs` argument of PrepareOp for a caller that does not know how
+// long an operator's DYNAMIC output list is (on the NPU the graph fixes it;
+// PyTorch ops, InferOp): one entry per OpDef output, without data, the
+// DYNAMIC one a list of as many tensors as the operator's InferShape sets.
+// The length is found by running InferShape (steps 1-2, inputs may have no
+// data) with provisional lengths, 1 first, then longer (doubled, or as far
+// as InferShape asked past the last instance) until it asks for no instance
+// beyond the last: the list's length is then the number of output
+// instances up to the highest one it asked for, less the other outputs (at
+// least 1). So an InferShape that sets GetOutputShape(k) for the k it
+// computes (from an attribute or the inputs) decides the length; one that
+// sets as many as GetIrOutputInstanceInfo says gets 1. Empty when the OpDef
+// has no DYNAMIC output (PrepareOp infers every output). The call's errors
+// are those of InferOp; besides: more than one DYNAMIC output (InferShape
+// indexes every list's instances in one sequence, so their lengths cannot
+// be told apart), no InferShape, a list longer than kMaxListInstances.
+inline std::vector<OpTensor> InferOutputLists(const std::string& type, const std::vector<OpTensor>& inputs,
+                                              const std::vector<OpAttr>& attrs = {},
+                                              SrcLoc loc = SrcLoc::Current()) {
+  const ops::OpDef* def = FindOpDef(type);
+  if (def == nullptr) {
+    detail::PrepareOpImpl(type, inputs, {}, attrs, loc, true);  // reports the unknown name
+    return {};
+  }
+  const std::vector<ops::OpParamDef>& out_defs = def->Outputs();
+  std::vector<size_t> dyn;
+  for (size_t i = 0; i < out_defs.size(); ++i) {
+    if (out_defs[i].GetParamType() == ops::DYNAMIC) dyn.push_back(i);
+  }
+  if (dyn.empty()) return {};
+  if (dyn.size() > 1) {
+    std::string names;
+    for (const size_t i : dyn) names += (names.empty() ? "" : ", ") + out_defs[i].Name();
+    detail::FailOp(type, "InferOp", loc,
+                   type + " has " + std::to_string(dyn.size()) + " DYNAMIC outputs (" + names +
+                       "): their lengths cannot be inferred (InferShape numbers the instances of all lists in one "
+                       "sequence); give the outputs, each list as long as it is");
+  }
+  const std::string who = "output " + out_defs[dyn[0]].Name() + " (output " + std::to_string(dyn[0]) + ") of " + type;
+  if (def->GetInferShape() == nullptr) {
+    detail::FailOp(type, "InferOp", loc,
+                   type + " has no InferShape (SetInferShape): the length of the DYNAMIC " + who +
+                       " cannot be inferred; give the outputs");
+  }
+  const size_t fixed = out_defs.size() - 1;  // the other outputs: one instance each
+  auto slots = [&](size_t n) {
+    std::vector<OpTensor> v(out_defs.size());
+    v[dyn[0]] = OpTensor::List(std::vector<OpTensor>(n));
+    return v;
+  };
+  size_t n = 1;
+  for (;;) {
+    detail::OutputProbe pr;
+    detail::PrepareOpImpl(type, inputs, slots(n), attrs, loc, true, &pr);
+    if (pr.asked_past > fixed + n) {
+      if (n >= kMaxListInstances) {
+        detail::FailOp(type, "InferOp", loc,
+                       "InferShape of " + type + " asked for output instance " + std::to_string(pr.asked_past - 1) +
+                           " with the " + who + " a list of " + std::to_string(n) + " (the most inferred: " +
+                           std::to_string(kMaxListInstances) + " tensors)");
+      }
+      n = std::min(kMaxListInstances, std::max(2 * n, pr.asked_past - fixed));
+      continue;
+    }
+    n = pr.asked_end > fixed + 1 ? pr.asked_end - fixed : 1;
+    return slots(n);
+  }
+}
+
 // Steps 1-2 only: the checks of the call and InferShape/InferDataType, with
 // inputs that may have no data (shapes and dtypes only: PyTorch's Meta
 // kernels, fake-tensor tracing). The result's output_shape/output_dtype are
 // the inferred ones; it cannot be executed (no tiling ran, no kernel chosen).
-// Errors are those of PrepareOp, reported from API "InferOp".
+// A DYNAMIC output's length is InferOutputLists's. Errors are those of
+// PrepareOp, reported from API "InferOp".
 inline std::unique_ptr<PreparedOp> InferOp(const std::string& type, const std::vector<OpTensor>& inputs,
                                            const std::vector<OpAttr>& attrs = {},
                                            SrcLoc loc = SrcLoc::Current()) {
-  return detail::PrepareOpImpl(type, inputs, {}, attrs, loc, true);
+  return detail::PrepareOpImpl(type, inputs, InferOutputLists(type, inputs, attrs, loc), attrs, loc, true);
 }
 
 // Step 4: launches the kernel. `workspace` must hold workspace_size() bytes.
