@@ -7,37 +7,17 @@
 // sharedTmpBuffer form and the tiling GetLayerNormNDTilingInfo gives for the
 // minimum temporary size of GetLayerNormMaxMinTmpSize. The API also writes
 // each row's mean and variance; this inference kernel keeps them in UB and
-// does not copy them out. The API works in half for half tensors: gamma and
-// beta stay half, epsilon is passed as half.
+// does not copy them out. The API takes half tensors (it computes in f32):
+// gamma and beta stay half, epsilon is passed as half.
 //
-// A separate header, as for rms_norm: the library's AscendC::LayerNormTiling
-// is visible wherever a kernel says `using namespace AscendC;`.
+// The tilings and their host function are in layer_norm_tiling.h.
 #pragma once
 
 #include <aicore/aicore.h>
 #include <aicore/lib/normalization.h>
 
 #include "layer_norm_kernel.h"
-
-// The tiling of layer_norm_api_custom: the kernel's own fields, the API's
-// tiling of one tile and the temporary buffer's size in bytes.
-struct LayerNormApiTiling {
-  LayerNormCustomTiling base;
-  AscendC::tiling::LayerNormTiling ln;
-  uint32_t tmpBytes;
-};
-
-// Host side: the API's tiling of one [1, tileRows, H, H] half tile.
-inline void MakeLayerNormApiTiling(const LayerNormCustomTiling& base, LayerNormApiTiling* t) {
-  const ge::Shape tile({1, static_cast<int64_t>(base.tileRows), static_cast<int64_t>(base.hidden),
-                        static_cast<int64_t>(base.hidden)});
-  uint32_t maxTmp = 0, minTmp = 0;
-  AscendC::GetLayerNormMaxMinTmpSize(tile, sizeof(half), false, maxTmp, minTmp);
-  t->base = base;
-  t->tmpBytes = minTmp;
-  t->ln = {};
-  AscendC::GetLayerNormNDTilingInfo(tile, minTmp, sizeof(half), false, t->ln);
-}
+#include "layer_norm_tiling.h"  // LayerNormApiTiling, MakeLayerNormApiTiling
 
 class KernelLayerNormApi {
  public:

@@ -22,12 +22,7 @@
 #include <cmath>
 #include <cstdint>
 
-struct LayerNormCustomTiling {
-  uint32_t rows;      // B * S; a multiple of blockNum * tileRows
-  uint32_t hidden;    // H; a multiple of 16 (32-byte half rows)
-  uint32_t tileRows;  // rows per tile
-  float eps;
-};
+#include "layer_norm_tiling.h"  // LayerNormCustomTiling
 
 class KernelLayerNorm {
  public:
