@@ -49,6 +49,16 @@
 // at 4096 sampled elements against the contract's fma chain; no scalar run.
 // --quick skips them (a few seconds per call with the scalar engine).
 //
+// The layernorm_* workloads ([B, S, 1024] half, 16 blocks, tiles of 8 rows)
+// run examples/layer_norm's instruction-chain kernel (aicore) and its twin
+// calling the high-level LayerNorm per tile (api) against one hand-fused
+// Highway loop per block (mean, two-pass variance, output: baseline::
+// LayerNorm). fastergelu_16M times a kernel calling the high-level
+// FasterGelu per 2048-element tile (faster_gelu_kernel.h) against the
+// vendor's formula as one Highway loop (baseline::FasterGelu). Their
+// kernels and loops are compiled in norm_act_kernels.cpp, a second
+// translation unit, so that this one's compile time does not grow.
+//
 // The op_add_1K / op_add_1M workloads (float) run the AddCustom operator of
 // examples/op_projects/add_custom (8 blocks, tiling key 2): variant aicore is
 // the whole aclnn call a host program makes (three aclCreateTensor,
@@ -89,6 +99,7 @@
 #include "../examples/rms_norm/rms_norm_kernel.h"
 #include "add_kernel.h"
 #include "hwy_baselines.h"
+#include "norm_act_kernels.h"
 #include "reduce_kernel.h"
 #include "reduce_pattern_kernel.h"
 #include "softmax_kernel.h"
@@ -180,7 +191,7 @@ Options ParseOptions(int argc, char** argv) {
 constexpr size_t kMaxBytes = size_t{16} << 22;  // 16M floats
 struct Buffers {
   Buffer<uint8_t> x{kMaxBytes}, y{kMaxBytes}, z{kMaxBytes}, ref{kMaxBytes};
-  Buffer<half> gamma{4096};
+  Buffer<half> gamma{4096}, beta{4096};
 };
 
 // Deterministic pseudo-random fill in [lo, hi).
@@ -419,6 +430,86 @@ Workload RmsNormWorkload(Buffers& b, const char* name, uint32_t rows, uint32_t h
       const float inv = 1.0f / std::sqrt(ss / static_cast<float>(hidden) + kEps);
       for (size_t i = 0; i < hidden; ++i) {
         yr[i] = static_cast<half>(static_cast<float>(xr[i]) * inv * static_cast<float>(gamma[i]));
+      }
+    }
+  };
+  w.check = Checker<half>(b, w.elements);
+  return w;
+}
+
+// FasterGelu (issue 12): the high-level API per tile (faster_gelu_kernel.h)
+// against the vendor's formula as one fused Highway loop; both compiled in
+// norm_act_kernels.cpp.
+template <class T>
+Workload FasterGeluWorkload(Buffers& b, const char* name, uint32_t n, uint32_t blocks, uint32_t tile) {
+  Workload w;
+  w.name = name;
+  w.dtype = DtypeName<T>();
+  w.elements = n;
+  w.bytes = 2.0 * n * sizeof(T);
+  T* x = reinterpret_cast<T*>(b.x.data());
+  T* y = reinterpret_cast<T*>(b.z.data());
+  w.prepare = [=] { Fill(x, n, -6.0f, 6.0f, 10); };
+  w.aicore = [=, &b] { norm_act::FasterGeluApi(blocks, b.x.bytes(), b.z.bytes(), n, tile, T()); };
+  w.highway = [=] { norm_act::FasterGeluHighway(blocks, x, y, n); };
+  w.scalar = [=] {
+    for (size_t i = 0; i < n; ++i) {
+      const float v = static_cast<float>(x[i]);
+      y[i] = static_cast<T>(v / (1.0f + std::exp(-1.702f * v)));
+    }
+  };
+  w.check = Checker<T>(b, n);
+  return w;
+}
+
+// LayerNorm over [batch, seq, hidden] half (issue 12): the example's
+// instruction-chain kernel (aicore), the same kernel calling the LayerNorm
+// API per tile (api), one fused Highway pass set per row (highway); the
+// kernels and the loop are compiled in norm_act_kernels.cpp.
+Workload LayerNormWorkload(Buffers& b, const char* name, uint32_t batch, uint32_t seq, uint32_t hidden,
+                           uint32_t blocks, uint32_t tileRows) {
+  Workload w;
+  const uint32_t rows = batch * seq;
+  w.name = name;
+  w.dtype = "half";
+  w.elements = size_t{rows} * hidden;
+  w.bytes = 2.0 * 2.0 * rows * hidden + 2.0 * 2.0 * hidden;
+  half* x = reinterpret_cast<half*>(b.x.data());
+  half* y = reinterpret_cast<half*>(b.z.data());
+  half* gamma = b.gamma.data();
+  half* beta = b.beta.data();
+  constexpr float kEps = 1e-5f;
+  w.prepare = [=] {
+    Fill(x, size_t{rows} * hidden, -2.0f, 3.0f, 11);
+    Fill(gamma, hidden, 0.5f, 1.5f, 12);
+    Fill(beta, hidden, -0.5f, 0.5f, 13);
+  };
+  const LayerNormCustomTiling tiling{rows, hidden, tileRows, kEps};
+  w.aicore = [=, &b] {
+    norm_act::LayerNormChain(blocks, b.x.bytes(), b.gamma.bytes(), b.beta.bytes(), b.z.bytes(), tiling);
+  };
+  LayerNormApiTiling api_tiling;
+  MakeLayerNormApiTiling(tiling, &api_tiling);
+  w.api = [=, &b] {
+    norm_act::LayerNormApi(blocks, b.x.bytes(), b.gamma.bytes(), b.beta.bytes(), b.z.bytes(), api_tiling);
+  };
+  w.highway = [=] { norm_act::LayerNormHighway(blocks, x, gamma, beta, y, rows, hidden, kEps); };
+  w.scalar = [=] {
+    for (size_t r = 0; r < rows; ++r) {
+      const half* xr = x + r * hidden;
+      half* yr = y + r * hidden;
+      float s = 0;
+      for (size_t i = 0; i < hidden; ++i) s += static_cast<float>(xr[i]);
+      const float mean = s / static_cast<float>(hidden);
+      float ss = 0;
+      for (size_t i = 0; i < hidden; ++i) {
+        const float c = static_cast<float>(xr[i]) - mean;
+        ss += c * c;
+      }
+      const float rstd = 1.0f / std::sqrt(ss / static_cast<float>(hidden) + kEps);
+      for (size_t i = 0; i < hidden; ++i) {
+        yr[i] = static_cast<half>((static_cast<float>(xr[i]) - mean) * rstd * static_cast<float>(gamma[i]) +
+                                  static_cast<float>(beta[i]));
       }
     }
   };
@@ -1166,6 +1257,13 @@ std::vector<Workload> MakeWorkloads(Buffers& b) {
   w.push_back(RmsNormWorkload(b, "rms_norm_32x4096", 32, 4096, 8));
   w.back().sanitizer_rows = true;
   w.push_back(RmsNormWorkload(b, "rms_norm_2048x4096", 2048, 4096, 16));
+  // FasterGelu 16M (issue 12), tiles of 2048 as gelu_16M.
+  w.push_back(FasterGeluWorkload<half>(b, "fastergelu_16M", k16M, 16, 2048));
+  w.push_back(FasterGeluWorkload<float>(b, "fastergelu_16M", k16M, 16, 2048));
+  // LayerNorm [B, S, 1024] half (issue 12): 16 blocks, tiles of 8 rows
+  // (16 KiB of half per queue buffer, 32 KiB of float for the chain).
+  w.push_back(LayerNormWorkload(b, "layernorm_1x512x1024", 1, 512, 1024, 16, 8));
+  w.push_back(LayerNormWorkload(b, "layernorm_8x2048x1024", 8, 2048, 1024, 16, 8));
   w.push_back(OpAddWorkload(b, "op_add_1K", 1024));
   w.push_back(OpAddWorkload(b, "op_add_1M", k1M));
   // Strided repeat forms: 1M outputs from 2M-element inputs, output tiles

@@ -142,6 +142,97 @@ HWY_NOINLINE inline void RmsNorm(const half* HWY_RESTRICT x, const half* HWY_RES
   }
 }
 
+// ---- FasterGelu (the vendor's formula): y = x / (1 + exp(-1.702 x)) --------
+template <class T>
+HWY_NOINLINE void FasterGelu(const T* HWY_RESTRICT x, T* HWY_RESTRICT y, size_t n) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  const auto k = hn::Set(d, -1.702f);
+  const auto one = hn::Set(d, 1.0f);
+  const auto cap = hn::Set(d, 88.0f);  // Highway's Exp is valid below ~88.7
+  const auto f = [&](hn::Vec<DF> v) { return hn::Div(v, hn::Add(hn::Exp(d, hn::Min(hn::Mul(v, k), cap)), one)); };
+  size_t i = 0;
+  for (; i + 2 * N <= n; i += 2 * N) {
+    const auto r0 = f(Load(d, x + i));
+    const auto r1 = f(Load(d, x + i + N));
+    Store(d, r0, y + i);
+    Store(d, r1, y + i + N);
+  }
+  for (; i + N <= n; i += N) Store(d, f(Load(d, x + i)), y + i);
+  for (; i < n; ++i) {
+    const float v = static_cast<float>(x[i]);
+    y[i] = static_cast<T>(v / (1.0f + std::exp(std::fmin(-1.702f * v, 88.0f))));
+  }
+}
+
+// ---- LayerNorm: y = (x - mean) / sqrt(var + eps) * gamma + beta, per row ----
+// rows x hidden half, row-major; mean, then the two-pass variance, then the
+// output (three passes over the row, which stays in L1), f32 math.
+HWY_NOINLINE inline void LayerNorm(const half* HWY_RESTRICT x, const half* HWY_RESTRICT gamma,
+                                   const half* HWY_RESTRICT beta, half* HWY_RESTRICT y, size_t rows,
+                                   size_t hidden, float eps) {
+  const DF d;
+  const size_t N = hn::Lanes(d);
+  const float inv_h = 1.0f / static_cast<float>(hidden);
+  for (size_t r = 0; r < rows; ++r) {
+    const half* HWY_RESTRICT xr = x + r * hidden;
+    half* HWY_RESTRICT yr = y + r * hidden;
+    auto s0 = hn::Zero(d), s1 = hn::Zero(d), s2 = hn::Zero(d), s3 = hn::Zero(d);
+    size_t i = 0;
+    for (; i + 4 * N <= hidden; i += 4 * N) {
+      s0 = hn::Add(s0, Load(d, xr + i));
+      s1 = hn::Add(s1, Load(d, xr + i + N));
+      s2 = hn::Add(s2, Load(d, xr + i + 2 * N));
+      s3 = hn::Add(s3, Load(d, xr + i + 3 * N));
+    }
+    for (; i + N <= hidden; i += N) s0 = hn::Add(s0, Load(d, xr + i));
+    float sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    for (; i < hidden; ++i) sum += static_cast<float>(xr[i]);
+    const float mean_s = sum * inv_h;
+    const auto mean = hn::Set(d, mean_s);
+    s0 = s1 = s2 = s3 = hn::Zero(d);
+    i = 0;
+    for (; i + 4 * N <= hidden; i += 4 * N) {
+      const auto c0 = hn::Sub(Load(d, xr + i), mean);
+      const auto c1 = hn::Sub(Load(d, xr + i + N), mean);
+      const auto c2 = hn::Sub(Load(d, xr + i + 2 * N), mean);
+      const auto c3 = hn::Sub(Load(d, xr + i + 3 * N), mean);
+      s0 = hn::MulAdd(c0, c0, s0);
+      s1 = hn::MulAdd(c1, c1, s1);
+      s2 = hn::MulAdd(c2, c2, s2);
+      s3 = hn::MulAdd(c3, c3, s3);
+    }
+    for (; i + N <= hidden; i += N) {
+      const auto c = hn::Sub(Load(d, xr + i), mean);
+      s0 = hn::MulAdd(c, c, s0);
+    }
+    float ss = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    for (; i < hidden; ++i) {
+      const float c = static_cast<float>(xr[i]) - mean_s;
+      ss += c * c;
+    }
+    const float rstd_s = 1.0f / std::sqrt(ss * inv_h + eps);
+    const auto rstd = hn::Set(d, rstd_s);
+    i = 0;
+    for (; i + 2 * N <= hidden; i += 2 * N) {
+      const auto r0 = hn::MulAdd(hn::Mul(hn::Sub(Load(d, xr + i), mean), rstd), Load(d, gamma + i),
+                                 Load(d, beta + i));
+      const auto r1 = hn::MulAdd(hn::Mul(hn::Sub(Load(d, xr + i + N), mean), rstd),
+                                 Load(d, gamma + i + N), Load(d, beta + i + N));
+      Store(d, r0, yr + i);
+      Store(d, r1, yr + i + N);
+    }
+    for (; i + N <= hidden; i += N) {
+      Store(d, hn::MulAdd(hn::Mul(hn::Sub(Load(d, xr + i), mean), rstd), Load(d, gamma + i), Load(d, beta + i)),
+            yr + i);
+    }
+    for (; i < hidden; ++i) {
+      yr[i] = static_cast<half>((static_cast<float>(xr[i]) - mean_s) * rstd_s * static_cast<float>(gamma[i]) +
+                                static_cast<float>(beta[i]));
+    }
+  }
+}
+
 // ---- strided add: z = x + y over every other 256-byte chunk (mode 0) or
 // every other 32-byte block (mode 1) of x and y; z dense --------------------
 template <class T>
