@@ -45,6 +45,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/reduce_pattern.h"
 #include "aicore/lib/tensor_shape.h"
@@ -198,13 +199,24 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
     CheckLocal(api, "sharedTmpBuffer", *tmp, 0, loc, true, Pipe::kCount);
     if (AvailableBytes(*tmp) < mn) FailNormTmp(api, mn, AvailableBytes(*tmp), loc);
   }
-  for (uint32_t i = 0; i < a; ++i) {
-    const float rstd = 1.0f / std::sqrt(inputVariance.addr_[i] + epsilon);
-    outputRstd.addr_[i] = rstd;
-    NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(
-        output.addr_ + size_t{i} * rp, inputX.addr_ + size_t{i} * rp,
-        gamma.addr_, beta.addr_, r, inputMean.addr_[i], rstd);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t i = 0; i < a; ++i) {
+          const float rstd = 1.0f / std::sqrt(inputVariance.addr_[i] + epsilon);
+          outputRstd.addr_[i] = rstd;
+          NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(
+              output.addr_ + size_t{i} * rp, inputX.addr_ + size_t{i} * rp, gamma.addr_, beta.addr_,
+              r, inputMean.addr_[i], rstd);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In2D("inputX", inputX.addr_, a, r, rp), c.In("inputMean", inputMean.addr_, a);
+        c.In("inputVariance", inputVariance.addr_, a), c.Scalar("epsilon", epsilon);
+        if (!config.isNoGamma) c.In("gamma", gamma.addr_, r);
+        if (!config.isNoBeta) c.In("beta", beta.addr_, r);
+        c.Out("outputRstd", outputRstd.addr_, a), c.Out2D("output", output.addr_, a, r, rp);
+      });
 }
 
 AICORE_TARGET_END
