@@ -205,8 +205,12 @@ AICORE_COLD inline void NumApiReport(CoreContext& core, const char* api, SrcLoc 
   for (int k = 0; k < n_in; ++k) {
     if (!in[k].elementwise || elem >= in[k].cols) continue;
     const uint8_t* at = static_cast<const uint8_t*>(in[k].p) + elem * in[k].size;
+    // An input the call overwrote in place (dst == src) no longer holds its value.
+    const uint8_t* lo = static_cast<const uint8_t*>(s.p);
+    const uint8_t* hi = lo + ((s.rows - 1) * s.stride + s.cols) * s.size;
+    const bool gone = at < hi && at + in[k].size > lo;
     m += std::string(first ? " (" : ", ") + in[k].role + "[" + std::to_string(elem) +
-         "] = " + NumFormat(in[k].type->value(at));
+         "] = " + (gone ? std::string("(overwritten in place)") : NumFormat(in[k].type->value(at)));
     first = false;
   }
   if (!first) m += ")";
@@ -247,8 +251,8 @@ inline void NumApiCall::ScanOutputs(CoreContext& core, const char* api, SrcLoc l
 }
 
 template <class Run, class Describe>
-AICORE_NOINLINE void NumApiChecked(CoreContext& core, const char* api, SrcLoc loc, const Run& run,
-                                   const Describe& describe) {
+AICORE_NOINLINE void NumApiChecked(CoreContext& core, const char* api, SrcLoc loc, Run run,
+                                   Describe describe) {
   NumApiCall c;
   describe(c);
   const bool finite = c.InputsFinite();
@@ -258,7 +262,9 @@ AICORE_NOINLINE void NumApiChecked(CoreContext& core, const char* api, SrcLoc lo
 
 // The hook: runs `run()`; with numcheck on, checks it as described above,
 // `describe(NumApiCall&)` naming the operands. Call inside a launch, after
-// Enter (t_core is set).
+// Enter (t_core is set). The lambdas go to the checked path by value, so
+// that with the mode off their captures are not materialised in memory
+// (only the branch on core.san is added).
 template <class Run, class Describe>
 AICORE_INLINE void NumApi(const char* api, SrcLoc loc, const Run& run, const Describe& describe) {
   CoreContext& core = *t_core;
