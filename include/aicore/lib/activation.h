@@ -46,6 +46,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation_tiling.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
@@ -217,7 +218,11 @@ AICORE_INLINE void Activation(const char* api, const char* count_name,
   detail::Enter(api, loc);
   CheckOperands(api, count_name, dst, src, count, loc);
   if (tmp != nullptr) CheckTmp(api, *tmp, tmp_need, helper, dst, src, count, loc);
-  Run(dst, src, count, op);
+  detail::NumApi(
+      api, loc, [&]() AICORE_LAMBDA_INLINE { Run(dst, src, count, op); },
+      [&](detail::NumApiCall& c) {
+        c.InAt("src", src.addr_, count), c.OpScalar(op), c.Out("dst", dst.addr_, count);
+      });
 }
 
 AICORE_TARGET_END

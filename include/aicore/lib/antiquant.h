@@ -61,6 +61,7 @@
 #include "aicore/base/half.h"
 #include "aicore/base/int4b.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/activation_tiling.h"
 #include "aicore/lib/antiquant_tiling.h"
@@ -301,33 +302,42 @@ AICORE_INLINE void AntiQuantPerChannel(const AscendC::LocalTensor<Out>& dst,
   if (tmp != nullptr) CheckAntiQuantTmp(*tmp, dst, src, s, &scale, offset, kT, loc);
   const Out* sp = scale.addr_;
   const Out* op = offset != nullptr ? offset->addr_ : nullptr;
-  if constexpr (!kT) {
-    const uint64_t group = s.k / s.h;
-    for (uint64_t i = 0; i < s.k; ++i) {
-      const uint64_t g = (i / group) * s.n;
-      if (op != nullptr) {
-        AntiQuantSpan<In, Out, true, true>(dst.addr_ + i * s.n, src.addr_, i * s.n, sp + g, op + g,
-                                           0, 0, s.n);
-      } else {
-        AntiQuantSpan<In, Out, true, false>(dst.addr_ + i * s.n, src.addr_, i * s.n, sp + g, sp,
-                                            0, 0, s.n);
-      }
-    }
-  } else {
-    const uint64_t group = s.k / s.w;
-    for (uint64_t i = 0; i < s.n; ++i) {
-      for (uint64_t j = 0; j < s.w; ++j) {
-        const uint64_t e = i * s.k + j * group;
-        const float sv = static_cast<float>(sp[i * s.w + j]);
-        if (op != nullptr) {
-          AntiQuantSpan<In, Out, false, true>(dst.addr_ + e, src.addr_, e, sp, sp, sv,
-                                              static_cast<float>(op[i * s.w + j]), group);
+  detail::NumApi(
+      "AscendAntiQuant", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if constexpr (!kT) {
+          const uint64_t group = s.k / s.h;
+          for (uint64_t i = 0; i < s.k; ++i) {
+            const uint64_t g = (i / group) * s.n;
+            if (op != nullptr) {
+              AntiQuantSpan<In, Out, true, true>(dst.addr_ + i * s.n, src.addr_, i * s.n, sp + g,
+                                                 op + g, 0, 0, s.n);
+            } else {
+              AntiQuantSpan<In, Out, true, false>(dst.addr_ + i * s.n, src.addr_, i * s.n, sp + g,
+                                                  sp, 0, 0, s.n);
+            }
+          }
         } else {
-          AntiQuantSpan<In, Out, false, false>(dst.addr_ + e, src.addr_, e, sp, sp, sv, 0, group);
+          const uint64_t group = s.k / s.w;
+          for (uint64_t i = 0; i < s.n; ++i) {
+            for (uint64_t j = 0; j < s.w; ++j) {
+              const uint64_t e = i * s.k + j * group;
+              const float sv = static_cast<float>(sp[i * s.w + j]);
+              if (op != nullptr) {
+                AntiQuantSpan<In, Out, false, true>(dst.addr_ + e, src.addr_, e, sp, sp, sv,
+                                                    static_cast<float>(op[i * s.w + j]), group);
+              } else {
+                AntiQuantSpan<In, Out, false, false>(dst.addr_ + e, src.addr_, e, sp, sp, sv, 0,
+                                                     group);
+              }
+            }
+          }
         }
-      }
-    }
-  }
+      },
+      [&](detail::NumApiCall& c) {
+        c.In("scale", sp, s.h * s.w), c.In("offset", op, op != nullptr ? s.h * s.w : 0);
+        c.Out("dst", dst.addr_, s.count);
+      });
 }
 
 // PER_TENSOR; has_offset false: without offset.
@@ -341,13 +351,22 @@ AICORE_INLINE void AntiQuantPerTensor(const AscendC::LocalTensor<Out>& dst,
   const AntiQuantDims s = CheckAntiQuantCommon<In, Out, kT>(dst, src, k, loc);
   if (tmp != nullptr) CheckAntiQuantTmp<In, Out>(*tmp, dst, src, s, nullptr, nullptr, kT, loc);
   const float sv = static_cast<float>(scale);
-  if (has_offset) {
-    AntiQuantSpan<In, Out, false, true>(dst.addr_, src.addr_, 0, nullptr, nullptr, sv,
-                                        static_cast<float>(offset), s.count);
-  } else {
-    AntiQuantSpan<In, Out, false, false>(dst.addr_, src.addr_, 0, nullptr, nullptr, sv, 0,
-                                         s.count);
-  }
+  detail::NumApi(
+      "AscendAntiQuant", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if (has_offset) {
+          AntiQuantSpan<In, Out, false, true>(dst.addr_, src.addr_, 0, nullptr, nullptr, sv,
+                                              static_cast<float>(offset), s.count);
+        } else {
+          AntiQuantSpan<In, Out, false, false>(dst.addr_, src.addr_, 0, nullptr, nullptr, sv, 0,
+                                               s.count);
+        }
+      },
+      [&](detail::NumApiCall& c) {
+        c.Scalar("scale", scale);
+        if (has_offset) c.Scalar("offset", offset);
+        c.Out("dst", dst.addr_, s.count);
+      });
 }
 
 AICORE_TARGET_END

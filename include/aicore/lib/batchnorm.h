@@ -45,6 +45,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
@@ -269,18 +270,29 @@ inline void BatchNormRun(const AscendC::LocalTensor<T>& output,
   const float inv = tiling.firstDimValueBack;
   const simd::TagFor<float> d;
   const size_t N = bhn::Lanes(d);
-  size_t i = 0;
-  for (; i + N <= sh; i += N) {
-    BatchNormColumns(d, output.addr_ + i, outputMean.addr_ + i, outputVariance.addr_ + i,
-                     inputX.addr_ + i, gamm.addr_, beta.addr_, rows, sh, inv, eps);
-  }
-  if (i < sh) {  // S*H is a multiple of 8 floats / 16 halves: a tail only on wide targets
-    const bhn::CappedTag<float, 8> d8;
-    for (; i < sh; i += bhn::Lanes(d8)) {
-      BatchNormColumns(d8, output.addr_ + i, outputMean.addr_ + i, outputVariance.addr_ + i,
-                       inputX.addr_ + i, gamm.addr_, beta.addr_, rows, sh, inv, eps);
-    }
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        size_t i = 0;
+        for (; i + N <= sh; i += N) {
+          BatchNormColumns(d, output.addr_ + i, outputMean.addr_ + i, outputVariance.addr_ + i,
+                           inputX.addr_ + i, gamm.addr_, beta.addr_, rows, sh, inv, eps);
+        }
+        if (i < sh) {  // S*H is a multiple of 8 floats / 16 halves: a tail only on wide targets
+          const bhn::CappedTag<float, 8> d8;
+          for (; i < sh; i += bhn::Lanes(d8)) {
+            BatchNormColumns(d8, output.addr_ + i, outputMean.addr_ + i, outputVariance.addr_ + i,
+                             inputX.addr_ + i, gamm.addr_, beta.addr_, rows, sh, inv, eps);
+          }
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("inputX", inputX.addr_, size_t{rows} * sh), c.In("gamm", gamm.addr_, rows);
+        c.In("beta", beta.addr_, rows), c.Scalar("epsilon", epsilon);
+        c.Out("outputMean", outputMean.addr_, sh);
+        c.Out("outputVariance", outputVariance.addr_, sh);
+        c.Out2D("output", output.addr_, rows, sh, sh);
+      });
 }
 
 AICORE_TARGET_END

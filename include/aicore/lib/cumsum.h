@@ -37,6 +37,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/math_tiling.h"
 #include "aicore/memory/local_tensor.h"
@@ -150,11 +151,18 @@ AICORE_INLINE void CumSumRun(const AscendC::LocalTensor<T>& dst,
     CheckTmp(api, *tmp, need, "GetCumSumMaxMinTmpSize", dst, src,
              static_cast<uint32_t>(n), loc);
   }
-  if constexpr (kLastAxis) {
-    CumSumLastAxis(dst.addr_, src.addr_, outter, inner);
-  } else {
-    CumSumFirstAxis(dst.addr_, src.addr_, outter, inner);
-  }
+  detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if constexpr (kLastAxis) {
+          CumSumLastAxis(dst.addr_, src.addr_, outter, inner);
+        } else {
+          CumSumFirstAxis(dst.addr_, src.addr_, outter, inner);
+        }
+      },
+      [&](detail::NumApiCall& c) {
+        c.In("srcTensor", src.addr_, n), c.Out2D("dstTensor", dst.addr_, outter, inner, inner);
+      });
   if constexpr (kLastRow) {
     T* o = last.addr_;
     if constexpr (kLastAxis) {

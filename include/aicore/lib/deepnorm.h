@@ -32,6 +32,7 @@
 #include <string>
 #include <type_traits>
 
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 
 namespace AscendC {
@@ -258,44 +259,56 @@ inline void DeepNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::Local
   const float eps = static_cast<float>(epsilon);
   const float inv = tiling.lastDimValueBack;
   const size_t oh = tiling.originalHLength;
-  for (uint64_t r = 0; r < rows; ++r) {
-    const T* x = src.addr_ + r * h;
-    const T* g = gx.addr_ + r * h;
-    const float mean = DeepRowSum(x, g, a, oh, [](auto, auto z) { return z; }) * inv;
-    const float var = DeepRowSum(x, g, a, oh,
-                                 [mean](auto d, auto z) {
-                                   const auto c = dnn::Sub(z, dnn::Set(d, mean));
-                                   return dnn::Mul(c, c);
-                                 }) *
-                      inv;
-    const float rstd = 1.0f / std::sqrt(var + eps);
-    meanOut.addr_[r] = static_cast<T>(mean);
-    rstdOut.addr_[r] = static_cast<T>(var);
-    // dst may alias src (isReuseSrc) or gx: each lane reads x, gx before the
-    // store of the same lanes.
-    const simd::TagFor<float> d;
-    const size_t N = dnn::Lanes(d);
-    const auto va = dnn::Set(d, a), vm = dnn::Set(d, mean), vr = dnn::Set(d, rstd);
-    T* y = dst.addr_ + r * h;
-    size_t i = 0;
-    for (; i + N <= h; i += N) {
-      const auto z = dnn::MulAdd(va, simd::LoadC(d, x + i), simd::LoadC(d, g + i));
-      const auto c = dnn::Mul(dnn::Sub(z, vm), vr);
-      simd::StoreC(d, dnn::MulAdd(c, simd::LoadC(d, gamma.addr_ + i), simd::LoadC(d, beta.addr_ + i)),
-                   y + i);
-    }
-    if (i < h) {
-      constexpr size_t kCap = simd::kMaxLanesBytes / sizeof(float);
-      const size_t rem = h - i;
-      const simd::Staged<T, kCap> tx(x + i, rem), tg(g + i, rem), tga(gamma.addr_ + i, rem),
-          tb(beta.addr_ + i, rem);
-      const auto z = dnn::MulAdd(va, simd::LoadC(d, tx.v), simd::LoadC(d, tg.v));
-      const auto c = dnn::Mul(dnn::Sub(z, vm), vr);
-      HWY_ALIGN T out[kCap];
-      simd::StoreC(d, dnn::MulAdd(c, simd::LoadC(d, tga.v), simd::LoadC(d, tb.v)), out);
-      std::memcpy(static_cast<void*>(y + i), out, rem * sizeof(T));
-    }
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint64_t r = 0; r < rows; ++r) {
+          const T* x = src.addr_ + r * h;
+          const T* g = gx.addr_ + r * h;
+          const float mean = DeepRowSum(x, g, a, oh, [](auto, auto z) { return z; }) * inv;
+          const float var = DeepRowSum(x, g, a, oh,
+                                       [mean](auto d, auto z) {
+                                         const auto c = dnn::Sub(z, dnn::Set(d, mean));
+                                         return dnn::Mul(c, c);
+                                       }) *
+                            inv;
+          const float rstd = 1.0f / std::sqrt(var + eps);
+          meanOut.addr_[r] = static_cast<T>(mean);
+          rstdOut.addr_[r] = static_cast<T>(var);
+          // dst may alias src (isReuseSrc) or gx: each lane reads x, gx before the
+          // store of the same lanes.
+          const simd::TagFor<float> d;
+          const size_t N = dnn::Lanes(d);
+          const auto va = dnn::Set(d, a), vm = dnn::Set(d, mean), vr = dnn::Set(d, rstd);
+          T* y = dst.addr_ + r * h;
+          size_t i = 0;
+          for (; i + N <= h; i += N) {
+            const auto z = dnn::MulAdd(va, simd::LoadC(d, x + i), simd::LoadC(d, g + i));
+            const auto c = dnn::Mul(dnn::Sub(z, vm), vr);
+            simd::StoreC(
+                d, dnn::MulAdd(c, simd::LoadC(d, gamma.addr_ + i), simd::LoadC(d, beta.addr_ + i)),
+                y + i);
+          }
+          if (i < h) {
+            constexpr size_t kCap = simd::kMaxLanesBytes / sizeof(float);
+            const size_t rem = h - i;
+            const simd::Staged<T, kCap> tx(x + i, rem), tg(g + i, rem), tga(gamma.addr_ + i, rem),
+                tb(beta.addr_ + i, rem);
+            const auto z = dnn::MulAdd(va, simd::LoadC(d, tx.v), simd::LoadC(d, tg.v));
+            const auto c = dnn::Mul(dnn::Sub(z, vm), vr);
+            HWY_ALIGN T out[kCap];
+            simd::StoreC(d, dnn::MulAdd(c, simd::LoadC(d, tga.v), simd::LoadC(d, tb.v)), out);
+            std::memcpy(static_cast<void*>(y + i), out, rem * sizeof(T));
+          }
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("srcLocal", src.addr_, bsh), c.In("gxLocal", gx.addr_, bsh);
+        c.In("betaLocal", beta.addr_, h), c.In("gammaLocal", gamma.addr_, h);
+        c.Scalar("alpha", alpha), c.Scalar("epsilon", epsilon);
+        c.Out("meanLocal", meanOut.addr_, rows), c.Out("rstdLocal", rstdOut.addr_, rows);
+        c.Out("dstLocal", dst.addr_, bsh);
+      });
 }
 
 AICORE_TARGET_END

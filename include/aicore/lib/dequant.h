@@ -56,6 +56,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/quant_tiling.h"
 #include "aicore/memory/local_tensor.h"
@@ -216,9 +217,18 @@ AICORE_INLINE void Dequant(const AscendC::LocalTensor<D>& dst,
     }
   }
   const S* sp = kVec ? scale->addr_ : nullptr;
-  for (uint64_t r = 0; r < p.m; ++r) {
-    DequantRow<D, S, kVec>(dst.addr_ + r * n_dst, src.addr_ + r * p.n, sp, s, p.calCount);
-  }
+  detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint64_t r = 0; r < p.m; ++r) {
+          DequantRow<D, S, kVec>(dst.addr_ + r * n_dst, src.addr_ + r * p.n, sp, s, p.calCount);
+        }
+      },
+      [&](detail::NumApiCall& c) {
+        if (kVec) c.In("deqScale", sp, p.calCount);  // uint64_t scales: not checked
+        if (!kVec) c.Scalar("deqScale", s);
+        c.Out2D("dstTensor", dst.addr_, p.m, p.calCount, n_dst);
+      });
 }
 
 // The older forms (see the header comment).

@@ -38,6 +38,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/glu_tiling.h"
 #include "aicore/memory/local_tensor.h"
@@ -142,7 +143,16 @@ AICORE_INLINE void TwoSourcePass(const char* api, const TwoSources& names,
       FailTmpOverlap(api, names.src1, loc);
     }
   }
-  if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src0.addr_, src1.addr_);
+  detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if (count != 0)
+          simd::MapN(dst.addr_, static_cast<size_t>(count), op, src0.addr_, src1.addr_);
+      },
+      [&](detail::NumApiCall& c) {
+        c.InAt(names.src0, src0.addr_, count), c.InAt(names.src1, src1.addr_, count);
+        c.OpScalar(op), c.Out("dst", dst.addr_, count);
+      });
 }
 
 template <class T>

@@ -53,6 +53,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
@@ -329,33 +330,45 @@ inline void GroupNormRun(const AscendC::LocalTensor<T>& output,
   }
   const float eps = static_cast<float>(epsilon);
   const float factor = tiling.factor;
-  for (uint32_t ni = 0; ni < n; ++ni) {
-    for (uint32_t k = 0; k < g; ++k) {
-      const size_t ch0 = size_t{ni} * c + size_t{k} * dd;
-      float sum = 0;
-      for (uint32_t j = 0; j < dd; ++j) {
-        sum += NormRowSum(inputX.addr_ + (ch0 + j) * hwAlign, hw, [](auto, auto v) { return v; });
-      }
-      const float mean = sum * factor;
-      float sq = 0;
-      for (uint32_t j = 0; j < dd; ++j) {
-        sq += NormRowSum(inputX.addr_ + (ch0 + j) * hwAlign, hw, [mean](auto d, auto v) {
-          const auto t = ghn::Sub(v, ghn::Set(d, mean));
-          return ghn::Mul(t, t);
-        });
-      }
-      const float var = sq * factor;
-      const float rstd = 1.0f / std::sqrt(var + eps);
-      outputMean.addr_[size_t{ni} * g + k] = static_cast<T>(mean);
-      outputVariance.addr_[size_t{ni} * g + k] = static_cast<T>(var);
-      for (uint32_t j = 0; j < dd; ++j) {
-        const size_t ch = size_t{k} * dd + j;
-        GroupNormChannel(output.addr_ + (ch0 + j) * hwAlign, inputX.addr_ + (ch0 + j) * hwAlign,
-                         hw, mean, rstd, static_cast<float>(gamma.addr_[ch]),
-                         static_cast<float>(beta.addr_[ch]));
-      }
-    }
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t ni = 0; ni < n; ++ni) {
+          for (uint32_t k = 0; k < g; ++k) {
+            const size_t ch0 = size_t{ni} * c + size_t{k} * dd;
+            float sum = 0;
+            for (uint32_t j = 0; j < dd; ++j) {
+              sum += NormRowSum(inputX.addr_ + (ch0 + j) * hwAlign, hw,
+                                [](auto, auto v) { return v; });
+            }
+            const float mean = sum * factor;
+            float sq = 0;
+            for (uint32_t j = 0; j < dd; ++j) {
+              sq += NormRowSum(inputX.addr_ + (ch0 + j) * hwAlign, hw, [mean](auto d, auto v) {
+                const auto t = ghn::Sub(v, ghn::Set(d, mean));
+                return ghn::Mul(t, t);
+              });
+            }
+            const float var = sq * factor;
+            const float rstd = 1.0f / std::sqrt(var + eps);
+            outputMean.addr_[size_t{ni} * g + k] = static_cast<T>(mean);
+            outputVariance.addr_[size_t{ni} * g + k] = static_cast<T>(var);
+            for (uint32_t j = 0; j < dd; ++j) {
+              const size_t ch = size_t{k} * dd + j;
+              GroupNormChannel(
+                  output.addr_ + (ch0 + j) * hwAlign, inputX.addr_ + (ch0 + j) * hwAlign, hw, mean,
+                  rstd, static_cast<float>(gamma.addr_[ch]), static_cast<float>(beta.addr_[ch]));
+            }
+          }
+        }
+      },
+      [&](NumApiCall& nc) {
+        nc.In2D("inputX", inputX.addr_, size_t{n} * c, hw, hwAlign), nc.In("gamma", gamma.addr_, c);
+        nc.In("beta", beta.addr_, c), nc.Scalar("epsilon", epsilon);
+        nc.Out("outputMean", outputMean.addr_, size_t{n} * g);
+        nc.Out("outputVariance", outputVariance.addr_, size_t{n} * g);
+        nc.Out2D("output", output.addr_, size_t{n} * c, hw, hwAlign);
+      });
 }
 
 AICORE_TARGET_END

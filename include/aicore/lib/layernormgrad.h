@@ -90,6 +90,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
@@ -297,18 +298,26 @@ inline void LayerNormGradBetaRun(const AscendC::LocalTensor<T>& pdGamma,
   NormEmit(api, "inputDy", inputDy, xs, false, loc);
   NormEmit(api, "outputPdGamma", pdGamma, os, true, loc);
   NormEmit(api, "outputPdBeta", pdBeta, os, true, loc);
-  const simd::TagFor<float> d;
-  const size_t N = lhn::Lanes(d);
-  size_t i = 0;
-  for (; i + N <= h; i += N) {
-    GradBetaColumns(d, pdGamma.addr_ + i, pdBeta.addr_ + i, resForGamma.addr_ + i,
-                    inputDy.addr_ + i, rows, h);
-  }
-  const lhn::CappedTag<float, 8> d8;  // H is a multiple of 8: the tail on wide targets
-  for (; i < h; i += lhn::Lanes(d8)) {
-    GradBetaColumns(d8, pdGamma.addr_ + i, pdBeta.addr_ + i, resForGamma.addr_ + i,
-                    inputDy.addr_ + i, rows, h);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        const simd::TagFor<float> d;
+        const size_t N = lhn::Lanes(d);
+        size_t i = 0;
+        for (; i + N <= h; i += N) {
+          GradBetaColumns(d, pdGamma.addr_ + i, pdBeta.addr_ + i, resForGamma.addr_ + i,
+                          inputDy.addr_ + i, rows, h);
+        }
+        const lhn::CappedTag<float, 8> d8;  // H is a multiple of 8: the tail on wide targets
+        for (; i < h; i += lhn::Lanes(d8)) {
+          GradBetaColumns(d8, pdGamma.addr_ + i, pdBeta.addr_ + i, resForGamma.addr_ + i,
+                          inputDy.addr_ + i, rows, h);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("resForGamma", resForGamma.addr_, rows * h), c.In("inputDy", inputDy.addr_, rows * h);
+        c.Out("outputPdGamma", pdGamma.addr_, h), c.Out("outputPdBeta", pdBeta.addr_, h);
+      });
 }
 
 AICORE_TARGET_END
@@ -653,25 +662,36 @@ inline void LayerNormGradRun(const AscendC::LocalTensor<T>& outputPdX,
   const float inv = BitsFloat(tiling.lastDimValueBack);
   const float inv2 = BitsFloat(tiling.lastDimValueBackMulTwo);
   const T* g = inputGamma.addr_;
-  const simd::TagFor<float> d;
-  const lghn::CappedTag<float, 8> d8;  // H is a multiple of 8: the tail on wide targets
-  for (uint64_t r = 0; r < rows; ++r) {
-    const T* dy = inputDy.addr_ + r * h;
-    const T* x = inputX.addr_ + r * h;
-    const float mean = static_cast<float>(inputMean.addr_[r]);
-    const float e = static_cast<float>(inputVariance.addr_[r]) + eps;
-    const float rstd = 1.0f / std::sqrt(e);
-    const float r3 = 1.0f / std::sqrt(e * e * e);
-    float sums[3] = {0.0f, 0.0f, 0.0f};
-    size_t i = LayerNormGradSums(d, dy, x, g, 0, h, mean, rstd, r3, sums);
-    LayerNormGradSums(d8, dy, x, g, i, h, mean, rstd, r3, sums);
-    const float pdVar = -0.5f * sums[0];
-    const float pdMean = -sums[1] + pdVar * ((-2.0f * sums[2]) * inv);
-    T* pdx = outputPdX.addr_ + r * h;
-    T* res = resForGamma.addr_ + r * h;
-    i = LayerNormGradOut(d, pdx, res, dy, x, g, 0, h, mean, rstd, pdVar * inv2, pdMean * inv);
-    LayerNormGradOut(d8, pdx, res, dy, x, g, i, h, mean, rstd, pdVar * inv2, pdMean * inv);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        const simd::TagFor<float> d;
+        const lghn::CappedTag<float, 8> d8;  // H is a multiple of 8: the tail on wide targets
+        for (uint64_t r = 0; r < rows; ++r) {
+          const T* dy = inputDy.addr_ + r * h;
+          const T* x = inputX.addr_ + r * h;
+          const float mean = static_cast<float>(inputMean.addr_[r]);
+          const float e = static_cast<float>(inputVariance.addr_[r]) + eps;
+          const float rstd = 1.0f / std::sqrt(e);
+          const float r3 = 1.0f / std::sqrt(e * e * e);
+          float sums[3] = {0.0f, 0.0f, 0.0f};
+          size_t i = LayerNormGradSums(d, dy, x, g, 0, h, mean, rstd, r3, sums);
+          LayerNormGradSums(d8, dy, x, g, i, h, mean, rstd, r3, sums);
+          const float pdVar = -0.5f * sums[0];
+          const float pdMean = -sums[1] + pdVar * ((-2.0f * sums[2]) * inv);
+          T* pdx = outputPdX.addr_ + r * h;
+          T* res = resForGamma.addr_ + r * h;
+          i = LayerNormGradOut(d, pdx, res, dy, x, g, 0, h, mean, rstd, pdVar * inv2, pdMean * inv);
+          LayerNormGradOut(d8, pdx, res, dy, x, g, i, h, mean, rstd, pdVar * inv2, pdMean * inv);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("inputDy", inputDy.addr_, rows * h), c.In("inputX", inputX.addr_, rows * h);
+        c.In("inputVariance", inputVariance.addr_, rows), c.In("inputMean", inputMean.addr_, rows);
+        c.In("inputGamma", g, h), c.Scalar("epsilon", epsilon);
+        c.Out("outputPdX", outputPdX.addr_, rows * h);
+        c.Out("resForGamma", resForGamma.addr_, rows * h);
+      });
 }
 
 AICORE_TARGET_END

@@ -68,6 +68,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math_tiling.h"
@@ -359,7 +360,11 @@ AICORE_INLINE void GammaCall(const char* api, const AscendC::LocalTensor<T>& dst
     FailDstOverlapsSrc(api, "srcTensor", loc);
   }
   if (tmp != nullptr) CheckTmp(api, *tmp, tmp_need, helper, dst, src, count, loc);
-  Run(dst, src, count, op);
+  detail::NumApi(
+      api, loc, [&]() AICORE_LAMBDA_INLINE { Run(dst, src, count, op); },
+      [&](detail::NumApiCall& c) {
+        c.InAt("src", src.addr_, count), c.Out("dst", dst.addr_, count);
+      });
 }
 
 template <class T>

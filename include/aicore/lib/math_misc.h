@@ -49,6 +49,7 @@
 #include <type_traits>
 
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math_tiling.h"
@@ -279,11 +280,19 @@ AICORE_INLINE void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U>& s
                                                    uint64_t{calCount} * sizeof(T)))) {
     aicore::lib::FailTmpOverlap(api, "dstTensor", loc);
   }
-  if (calCount != 0) {
-    aicore::simd::MapN(dstTensor.addr_, static_cast<size_t>(calCount),
-                       aicore::lib::AxpyHighOp{static_cast<float>(scalarValue)}, srcTensor.addr_,
-                       static_cast<const T*>(dstTensor.addr_));
-  }
+  aicore::detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if (calCount != 0) {
+          aicore::simd::MapN(dstTensor.addr_, static_cast<size_t>(calCount),
+                             aicore::lib::AxpyHighOp{static_cast<float>(scalarValue)},
+                             srcTensor.addr_, static_cast<const T*>(dstTensor.addr_));
+        }
+      },
+      [&](aicore::detail::NumApiCall& c) {
+        c.InAt("src", srcTensor.addr_, calCount), c.InAt("dst", dstTensor.addr_, calCount);
+        c.Scalar("scalarValue", scalarValue), c.Out("dst", dstTensor.addr_, calCount);
+      });
 }
 
 // ---- Xor -------------------------------------------------------------------------

@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/glu.h"
 #include "aicore/lib/math_tiling.h"
@@ -128,6 +129,7 @@ struct PowerOp {
 template <class C>
 struct PowerExpScalarOp {  // tensor ^ scalar
   C y;
+  C Scalar() const { return y; }
   template <class D, class V>
   HWY_INLINE V operator()(D d, V x) const {
     return power::Pow(d, x, hn::Set(d, y));
@@ -136,6 +138,7 @@ struct PowerExpScalarOp {  // tensor ^ scalar
 template <class C>
 struct PowerBaseScalarOp {  // scalar ^ tensor
   C x;
+  C Scalar() const { return x; }
   template <class D, class V>
   HWY_INLINE V operator()(D d, V y) const {
     return power::Pow(d, hn::Set(d, x), y);
@@ -170,7 +173,15 @@ AICORE_INLINE void PowerScalarPass(const char* role, const AscendC::LocalTensor<
     CheckTmp(kApi, *tmp, PowerMinTmpBytes(std::is_same_v<T, int32_t>, sizeof(T), false),
              "GetPowerMaxMinTmpSize", dst, src, count, loc);
   }
-  if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src.addr_);
+  detail::NumApi(
+      kApi, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if (count != 0) simd::MapN(dst.addr_, static_cast<size_t>(count), op, src.addr_);
+      },
+      [&](detail::NumApiCall& c) {
+        c.InAt(role, src.addr_, count), c.Scalar("scalarValue", op.Scalar());
+        c.Out("dst", dst.addr_, count);
+      });
 }
 
 template <class T>

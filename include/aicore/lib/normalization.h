@@ -64,6 +64,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
@@ -503,15 +504,23 @@ inline void RmsNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalT
   const float eps = static_cast<float>(epsilon);
   const float recip = tiling.reciprocalOfHLength;
   const size_t oh = tiling.originalHLength;
-  for (uint64_t r = 0; r < rows; ++r) {
-    const T* x = src.addr_ + r * h;
-    const float ss = NormRowSum(x, oh, [](auto, auto v) { return nhn::Mul(v, v); });
-    const float rstd = 1.0f / std::sqrt(ss * recip + eps);
-    NormRowMap(dst.addr_ + r * h, x, gamma.addr_, gamma.addr_, h,
-               [rstd](auto d, auto v, auto g, auto) {
-                 return nhn::Mul(nhn::Mul(v, nhn::Set(d, rstd)), g);
-               });
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint64_t r = 0; r < rows; ++r) {
+          const T* x = src.addr_ + r * h;
+          const float ss = NormRowSum(x, oh, [](auto, auto v) { return nhn::Mul(v, v); });
+          const float rstd = 1.0f / std::sqrt(ss * recip + eps);
+          NormRowMap(dst.addr_ + r * h, x, gamma.addr_, gamma.addr_, h,
+                     [rstd](auto d, auto v, auto g, auto) {
+                       return nhn::Mul(nhn::Mul(v, nhn::Set(d, rstd)), g);
+                     });
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("srcLocal", src.addr_, bsh), c.In("gammaLocal", gamma.addr_, h);
+        c.Scalar("epsilon", epsilon), c.Out("dstLocal", dst.addr_, bsh);
+      });
 }
 
 template <class T>
@@ -559,24 +568,35 @@ inline void LayerNormRun(const AscendC::LocalTensor<T>& output,
   const float eps = static_cast<float>(epsilon);
   const float inv = tiling.lastDimValueBack;
   const size_t oh = tiling.originalHLength;
-  for (uint64_t r = 0; r < rows; ++r) {
-    const T* x = inputX.addr_ + r * h;
-    const float mean = NormRowSum(x, oh, [](auto, auto v) { return v; }) * inv;
-    const float var = NormRowSum(x, oh, [mean](auto d, auto v) {
-                        const auto c = nhn::Sub(v, nhn::Set(d, mean));
-                        return nhn::Mul(c, c);
-                      }) *
-                      inv;
-    const float rstd = 1.0f / std::sqrt(var + eps);
-    // The statistics first: output may be inputX, the row is read above.
-    outputMean.addr_[r] = static_cast<T>(mean);
-    outputVariance.addr_[r] = static_cast<T>(var);
-    NormRowMap(output.addr_ + r * h, x, gamma.addr_, beta.addr_, h,
-               [mean, rstd](auto d, auto v, auto g, auto b) {
-                 const auto c = nhn::Mul(nhn::Sub(v, nhn::Set(d, mean)), nhn::Set(d, rstd));
-                 return nhn::MulAdd(c, g, b);
-               });
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint64_t r = 0; r < rows; ++r) {
+          const T* x = inputX.addr_ + r * h;
+          const float mean = NormRowSum(x, oh, [](auto, auto v) { return v; }) * inv;
+          const float var = NormRowSum(x, oh,
+                                       [mean](auto d, auto v) {
+                                         const auto c = nhn::Sub(v, nhn::Set(d, mean));
+                                         return nhn::Mul(c, c);
+                                       }) *
+                            inv;
+          const float rstd = 1.0f / std::sqrt(var + eps);
+          // The statistics first: output may be inputX, the row is read above.
+          outputMean.addr_[r] = static_cast<T>(mean);
+          outputVariance.addr_[r] = static_cast<T>(var);
+          NormRowMap(output.addr_ + r * h, x, gamma.addr_, beta.addr_, h,
+                     [mean, rstd](auto d, auto v, auto g, auto b) {
+                       const auto c = nhn::Mul(nhn::Sub(v, nhn::Set(d, mean)), nhn::Set(d, rstd));
+                       return nhn::MulAdd(c, g, b);
+                     });
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("inputX", inputX.addr_, bsh), c.In("gamma", gamma.addr_, h);
+        c.In("beta", beta.addr_, h), c.Scalar("epsilon", epsilon);
+        c.Out("outputMean", outputMean.addr_, rows);
+        c.Out("outputVariance", outputVariance.addr_, rows), c.Out("output", output.addr_, bsh);
+      });
 }
 
 AICORE_TARGET_END

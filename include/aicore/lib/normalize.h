@@ -45,6 +45,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/reduce_pattern.h"
 #include "aicore/lib/tensor_shape.h"
@@ -220,13 +221,24 @@ inline void NormalizeRun(const AscendC::LocalTensor<T>& output,
   NormEmit(api, "beta", beta, bs, false, loc);
   NormEmit(api, "output", output, xs, true, loc);
   NormEmit(api, "outputRstd", outputRstd, as, true, loc);
-  for (uint32_t i = 0; i < a; ++i) {
-    const float rstd = NormalizeRstd(inputVariance.addr_[i], epsilon);
-    outputRstd.addr_[i] = rstd;
-    NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(
-        output.addr_ + size_t{i} * rp, inputX.addr_ + size_t{i} * rp,
-        gamma.addr_, beta.addr_, r, inputMean.addr_[i], rstd);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t i = 0; i < a; ++i) {
+          const float rstd = NormalizeRstd(inputVariance.addr_[i], epsilon);
+          outputRstd.addr_[i] = rstd;
+          NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(
+              output.addr_ + size_t{i} * rp, inputX.addr_ + size_t{i} * rp, gamma.addr_, beta.addr_,
+              r, inputMean.addr_[i], rstd);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In2D("inputX", inputX.addr_, a, r, rp), c.In("inputMean", inputMean.addr_, a);
+        c.In("inputVariance", inputVariance.addr_, a), c.Scalar("epsilon", epsilon);
+        if (!config.isNoGamma) c.In("gamma", gamma.addr_, r);
+        if (!config.isNoBeta) c.In("beta", beta.addr_, r);
+        c.Out("outputRstd", outputRstd.addr_, a), c.Out2D("output", output.addr_, a, r, rp);
+      });
 }
 
 AICORE_TARGET_END

@@ -49,6 +49,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
 #include "aicore/ops/reduce.h"
@@ -231,6 +232,16 @@ inline void MeanRows(T* dst, const T* src, uint32_t outter, uint32_t inner, uint
   }
 }
 
+// numcheck of a row reduction (Sum, Mean): n of inner elements per row in,
+// one result per row out.
+template <class T, class Run>
+AICORE_INLINE void NumRows(const char* api, SrcLoc loc, const T* dst, const T* src, uint32_t outter,
+                           uint32_t inner, uint32_t n, const Run& run) {
+  detail::NumApi(api, loc, run, [&](detail::NumApiCall& c) {
+    c.In2D("srcTensor", src, outter, n, inner), c.Out("dstTensor", dst, outter);
+  });
+}
+
 AICORE_TARGET_END
 }  // namespace lib
 }  // namespace aicore
@@ -248,8 +259,11 @@ AICORE_INLINE void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sr
   aicore::lib::CheckRowReduce("Sum", "sumParams", dstTensor, srcTensor, &sharedTmpBuffer, need,
                               "GetSumMaxMinTmpSize", sumParams.outter, sumParams.inner, sumParams.n,
                               loc);
-  aicore::lib::SumRows(dstTensor.addr_, srcTensor.addr_, sumParams.outter, sumParams.inner,
-                       sumParams.n);
+  aicore::lib::NumRows("Sum", loc, dstTensor.addr_, srcTensor.addr_, sumParams.outter,
+                       sumParams.inner, sumParams.n, [&]() AICORE_LAMBDA_INLINE {
+                         aicore::lib::SumRows(dstTensor.addr_, srcTensor.addr_, sumParams.outter,
+                                              sumParams.inner, sumParams.n);
+                       });
 }
 
 template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
@@ -259,8 +273,11 @@ AICORE_INLINE void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sr
   aicore::detail::Enter("Sum", loc);
   aicore::lib::CheckRowReduce("Sum", "sumParams", dstTensor, srcTensor, nullptr, 0, "",
                               sumParams.outter, sumParams.inner, sumParams.n, loc);
-  aicore::lib::SumRows(dstTensor.addr_, srcTensor.addr_, sumParams.outter, sumParams.inner,
-                       sumParams.n);
+  aicore::lib::NumRows("Sum", loc, dstTensor.addr_, srcTensor.addr_, sumParams.outter,
+                       sumParams.inner, sumParams.n, [&]() AICORE_LAMBDA_INLINE {
+                         aicore::lib::SumRows(dstTensor.addr_, srcTensor.addr_, sumParams.outter,
+                                              sumParams.inner, sumParams.n);
+                       });
 }
 
 template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false,
@@ -277,8 +294,12 @@ AICORE_INLINE void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& s
   aicore::lib::CheckRowReduce("Mean", "meanParams", dstTensor, srcTensor, &sharedTmpBuffer, need,
                               "GetMeanMaxMinTmpSize", meanParams.outter, meanParams.inner,
                               meanParams.n, loc);
-  aicore::lib::MeanRows<T, accType>(dstTensor.addr_, srcTensor.addr_, meanParams.outter,
-                                    meanParams.inner, meanParams.n);
+  aicore::lib::NumRows("Mean", loc, dstTensor.addr_, srcTensor.addr_, meanParams.outter,
+                       meanParams.inner, meanParams.n, [&]() AICORE_LAMBDA_INLINE {
+                         aicore::lib::MeanRows<T, accType>(dstTensor.addr_, srcTensor.addr_,
+                                                           meanParams.outter, meanParams.inner,
+                                                           meanParams.n);
+                       });
 }
 
 template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false,
@@ -291,8 +312,12 @@ AICORE_INLINE void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& s
   aicore::detail::Enter("Mean", loc);
   aicore::lib::CheckRowReduce("Mean", "meanParams", dstTensor, srcTensor, nullptr, 0, "",
                               meanParams.outter, meanParams.inner, meanParams.n, loc);
-  aicore::lib::MeanRows<T, accType>(dstTensor.addr_, srcTensor.addr_, meanParams.outter,
-                                    meanParams.inner, meanParams.n);
+  aicore::lib::NumRows("Mean", loc, dstTensor.addr_, srcTensor.addr_, meanParams.outter,
+                       meanParams.inner, meanParams.n, [&]() AICORE_LAMBDA_INLINE {
+                         aicore::lib::MeanRows<T, accType>(dstTensor.addr_, srcTensor.addr_,
+                                                           meanParams.outter, meanParams.inner,
+                                                           meanParams.n);
+                       });
 }
 
 AICORE_TARGET_END

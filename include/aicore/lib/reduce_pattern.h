@@ -72,6 +72,7 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
@@ -429,11 +430,19 @@ inline void PatternReduce(const AscendC::LocalTensor<T>& dst, const AscendC::Loc
   uint32_t first = 0, last = 0;
   uint64_t inner = 0;
   CheckPattern(api, ar, dst, src, tmp, srcShape, srcInnerPad, loc, first, last, inner);
-  if constexpr (ar) {
-    PatternAR<op>(dst.addr_, src.addr_, first, last, inner);
-  } else {
-    PatternRA<op>(dst.addr_, src.addr_, first, last, inner);
-  }
+  aicore::detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        if constexpr (ar) {
+          PatternAR<op>(dst.addr_, src.addr_, first, last, inner);
+        } else {
+          PatternRA<op>(dst.addr_, src.addr_, first, last, inner);
+        }
+      },
+      [&](aicore::detail::NumApiCall& c) {
+        c.In2D("srcTensor", src.addr_, first, last, inner);
+        c.Out("dstTensor", dst.addr_, ar ? first : last);
+      });
 }
 
 // ReduceXorSum's value: the xors in float, tree-summed, rounded, saturated.

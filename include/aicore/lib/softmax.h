@@ -83,6 +83,7 @@
 #include "aicore/base/half.h"
 #include "aicore/base/type_name.h"
 #include "aicore/instrument/event.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/softmax_tiling.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
@@ -119,6 +120,23 @@ struct Shape {
   Geo g;
   uint32_t oriM = 0, oriK = 0;
 };
+
+// numcheck spans of a tile operand: rows < oriM, columns < oriK (what the
+// call reads and writes), ND rows or NZ 16-column blocks.
+template <class T>
+inline void NumTile(detail::NumApiCall& n, const char* role, const T* p, const Shape& s, bool out) {
+  if (!s.g.nz) {
+    if (out) {
+      n.Out2D(role, p, s.oriM, s.oriK, s.g.k);
+    } else {
+      n.In2D(role, p, s.oriM, s.oriK, s.g.k);
+    }
+    return;
+  }
+  const size_t full = s.oriK / 16, rest = s.oriK % 16, seg = size_t{s.g.m} * 16;
+  if (full != 0) n.Blocks(role, p, full, size_t{s.oriM} * 16, seg, out);
+  if (rest != 0) n.Blocks(role, p + full * seg, s.oriM, rest, 16, out);
+}
 
 // A per-thread f32 row (half inputs keep their exponentials here between
 // the two passes); grows to the largest row seen, never shrinks.
@@ -610,12 +628,21 @@ void SoftMaxRun(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
   const uint32_t row = SmPlainRow(blk, s.g.k);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxTilingFunc");
   c.Emit();
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    float mx, sm;
-    SoftMaxRow(s.g, s.oriK, x + s.g.RowOff(r), y + s.g.RowOff(r), &mx, &sm);
-    if (pm) PutStat(pm, r, blk, mx);
-    if (ps) PutStat(ps, r, blk, sm);
-  }
+  detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          float mx, sm;
+          SoftMaxRow(s.g, s.oriK, x + s.g.RowOff(r), y + s.g.RowOff(r), &mx, &sm);
+          if (pm) PutStat(pm, r, blk, mx);
+          if (ps) PutStat(ps, r, blk, sm);
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "srcTensor", x, s, false), NumTile(n, "dstTensor", y, s, true);
+        if (ps) n.Out("sumTensor", ps, size_t{s.oriM} * blk);
+        if (pm) n.Out("maxTensor", pm, size_t{s.oriM} * blk);
+      });
 }
 
 template <class T, class T2, bool kNZ>
@@ -640,19 +667,27 @@ void SimpleSoftMaxRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
   const uint32_t row = SmPlainRow(blk, s.g.k);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxTilingFunc");
   c.Emit();
-  float* e = std::is_same_v<T, float> ? nullptr : ScratchRow(s.g.k);
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const float mx = GetStat(pm, r, blk), sm = GetStat(ps, r, blk);
-    const T* xr = x + s.g.RowOff(r);
-    T* yr = y + s.g.RowOff(r);
-    if constexpr (std::is_same_v<T, float>) {
-      RowExpSum<false>(s.g, xr, 0, mx, yr, s.g.SegStride());
-      RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
-    } else {
-      RowExpSum<false>(s.g, xr, 0, mx, e, s.g.SegLen());
-      RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
-    }
-  }
+  detail::NumApi(
+      "SimpleSoftMax", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        float* e = std::is_same_v<T, float> ? nullptr : ScratchRow(s.g.k);
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          const float mx = GetStat(pm, r, blk), sm = GetStat(ps, r, blk);
+          const T* xr = x + s.g.RowOff(r);
+          T* yr = y + s.g.RowOff(r);
+          if constexpr (std::is_same_v<T, float>) {
+            RowExpSum<false>(s.g, xr, 0, mx, yr, s.g.SegStride());
+            RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
+          } else {
+            RowExpSum<false>(s.g, xr, 0, mx, e, s.g.SegLen());
+            RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
+          }
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "srcTensor", x, s, false), n.In("inSumTensor", ps, size_t{s.oriM} * blk);
+        n.In("inMaxTensor", pm, size_t{s.oriM} * blk), NumTile(n, "dstTensor", y, s, true);
+      });
 }
 
 template <class T, bool kNZ>
@@ -675,15 +710,23 @@ void LogSoftMaxRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   const uint32_t row = SmPlainRow(blk, s.g.k);
   c.Tmp(tmp, rounds, row, "LogSoftMaxTilingFunc");
   c.Emit();
-  float* e = ScratchRow(s.g.k);
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const T* xr = x + s.g.RowOff(r);
-    const float mx = RowMax(s.g, xr, s.oriK);
-    const float sm = RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
-    RowMap(s.g, y + s.g.RowOff(r), Log10Of{sm}, e, s.g.SegLen());
-    PutStat(pm, r, blk, mx);
-    PutStat(ps, r, blk, sm);
-  }
+  detail::NumApi(
+      "LogSoftMax", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        float* e = ScratchRow(s.g.k);
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          const T* xr = x + s.g.RowOff(r);
+          const float mx = RowMax(s.g, xr, s.oriK);
+          const float sm = RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
+          RowMap(s.g, y + s.g.RowOff(r), Log10Of{sm}, e, s.g.SegLen());
+          PutStat(pm, r, blk, mx);
+          PutStat(ps, r, blk, sm);
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "src", x, s, false), NumTile(n, "dst", y, s, true);
+        n.Out("sum", ps, size_t{s.oriM} * blk), n.Out("max", pm, size_t{s.oriM} * blk);
+      });
 }
 
 // SoftmaxFlash (deprecated): T2 statistics, expMax of T.
@@ -714,33 +757,43 @@ void SoftmaxFlashRun(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
   const uint32_t row = SmFlashRow(blk, s.g.k, isUpdate);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashTilingFunc");
   c.Emit();
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const T* xr = x + s.g.RowOff(r);
-    T* yr = y + s.g.RowOff(r);
-    if (!isUpdate) {
-      float mx, sm;
-      SoftMaxRow(s.g, s.oriK, xr, yr, &mx, &sm);
-      PutStat(pm, r, blk, mx);
-      PutStat(ps, r, blk, sm);
-      continue;
-    }
-    const float im = GetStat(pim, r, blk), is = GetStat(pis, r, blk);
-    const float rm = RowMax(s.g, xr, s.oriK);
-    const float mx = im > rm ? im : rm;
-    const float em = std::exp(im - mx);
-    float sm;
-    if constexpr (std::is_same_v<T, float>) {
-      sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
-      RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
-    } else {
-      float* e = ScratchRow(s.g.k);
-      sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
-      RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
-    }
-    PutStat(pm, r, blk, mx);
-    PutStat(ps, r, blk, sm);
-    PutStat(pe, r, blkE, em * is / sm);
-  }
+  detail::NumApi(
+      "SoftmaxFlash", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          const T* xr = x + s.g.RowOff(r);
+          T* yr = y + s.g.RowOff(r);
+          if (!isUpdate) {
+            float mx, sm;
+            SoftMaxRow(s.g, s.oriK, xr, yr, &mx, &sm);
+            PutStat(pm, r, blk, mx);
+            PutStat(ps, r, blk, sm);
+            continue;
+          }
+          const float im = GetStat(pim, r, blk), is = GetStat(pis, r, blk);
+          const float rm = RowMax(s.g, xr, s.oriK);
+          const float mx = im > rm ? im : rm;
+          const float em = std::exp(im - mx);
+          float sm;
+          if constexpr (std::is_same_v<T, float>) {
+            sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
+            RowMap(s.g, yr, DivBy{sm}, yr, s.g.SegStride());
+          } else {
+            float* e = ScratchRow(s.g.k);
+            sm = em * is + RowExpSum(s.g, xr, s.oriK, mx, e, s.g.SegLen());
+            RowMap(s.g, yr, DivBy{sm}, e, s.g.SegLen());
+          }
+          PutStat(pm, r, blk, mx);
+          PutStat(ps, r, blk, sm);
+          PutStat(pe, r, blkE, em * is / sm);
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "srcTensor", x, s, false);
+        if (isUpdate) n.In("inSumTensor", pis, st), n.In("inMaxTensor", pim, st);
+        NumTile(n, "dstTensor", y, s, true), n.Out("sumTensor", ps, st), n.Out("maxTensor", pm, st);
+        if (isUpdate) n.Out("expMaxTensor", pe, size_t{s.oriM} * blkE);
+      });
 }
 
 // SoftmaxFlashV2. kMax: the outReduceMax forms (rmax non-null with isUpdate).
@@ -775,27 +828,38 @@ void FlashV2Run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
                                                : 32 / sizeof(T2) + kSmRepeatFloats;
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashV2TilingFunc");
   c.Emit();
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const T* xr = x + s.g.RowOff(r);
-    T* yr = y + s.g.RowOff(r);
-    const float rm = RowMax(s.g, xr, s.oriK);
-    float mx = rm, em = 0, is = 0;
-    if constexpr (kUpdate) {
-      const float im = GetStat(pim, r, blk);
-      is = GetStat(pis, r, blk);
-      mx = im > rm ? im : rm;
-      em = std::exp(im - mx);
-    }
-    const float rs = RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
-    PutStat(pm, r, blk, mx);
-    if constexpr (kUpdate) {
-      PutStat(ps, r, blk, em * is + rs);
-      PutStat(pe, r, blkE, em);
-      if (pr) PutStat(pr, r, blk, rm);
-    } else {
-      PutStat(ps, r, blk, rs);
-    }
-  }
+  detail::NumApi(
+      "SoftmaxFlashV2", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          const T* xr = x + s.g.RowOff(r);
+          T* yr = y + s.g.RowOff(r);
+          const float rm = RowMax(s.g, xr, s.oriK);
+          float mx = rm, em = 0, is = 0;
+          if constexpr (kUpdate) {
+            const float im = GetStat(pim, r, blk);
+            is = GetStat(pis, r, blk);
+            mx = im > rm ? im : rm;
+            em = std::exp(im - mx);
+          }
+          const float rs = RowExpSum(s.g, xr, s.oriK, mx, yr, s.g.SegStride());
+          PutStat(pm, r, blk, mx);
+          if constexpr (kUpdate) {
+            PutStat(ps, r, blk, em * is + rs);
+            PutStat(pe, r, blkE, em);
+            if (pr) PutStat(pr, r, blk, rm);
+          } else {
+            PutStat(ps, r, blk, rs);
+          }
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "srcTensor", x, s, false);
+        if (kUpdate) n.In("inExpSumTensor", pis, st), n.In("inMaxTensor", pim, st);
+        NumTile(n, "dstTensor", y, s, true), n.Out("expSumTensor", ps, st), n.Out("maxTensor", pm, st);
+        if (kUpdate) n.Out("expMaxTensor", pe, size_t{s.oriM} * blkE);
+        if (pr) n.Out("outReduceMax", pr, st);
+      });
 }
 
 // SoftmaxFlashV3 (half input, float statistics, ND).
@@ -842,54 +906,67 @@ void FlashV3Run(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTenso
   const uint32_t row = SmFlashV3Row(blk, k);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxFlashV3TilingFunc");
   c.Emit();
-  const uint32_t baseK = k / 8;
-  const float scalar = params.alpha / (1.0f - params.alpha);
-  const float invBase = 1.0f / static_cast<float>(baseK);
-  for (uint32_t r = 0; r < m; ++r) {
-    const half* xr = x + size_t{r} * k;
-    // The 8 local sums: columns below 512 in 64-column groups, the rest
-    // folded by 64 with 8-column groups (the documented BlockReduceSum/Add).
-    float local[8];
-    for (uint32_t b = 0; b < 8; ++b) local[b] = SpanSum(xr + 64 * b, 64);
-    for (uint32_t c0 = 512; c0 < k; c0 += 64) {
-      for (uint32_t b = 0; b < 8; ++b) local[b] += SpanSum(xr + c0 + 8 * b, 8);
-    }
-    float g = 0;
-    for (uint32_t b = 0; b < 8; ++b) {
-      local[b] *= invBase;
-      g += local[b];
-    }
-    g *= 1.0f / 8.0f;
-    float shift[8];
-    for (uint32_t b = 0; b < 8; ++b) shift[b] = (g - local[b]) * scalar;
-    float rm = -HUGE_VALF;
-    for (uint32_t b = 0; b < 8; ++b) {
-      const float cm = SpanMax(xr + size_t{b} * baseK, baseK, -HUGE_VALF);
-      const float v = cm - shift[b];
-      rm = v > rm ? v : rm;
-    }
-    float mn = g, mx = rm, shiftCurr = 0, em = 0, sm = 0;
-    if constexpr (kUpdate) {
-      const float im = GetStat(pim, r, blk), imean = GetStat(pin, r, blk), is = GetStat(pis, r, blk);
-      mn = (imean * (static_cast<float>(params.loopCnt) - 1.0f) + g) * (1.0f / static_cast<float>(params.loopCnt));
-      shiftCurr = (g - mn) * scalar;
-      const float shiftPrev = (imean - mn) * scalar;
-      const float a = rm + shiftCurr, b = im + shiftPrev;
-      mx = a > b ? a : b;
-      em = std::exp((im - mx) + shiftPrev);
-      sm = em * is;
-    }
-    const float mxp = mx - shiftCurr;
-    float rs = 0;
-    for (uint32_t b = 0; b < 8; ++b) {
-      const size_t off = size_t{b} * baseK;
-      rs += SpanExpSum<true, true>(xr + off, baseK, baseK, shift[b], mxp, y + size_t{r} * k + off);
-    }
-    PutStat(pmean, r, blk, mn);
-    PutStat(pm, r, blk, mx);
-    PutStat(ps, r, blk, sm + rs);
-    if constexpr (kUpdate) PutStat(pe, r, blkE, em);
-  }
+  detail::NumApi(
+      "SoftmaxFlashV3", loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        const uint32_t baseK = k / 8;
+        const float scalar = params.alpha / (1.0f - params.alpha);
+        const float invBase = 1.0f / static_cast<float>(baseK);
+        for (uint32_t r = 0; r < m; ++r) {
+          const half* xr = x + size_t{r} * k;
+          // The 8 local sums: columns below 512 in 64-column groups, the rest
+          // folded by 64 with 8-column groups (the documented BlockReduceSum/Add).
+          float local[8];
+          for (uint32_t b = 0; b < 8; ++b) local[b] = SpanSum(xr + 64 * b, 64);
+          for (uint32_t c0 = 512; c0 < k; c0 += 64) {
+            for (uint32_t b = 0; b < 8; ++b) local[b] += SpanSum(xr + c0 + 8 * b, 8);
+          }
+          float g = 0;
+          for (uint32_t b = 0; b < 8; ++b) {
+            local[b] *= invBase;
+            g += local[b];
+          }
+          g *= 1.0f / 8.0f;
+          float shift[8];
+          for (uint32_t b = 0; b < 8; ++b) shift[b] = (g - local[b]) * scalar;
+          float rm = -HUGE_VALF;
+          for (uint32_t b = 0; b < 8; ++b) {
+            const float cm = SpanMax(xr + size_t{b} * baseK, baseK, -HUGE_VALF);
+            const float v = cm - shift[b];
+            rm = v > rm ? v : rm;
+          }
+          float mn = g, mx = rm, shiftCurr = 0, em = 0, sm = 0;
+          if constexpr (kUpdate) {
+            const float im = GetStat(pim, r, blk), imean = GetStat(pin, r, blk), is = GetStat(pis, r, blk);
+            mn =
+                (imean * (static_cast<float>(params.loopCnt) - 1.0f) + g) * (1.0f / static_cast<float>(params.loopCnt));
+            shiftCurr = (g - mn) * scalar;
+            const float shiftPrev = (imean - mn) * scalar;
+            const float a = rm + shiftCurr, b = im + shiftPrev;
+            mx = a > b ? a : b;
+            em = std::exp((im - mx) + shiftPrev);
+            sm = em * is;
+          }
+          const float mxp = mx - shiftCurr;
+          float rs = 0;
+          for (uint32_t b = 0; b < 8; ++b) {
+            const size_t off = size_t{b} * baseK;
+            rs += SpanExpSum<true, true>(xr + off, baseK, baseK, shift[b], mxp, y + size_t{r} * k + off);
+          }
+          PutStat(pmean, r, blk, mn);
+          PutStat(pm, r, blk, mx);
+          PutStat(ps, r, blk, sm + rs);
+          if constexpr (kUpdate) PutStat(pe, r, blkE, em);
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        n.In("srcTensor", x, size_t{m} * k), n.Scalar("params.alpha", params.alpha);
+        if (kUpdate) n.In("inMeanTensor", pin, st), n.In("inExpSumTensor", pis, st);
+        if (kUpdate) n.In("inMaxTensor", pim, st);
+        n.Out("dstTensor", y, size_t{m} * k), n.Out("meanTensor", pmean, st);
+        n.Out("expSumTensor", ps, st), n.Out("maxTensor", pm, st);
+        if (kUpdate) n.Out("expMaxTensor", pe, size_t{m} * blkE);
+      });
 }
 
 // SoftmaxGrad (isFront: dst is one block per row) and SoftmaxGradFront.
@@ -918,15 +995,27 @@ void GradRun(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
   const uint32_t row = SmGradRow(sizeof(T), blk, s.g.k, isFront);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxGradTilingFunc");
   c.Emit();
-  for (uint32_t r = 0; r < s.oriM; ++r) {
-    const size_t off = s.g.RowOff(r);
-    const float d = RowDot(s.g, pg + off, x + off, s.oriK);
-    if (isFront) {
-      PutStat(y, r, blk, d);
-    } else {
-      GradRow(s.g, y + off, pg + off, x + off, d);
-    }
-  }
+  detail::NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t r = 0; r < s.oriM; ++r) {
+          const size_t off = s.g.RowOff(r);
+          const float d = RowDot(s.g, pg + off, x + off, s.oriK);
+          if (isFront) {
+            PutStat(y, r, blk, d);
+          } else {
+            GradRow(s.g, y + off, pg + off, x + off, d);
+          }
+        }
+      },
+      [&](detail::NumApiCall& n) {
+        NumTile(n, "gradTensor", pg, s, false), NumTile(n, "srcTensor", x, s, false);
+        if (isFront) {
+          n.Out("dstTensor", y, size_t{s.oriM} * blk);
+        } else {
+          NumTile(n, "dstTensor", y, s, true);
+        }
+      });
 }
 
 template <class T1, class T2, bool kNZ, uint8_t kStep>

@@ -73,6 +73,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/tensor_shape.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/ops/check.h"
@@ -300,31 +301,39 @@ inline void WelfordUpdateRun(const AscendC::LocalTensor<U>& outMean,
   const float* v = inVar.addr_;
   float* om = outMean.addr_;
   float* ov = outVar.addr_;
-  const simd::TagFor<float> d;
-  const size_t N = whn::Lanes(d);
-  const auto vr = whn::Set(d, rec);
-  size_t i = 0;
-  for (; i + N <= len; i += N) {
-    const auto xv = simd::LoadC(d, x + i);
-    const auto mv = whn::LoadU(d, m + i);
-    const auto delta = whn::Sub(xv, mv);
-    const auto nm = whn::Add(whn::Mul(delta, vr), mv);
-    const auto nv = whn::Add(whn::Mul(whn::Sub(xv, nm), delta), whn::LoadU(d, v + i));
-    whn::StoreU(nm, d, om + i);
-    whn::StoreU(nv, d, ov + i);
-  }
-  for (; i < len; ++i) {
-    const float xs = static_cast<float>(x[i]);
-    const float delta = xs - m[i];
-    const float nm = delta * rec + m[i];
-    ov[i] = (xs - nm) * delta + v[i];
-    om[i] = nm;
-  }
-  if (kInplace && len < para.abLength) {
-    const size_t rest = (para.abLength - len) * sizeof(float);
-    if (om != m) std::memcpy(om + len, m + len, rest);
-    if (ov != v) std::memcpy(ov + len, v + len, rest);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        const simd::TagFor<float> d;
+        const size_t N = whn::Lanes(d);
+        const auto vr = whn::Set(d, rec);
+        size_t i = 0;
+        for (; i + N <= len; i += N) {
+          const auto xv = simd::LoadC(d, x + i);
+          const auto mv = whn::LoadU(d, m + i);
+          const auto delta = whn::Sub(xv, mv);
+          const auto nm = whn::Add(whn::Mul(delta, vr), mv);
+          const auto nv = whn::Add(whn::Mul(whn::Sub(xv, nm), delta), whn::LoadU(d, v + i));
+          whn::StoreU(nm, d, om + i);
+          whn::StoreU(nv, d, ov + i);
+        }
+        for (; i < len; ++i) {
+          const float xs = static_cast<float>(x[i]);
+          const float delta = xs - m[i];
+          const float nm = delta * rec + m[i];
+          ov[i] = (xs - nm) * delta + v[i];
+          om[i] = nm;
+        }
+        if (kInplace && len < para.abLength) {
+          const size_t rest = (para.abLength - len) * sizeof(float);
+          if (om != m) std::memcpy(om + len, m + len, rest);
+          if (ov != v) std::memcpy(ov + len, v + len, rest);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In("inputX", x, len), c.In("inputMean", m, len), c.In("inputVariance", v, len);
+        c.Scalar("para.nRec", rec), c.Out("outputMean", om, len), c.Out("outputVariance", ov, len);
+      });
 }
 
 // sum_j f(j-th lanes) over n floats; f maps (d, mean, var, count) vectors to
@@ -421,50 +430,63 @@ inline void WelfordFinalizeRun(const AscendC::LocalTensor<float>& outMean,
   const float rRec = para.rRec;
   (void)isCorrection;
   const float r = para.rRec;
-  float mean = 0, var = 0;
-  if (kCounts) {
-    mean = WelfordSum<true>(m, v, c, ab, [rRec](auto d, auto mv, auto, auto cv, size_t) {
-      return whn::Mul(whn::Mul(mv, cv), whn::Set(d, rRec));
-    });
-    var = WelfordSum<true>(m, v, c, ab, [mean, r](auto d, auto mv, auto vv, auto cv, size_t) {
-      const auto dm = whn::Sub(mv, whn::Set(d, mean));
-      return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm), cv)), whn::Set(d, r));
-    });
-  } else if (para.tailCount == 0 || para.tailCountLength == 0) {
-    const float abRec = para.abRec;
-    const float rn = static_cast<float>(para.rnLength);
-    mean = WelfordSum<false>(m, v, c, ab, [abRec](auto d, auto mv, auto, auto, size_t) {
-      return whn::Mul(mv, whn::Set(d, abRec));
-    });
-    var = WelfordSum<false>(m, v, c, ab, [mean, r, rn](auto d, auto mv, auto vv, auto, size_t) {
-      const auto dm = whn::Sub(mv, whn::Set(d, mean));
-      return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm), whn::Set(d, rn))), whn::Set(d, r));
-    });
-  } else {
-    // c_j per lane: headCount below headCountLength, tailCount from there.
-    const float hc = static_cast<float>(para.headCount), tc = static_cast<float>(para.tailCount);
-    const uint32_t hl = para.headCountLength;
-    auto countOf = [hc, tc, hl](auto d, size_t i) {
-      const whn::RebindToSigned<decltype(d)> di;
-      const auto idx = whn::Add(whn::Iota(di, 0), whn::Set(di, static_cast<int32_t>(i)));
-      const auto head = whn::RebindMask(d, whn::Lt(idx, whn::Set(di, static_cast<int32_t>(hl))));
-      return whn::IfThenElse(head, whn::Set(d, hc), whn::Set(d, tc));
-    };
-    mean = WelfordSum<false>(m, v, c, ab, [rRec, countOf](auto d, auto mv, auto, auto, size_t i) {
-      return whn::Mul(whn::Mul(mv, countOf(d, i)), whn::Set(d, rRec));
-    });
-    var = WelfordSum<false>(m, v, c, ab,
-                            [mean, r, countOf](auto d, auto mv, auto vv, auto, size_t i) {
-                              const auto dm = whn::Sub(mv, whn::Set(d, mean));
-                              return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm),
-                                                                    countOf(d, i))),
-                                              whn::Set(d, r));
-                            });
-  }
-  for (int k = 0; k < 8; ++k) {
-    outMean.addr_[k] = k == 0 ? mean : 0.0f;
-    outVar.addr_[k] = k == 0 ? var : 0.0f;
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        float mean = 0, var = 0;
+        if (kCounts) {
+          mean = WelfordSum<true>(m, v, c, ab, [rRec](auto d, auto mv, auto, auto cv, size_t) {
+            return whn::Mul(whn::Mul(mv, cv), whn::Set(d, rRec));
+          });
+          var = WelfordSum<true>(m, v, c, ab, [mean, r](auto d, auto mv, auto vv, auto cv, size_t) {
+            const auto dm = whn::Sub(mv, whn::Set(d, mean));
+            return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm), cv)), whn::Set(d, r));
+          });
+        } else if (para.tailCount == 0 || para.tailCountLength == 0) {
+          const float abRec = para.abRec;
+          const float rn = static_cast<float>(para.rnLength);
+          mean = WelfordSum<false>(m, v, c, ab, [abRec](auto d, auto mv, auto, auto, size_t) {
+            return whn::Mul(mv, whn::Set(d, abRec));
+          });
+          var =
+              WelfordSum<false>(m, v, c, ab, [mean, r, rn](auto d, auto mv, auto vv, auto, size_t) {
+                const auto dm = whn::Sub(mv, whn::Set(d, mean));
+                return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm), whn::Set(d, rn))),
+                                whn::Set(d, r));
+              });
+        } else {
+          // c_j per lane: headCount below headCountLength, tailCount from there.
+          const float hc = static_cast<float>(para.headCount),
+                      tc = static_cast<float>(para.tailCount);
+          const uint32_t hl = para.headCountLength;
+          auto countOf = [hc, tc, hl](auto d, size_t i) {
+            const whn::RebindToSigned<decltype(d)> di;
+            const auto idx = whn::Add(whn::Iota(di, 0), whn::Set(di, static_cast<int32_t>(i)));
+            const auto head =
+                whn::RebindMask(d, whn::Lt(idx, whn::Set(di, static_cast<int32_t>(hl))));
+            return whn::IfThenElse(head, whn::Set(d, hc), whn::Set(d, tc));
+          };
+          mean = WelfordSum<false>(
+              m, v, c, ab, [rRec, countOf](auto d, auto mv, auto, auto, size_t i) {
+                return whn::Mul(whn::Mul(mv, countOf(d, i)), whn::Set(d, rRec));
+              });
+          var = WelfordSum<false>(
+              m, v, c, ab, [mean, r, countOf](auto d, auto mv, auto vv, auto, size_t i) {
+                const auto dm = whn::Sub(mv, whn::Set(d, mean));
+                return whn::Mul(whn::Add(vv, whn::Mul(whn::Mul(dm, dm), countOf(d, i))),
+                                whn::Set(d, r));
+              });
+        }
+        for (int k = 0; k < 8; ++k) {
+          outMean.addr_[k] = k == 0 ? mean : 0.0f;
+          outVar.addr_[k] = k == 0 ? var : 0.0f;
+        }
+      },
+      [&](NumApiCall& nc) {
+        nc.In("inputMean", m, ab), nc.In("inputVariance", v, ab), nc.Scalar("para.rRec", rRec);
+        if (!kCounts) nc.Scalar("para.abRec", para.abRec);
+        nc.Out("outputMean", outMean.addr_, 1), nc.Out("outputVariance", outVar.addr_, 1);
+      });
 }
 
 AICORE_TARGET_END
