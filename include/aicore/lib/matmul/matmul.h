@@ -165,8 +165,6 @@
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
 #include "aicore/base/types.h"
-#include "aicore/cube/fixpipe.h"
-#include "aicore/cube/params.h"
 #include "aicore/instrument/event.h"
 #include "aicore/lib/matmul/config.h"
 #include "aicore/lib/matmul/tiling_data.h"
@@ -189,6 +187,9 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/ops/transpose.h"
 #include "aicore/simd/gemm.h"
+// The Fixpipe conversion of the quantised outputs (after the ops headers, as above).
+#include "aicore/cube/fixpipe.h"
+#include "aicore/cube/params.h"
 
 namespace AscendC {
 namespace Impl {
