@@ -207,6 +207,51 @@ struct AlignedBytes {
   size_t size = 0;
 };
 
+// ---- reference: the Fixpipe conversion (quantPre, ReLU) of one L0C value -------------
+//
+// Also the model of the Matmul's quantised outputs (test_matmul_quant.cpp).
+
+inline float RefQuantScale(uint64_t qp) {
+  const uint32_t b = static_cast<uint32_t>(qp & 0xFFFFE000u);  // bits [31:13]
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
+template <class TD, class TS>
+inline TD RefFixConvert(TS v, QuantMode_t q, bool relu, uint64_t qp) {
+  if (q == NoQuant || q == F322F16 || q == F322BF16) {
+    TS x = v;
+    if (relu && x < TS(0)) x = TS(0);
+    return static_cast<TD>(x);
+  }
+  const float m1 = RefQuantScale(qp);
+  const float m2 = relu ? 0.0f : m1;
+  float prod;
+  if constexpr (std::is_same<TS, int32_t>::value) {
+    int64_t w = v;
+    if ((qp >> 36) & 1) {
+      w >>= ((qp >> 32) & 0xF) + 1;
+      w = std::min<int64_t>(32767, std::max<int64_t>(-32768, w));
+    }
+    prod = static_cast<float>(w) * (w >= 0 ? m1 : m2);
+  } else {
+    prod = v * (v >= 0 ? m1 : m2);
+  }
+  if constexpr (std::is_same<TD, half>::value) {
+    if (std::isnan(prod)) return static_cast<half>(prod);
+    return static_cast<half>(std::min(65504.0f, std::max(-65504.0f, prod)));
+  } else {
+    if (std::isnan(prod)) return TD{0};
+    const float c = std::min(255.0f, std::max(-256.0f, prod));
+    int off = static_cast<int>((qp >> 37) & 0x1FF);
+    if (off > 255) off -= 512;
+    const int y = static_cast<int>(std::nearbyint(c)) + off;
+    if ((qp >> 46) & 1) return static_cast<TD>(std::min(127, std::max(-128, y)));
+    return static_cast<TD>(std::min(255, std::max(0, y)));
+  }
+}
+
 // ---- running one block with cube buffers ----------------------------------------------
 
 // Runs body on one block (cube core geometry not needed for the instructions).

@@ -27,48 +27,8 @@ using cube_test::CeilDiv;
 
 constexpr uint8_t kFill = 0x5A;
 
-// ---- the conversion model ----------------------------------------------------------
-
-float Scale(uint64_t qp) {
-  const uint32_t b = static_cast<uint32_t>(qp & 0xFFFFE000u);  // bits [31:13]
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
-
-template <class TD, class TS>
-TD RefConvert(TS v, QuantMode_t q, bool relu, uint64_t qp) {
-  if (q == NoQuant || q == F322F16 || q == F322BF16) {
-    TS x = v;
-    if (relu && x < TS(0)) x = TS(0);
-    return static_cast<TD>(x);
-  }
-  const float m1 = Scale(qp);
-  const float m2 = relu ? 0.0f : m1;
-  float prod;
-  if constexpr (std::is_same<TS, int32_t>::value) {
-    int64_t w = v;
-    if ((qp >> 36) & 1) {
-      w >>= ((qp >> 32) & 0xF) + 1;
-      w = std::min<int64_t>(32767, std::max<int64_t>(-32768, w));
-    }
-    prod = static_cast<float>(w) * (w >= 0 ? m1 : m2);
-  } else {
-    prod = v * (v >= 0 ? m1 : m2);
-  }
-  if constexpr (std::is_same<TD, half>::value) {
-    if (std::isnan(prod)) return static_cast<half>(prod);
-    return static_cast<half>(std::min(65504.0f, std::max(-65504.0f, prod)));
-  } else {
-    if (std::isnan(prod)) return TD{0};
-    const float c = std::min(255.0f, std::max(-256.0f, prod));
-    int off = static_cast<int>((qp >> 37) & 0x1FF);
-    if (off > 255) off -= 512;
-    const int y = static_cast<int>(std::nearbyint(c)) + off;
-    if ((qp >> 46) & 1) return static_cast<TD>(std::min(127, std::max(-128, y)));
-    return static_cast<TD>(std::min(255, std::max(0, y)));
-  }
-}
+// The conversion model: cube_test::RefFixConvert (unit/cube/cube_test_util.h).
+using cube_test::RefFixConvert;
 
 // Output byte offset of (matrix i, row r, column c).
 struct Out {
@@ -180,7 +140,7 @@ std::string RunFix(cube_test::Rng& rng, bool to_l1, Api api) {
     for (uint32_t c = 0; c < n; ++c) {
       for (uint32_t r = 0; r < m; ++r) {
         const TS v = src[size_t{i} * src_nd * 256 + size_t{c / 16} * src_stride * 16 + size_t{r} * 16 + c % 16];
-        const TD w = RefConvert<TD, TS>(v, q, relu, vec ? qv[c] : scalar);
+        const TD w = RefFixConvert<TD, TS>(v, q, relu, vec ? qv[c] : scalar);
         std::memcpy(&want[OutOffset<TD>(o, i, r, c)], &w, sizeof(TD));
       }
     }

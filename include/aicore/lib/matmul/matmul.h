@@ -28,7 +28,8 @@
 //     GetBatchTensorC<false>(batchA, batchB, enSequentialWrite = false) -> GlobalTensor,
 //     GetBatchTensorC<false>(LocalTensor, batchA, batchB, enSequentialWrite = false), GetBatchC (both),
 //     SetQuantScalar(uint64_t) / SetQuantVector(GlobalTensor<uint64_t> | LocalTensor<uint64_t>)
-//       (int8 x int8 -> half: DEQF16), SetHF32(enable, transMode), SetSubBlockIdx /
+//       (int8 x int8 -> half: (V)DEQF16, -> int8_t: (V)REQ8; half / bfloat16_t -> int8_t:
+//       (V)QF322B8_PRE), SetHF32(enable, transMode), SetSubBlockIdx /
 //     GetSubBlockIdx, GetOffsetC, SetSelfDefineData, SetUserDefInfo.
 //   Registration: aicore::lib::RegistMatmulObj (REGIST_MATMUL_OBJ in
 //   lib/matmul_intf.h), up to 4 objects.
@@ -47,9 +48,14 @@
 // the whole single-core C in one Gemm call, straight into place: the same
 // bits as block by block, without the per-block packing. C then leaves "L0C" through the
 // fixpipe conversion: float as is, half / bfloat16_t rounded to nearest
-// even, int32_t as is, int32_t -> half (DEQF16) as half(float(c) * scale)
-// with the scale's low 13 mantissa bits cleared (the documented 19-bit
-// scale); MatmulConfig::enableRelu applies max(x, 0) first.
+// even, int32_t as is; the quantised outputs -- int32_t -> half (DEQF16),
+// int32_t -> int8_t (REQ8), float -> int8_t (QF322B8_PRE), per column
+// (VDEQF16, VREQ8, VQF322B8_PRE) with SetQuantVector -- through the cube's
+// Fixpipe conversion (aicore::detail::FixConvert in cube/fixpipe.h: the
+// 19-bit scale, the offset and sign bits, saturation, round to nearest
+// even). MatmulConfig::enableRelu applies max(x, 0) first, as Fixpipe's
+// reluEn does (for the quantised outputs: Fixpipe's ReLU, a zero scale for
+// negative values).
 //
 // Placement of C:
 //   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
@@ -133,7 +139,8 @@
 // without a computed block; enPartialSum with more than one block; async
 // misuse (more GetTensorC<false> than blocks, GetTensorC<false>() without
 // SetWorkspace, WaitIterateAll without IterateAll<false>(..., true));
-// int8 -> half without a quantization scale; batch calls: see the list in
+// a quantised C without a quantization scale, SetQuantScalar/Vector on a
+// Matmul that does not quantise, a quantization vector shorter than N; batch calls: see the list in
 // README (Matmul and its tiling > Errors): undeclared or mismatched
 // layouts, layout fields missing or disagreeing with the shapes, batch
 // counts beyond the tiling's BatchNum or the tensors, IterateNBatch /
@@ -141,8 +148,8 @@
 //
 // Not done: see IterateBatch above for its parts not done; the user
 // callbacks (MatmulCallBackFunc other than nullptr: a compile error),
-// sparse and anti-quant inputs (SetSparseIndex, SetAntiQuant*: KernelError),
-// int4b_t operands, int8_t output (quantization to int8: a compile error),
+// sparse inputs (SetSparseIndex: KernelError), anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
+// int4b_t operands, an NZ int8_t C (a compile error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
 
@@ -180,6 +187,9 @@
 #include "aicore/ops/repeat.h"
 #include "aicore/ops/transpose.h"
 #include "aicore/simd/gemm.h"
+// The Fixpipe conversion of the quantised outputs (after the ops headers, as above).
+#include "aicore/cube/fixpipe.h"
+#include "aicore/cube/params.h"
 
 namespace AscendC {
 namespace Impl {
@@ -212,6 +222,38 @@ constexpr bool kMmFloatIn = std::is_same_v<T, half> || std::is_same_v<T, bfloat1
 
 template <class T>
 using MmL0cT = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+
+// The C types Matmul allows for A/B of type T on Ascend910B (the vendor's
+// table of input and output types for Atlas A2): float -> float, half,
+// bfloat16_t; half, bfloat16_t -> float, half, bfloat16_t, int8_t
+// (quantised); int8_t -> int32_t, half (dequantised), int8_t (requantised).
+template <class T, class C>
+constexpr bool MmCTypeAllowed() {
+  if constexpr (std::is_same_v<T, int8_t>) {
+    return std::is_same_v<C, int32_t> || std::is_same_v<C, half> || std::is_same_v<C, int8_t>;
+  } else if constexpr (kMmFloatIn<T>) {
+    return std::is_same_v<C, float> || std::is_same_v<C, half> || std::is_same_v<C, bfloat16_t> ||
+           (std::is_same_v<C, int8_t> && !std::is_same_v<T, float>);
+  } else {
+    return false;
+  }
+}
+
+// The Fixpipe quantization mode a Matmul with inputs T and output C uses
+// (vector: SetQuantVector's per-column parameters); NoQuant for C types that
+// need no quantization parameter.
+template <class T, class C>
+constexpr QuantMode_t MmQuantMode(bool vector) {
+  if constexpr (std::is_same_v<T, int8_t> && std::is_same_v<C, half>) {
+    return vector ? VDEQF16 : DEQF16;
+  } else if constexpr (std::is_same_v<T, int8_t> && std::is_same_v<C, int8_t>) {
+    return vector ? VREQ8 : REQ8;
+  } else if constexpr (std::is_same_v<C, int8_t>) {
+    return vector ? VQF322B8_PRE : QF322B8_PRE;
+  } else {
+    return NoQuant;
+  }
+}
 
 inline bool MmIsUb(AscendC::TPosition p) {
   return p == AscendC::TPosition::VECIN || p == AscendC::TPosition::VECOUT || p == AscendC::TPosition::VECCALC;
@@ -304,11 +346,16 @@ class MatmulImpl {
   static_assert(aicore::detail::kMmFloatIn<SrcAT> || kIntIn,
                 "Matmul: A must be half, bfloat16_t, float or int8_t (int4b_t is not supported by aicore)");
   static_assert(std::is_same_v<SrcAT, SrcBT>, "Matmul: A and B must have the same element type");
-  static_assert(kIntIn ? (std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>)
-                       : (std::is_same_v<DstT, float> || std::is_same_v<DstT, half> ||
-                          std::is_same_v<DstT, bfloat16_t>),
-                "Matmul: C must be float, half or bfloat16_t for half/bfloat16_t/float inputs, int32_t or half "
-                "(dequantised) for int8_t inputs (int8_t output is not supported by aicore)");
+  static_assert(aicore::detail::MmCTypeAllowed<SrcAT, DstT>(),
+                "Matmul: C's type is not allowed for these inputs on Ascend910B: float -> float, half, "
+                "bfloat16_t; half / bfloat16_t -> float, half, bfloat16_t, int8_t (quantised); int8_t -> "
+                "int32_t, half (dequantised), int8_t (requantised)");
+  // Whether C leaves L0C through a quantization with a parameter
+  // (SetQuantScalar / SetQuantVector).
+  static constexpr bool kQuantOut = aicore::detail::MmQuantMode<SrcAT, DstT>(false) != NoQuant;
+  static_assert(!(std::is_same_v<DstT, int8_t> && C_TYPE::format == CubeFormat::NZ),
+                "Matmul: an int8_t C in CubeFormat::NZ (32-column fractals) is not supported by aicore yet: "
+                "use ND or ND_ALIGN");
   static_assert(A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM ||
                     A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC,
                 "Matmul: A's position must be TPosition::GM, VECOUT or TSCM");
@@ -539,12 +586,14 @@ class MatmulImpl {
   void SetAntiQuantScalar(const SrcT, const SrcT, SrcLoc loc = SrcLoc::Current()) {
     Begin("Matmul::SetAntiQuantScalar", loc);
     Fail(ErrorKind::kParameter, "Matmul::SetAntiQuantScalar", loc,
-         "anti-quantisation (half A x int8_t B) is not supported by aicore");
+         "anti-quantisation (half A x int8_t B) is not available on Ascend910B: the vendor's reference "
+         "lists SetAntiQuantScalar / SetAntiQuantVector for the Atlas inference AI Core (Ascend310P) only");
   }
   void SetAntiQuantVector(const LocalTensor<SrcT>&, const LocalTensor<SrcT>&, SrcLoc loc = SrcLoc::Current()) {
     Begin("Matmul::SetAntiQuantVector", loc);
     Fail(ErrorKind::kParameter, "Matmul::SetAntiQuantVector", loc,
-         "anti-quantisation (half A x int8_t B) is not supported by aicore");
+         "anti-quantisation (half A x int8_t B) is not available on Ascend910B: the vendor's reference "
+         "lists SetAntiQuantScalar / SetAntiQuantVector for the Atlas inference AI Core (Ascend310P) only");
   }
 
   template <class T>
@@ -1113,10 +1162,21 @@ class MatmulImpl {
     }
   }
   void CheckQuantAllowed(const char* api, SrcLoc loc) const {
-    if constexpr (!(kIntIn && std::is_same_v<DstT, half>)) {
+    if constexpr (!kQuantOut) {
       Fail(ErrorKind::kParameter, api, loc,
-           "quantisation applies to int8_t x int8_t -> half (DEQF16) in aicore; this Matmul does not dequantise");
+           std::string("this Matmul (") + TypeName<SrcAT>() + " -> " + TypeName<DstT>() +
+               ") does not quantise: a quantization parameter applies to int8_t -> half (DEQF16), "
+               "int8_t -> int8_t (REQ8), half / bfloat16_t -> int8_t (QF322B8_PRE)");
     }
+  }
+  template <class T>
+  static const char* TypeName() {
+    if constexpr (std::is_same_v<T, half>) return "half";
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
+    else if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+    else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+    else return "?";
   }
   static void CheckAtomic(const char* api, uint8_t enAtomic, SrcLoc loc) {
     if (enAtomic > 3) {
@@ -1197,10 +1257,12 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc,
            "the tiling enables the bias (isBias = 1) but SetBias was never called (call SetBias, or DisableBias)");
     }
-    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
+    if constexpr (kQuantOut) {
       if (quant_ == kNone) {
         Fail(ErrorKind::kParameter, api, loc,
-             "int8_t x int8_t -> half dequantises with a scale: call SetQuantScalar or SetQuantVector first");
+             std::string(TypeName<SrcAT>()) + " -> " + TypeName<DstT>() + " quantises with " +
+                 aicore::detail::QuantModeName(aicore::detail::MmQuantMode<SrcAT, DstT>(false)) +
+                 ": call SetQuantScalar or SetQuantVector first");
       }
     }
     const std::string k = aicore::lib::CubeTilingBaseKProblem(tiling_, sizeof(SrcAT), transA_, transB_);
@@ -1208,7 +1270,7 @@ class MatmulImpl {
     CheckOperand(core, api, "A", aKind_, aGm_, aLocal_, LayoutA(), sM_, sK_, loc);
     CheckOperand(core, api, "B", bKind_, bGm_, bLocal_, LayoutB(), sK_, sN_, loc);
     if (biasOn_) CheckOperand(core, api, "the bias", biasKind_, biasGm_, biasLocal_, Layout::RowMajor(sN_), 1, sN_, loc);
-    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
+    if constexpr (kQuantOut) {
       if (quant_ == kGm) CheckOperand(core, api, "the quantization vector", kGm, quantGm_, quantLocal_,
                                       Layout::RowMajor(sN_), 1, sN_, loc);
       if (quant_ == kLocal) CheckOperand(core, api, "the quantization vector", kLocal, quantGm_, quantLocal_,
@@ -1326,21 +1388,20 @@ class MatmulImpl {
     }
   }
 
-  // The dequantisation scale of column n (int8 -> half).
-  float QuantScale(int32_t n) const {
-    uint64_t q = quantScalar_;
-    if (quant_ == kGm) q = quantGm_.GetPhyAddr()[n];
-    if (quant_ == kLocal) q = quantLocal_.GetPhyAddr()[n];
-    const auto bits = static_cast<uint32_t>(q & 0xFFFFE000u);
-    float s;
-    std::memcpy(&s, &bits, sizeof(s));
-    return s;
+  // The quantization parameter of column n (of the single-core C).
+  uint64_t QuantParam(int32_t n) const {
+    if (quant_ == kGm) return quantGm_.GetPhyAddr()[n];
+    if (quant_ == kLocal) return quantLocal_.GetPhyAddr()[n];
+    return quantScalar_;
   }
   DstT Convert(L0cT v, int32_t n) const {
-    if constexpr (kCfg.enableRelu) v = v > L0cT(0) ? v : L0cT(0);
-    if constexpr (kIntIn && std::is_same_v<DstT, half>) {
-      return static_cast<half>(static_cast<float>(v) * QuantScale(n));
+    if constexpr (kQuantOut) {
+      // The cube's Fixpipe conversion: the mode the vendor's Matmul selects
+      // for these types (V*: the per-column parameter of SetQuantVector).
+      const QuantMode_t mode = aicore::detail::MmQuantMode<SrcAT, DstT>(quant_ == kGm || quant_ == kLocal);
+      return aicore::detail::FixConvert<DstT, L0cT>(v, mode, kCfg.enableRelu, QuantParam(n));
     } else {
+      if constexpr (kCfg.enableRelu) v = v > L0cT(0) ? v : L0cT(0);
       (void)n;
       return static_cast<DstT>(v);
     }

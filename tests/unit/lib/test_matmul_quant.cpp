@@ -1,0 +1,500 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The Matmul's quantised outputs (aicore/lib/matmul/matmul.h) against a
+// scalar model, bit for bit: int8_t x int8_t accumulated exactly in int32_t
+// (wrapping), half / bfloat16_t accumulated in float (fma in increasing k
+// order, bias first), then the Fixpipe conversion the vendor's Matmul selects
+// for the C type -- int8_t -> half DEQF16 / VDEQF16, int8_t -> int8_t REQ8 /
+// VREQ8, half / bfloat16_t -> int8_t QF322B8_PRE / VQF322B8_PRE -- modelled
+// by cube_test::RefFixConvert (unit/cube/cube_test_util.h, the model the
+// cube's Fixpipe tests use). Random shapes with tails in M, N and K over
+// several blocks, transposes, bias, random quantization parameters (scale
+// with its low mantissa bits set, offset, signed and unsigned output, the
+// shift of the mode-control bit), SetQuantScalar, SetQuantVector from GM and
+// from L1, C to GM (IterateAll, Iterate + GetTensorC) and to UB (IterateAll,
+// Iterate + GetTensorC), ReLU. Then the quantization errors with their clean
+// twins, and the C types the Matmul allows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aicore/aicore.h"
+#include "aicore/lib/matmul/host_tiling.h"
+#include "aicore/lib/matmul/matmul.h"
+#include "unit/cube/cube_test_util.h"
+
+using namespace AscendC;
+
+namespace {
+
+struct Problem {
+  int M = 0, N = 0, K = 0;
+  bool transA = false, transB = false, bias = false;
+  int dim = 1;
+  std::string Str() const {
+    return "M " + std::to_string(M) + " N " + std::to_string(N) + " K " + std::to_string(K) + " transA " +
+           std::to_string(transA) + " transB " + std::to_string(transB) + " bias " + std::to_string(bias) +
+           " dim " + std::to_string(dim);
+  }
+};
+
+template <class T>
+matmul_tiling::DataType DtOf() {
+  if constexpr (std::is_same_v<T, half>) return matmul_tiling::DataType::DT_FLOAT16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return matmul_tiling::DataType::DT_BF16;
+  else if constexpr (std::is_same_v<T, float>) return matmul_tiling::DataType::DT_FLOAT;
+  else if constexpr (std::is_same_v<T, int8_t>) return matmul_tiling::DataType::DT_INT8;
+  else return matmul_tiling::DataType::DT_INT32;
+}
+
+template <class AT, class CT, class BiasT>
+TCubeTiling MakeTiling(const Problem& p) {
+  matmul_tiling::MultiCoreMatmulTiling t;
+  using matmul_tiling::CubeFormat;
+  using matmul_tiling::TPosition;
+  t.SetDim(p.dim);
+  t.SetAType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transA);
+  t.SetBType(TPosition::GM, CubeFormat::ND, DtOf<AT>(), p.transB);
+  t.SetCType(TPosition::GM, CubeFormat::ND, DtOf<CT>());
+  t.SetBiasType(TPosition::GM, CubeFormat::ND, DtOf<BiasT>());
+  t.SetShape(p.M, p.N, p.K);
+  t.SetOrgShape(p.M, p.N, p.K);
+  t.SetBias(p.bias);
+  t.SetBufferSpace(-1, -1, -1);
+  TCubeTiling tiling;
+  EXPECT_EQ(t.GetTiling(tiling), 0) << p.Str();
+  return tiling;
+}
+
+template <class T>
+T RandomIn(std::mt19937& rng) {
+  if constexpr (std::is_same_v<T, int8_t>) {
+    return static_cast<int8_t>(static_cast<int>(rng() % 256) - 128);
+  } else {
+    return static_cast<T>(static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 256.0f);
+  }
+}
+
+template <class AT>
+using Acc = std::conditional_t<std::is_same_v<AT, int8_t>, int32_t, float>;
+
+// The accumulator of each C element: bias (or 0), then the products in
+// increasing k (int8_t: exact products, wrapping int32_t sums; else fma).
+template <class AT, class BiasT>
+std::vector<Acc<AT>> Reference(const Problem& p, const std::vector<AT>& a, const std::vector<AT>& b,
+                               const std::vector<BiasT>& bias) {
+  std::vector<Acc<AT>> c(static_cast<size_t>(p.M) * p.N);
+  for (int i = 0; i < p.M; ++i) {
+    for (int j = 0; j < p.N; ++j) {
+      Acc<AT> acc = p.bias ? static_cast<Acc<AT>>(bias[j]) : Acc<AT>(0);
+      for (int k = 0; k < p.K; ++k) {
+        const AT x = p.transA ? a[static_cast<size_t>(k) * p.M + i] : a[static_cast<size_t>(i) * p.K + k];
+        const AT y = p.transB ? b[static_cast<size_t>(j) * p.K + k] : b[static_cast<size_t>(k) * p.N + j];
+        if constexpr (std::is_same_v<AT, int8_t>) {
+          acc = static_cast<int32_t>(static_cast<uint32_t>(acc) + static_cast<uint32_t>(int32_t{x} * int32_t{y}));
+        } else {
+          acc = std::fma(static_cast<float>(x), static_cast<float>(y), acc);
+        }
+      }
+      c[static_cast<size_t>(i) * p.N + j] = acc;
+    }
+  }
+  return c;
+}
+
+// A random quantization parameter: a scale of magnitude 2^[lo, hi) (low 13
+// mantissa bits random: the Fixpipe drops them), now and then negative; the
+// sign bit 46 (signed int8_t) mostly set; an offset half of the time; for
+// int32_t accumulators now and then the mode-control bit 36 with a shift.
+uint64_t RandomParam(std::mt19937& rng, int lo, int hi, bool intAcc) {
+  float s = std::ldexp(1.0f + static_cast<float>(rng() % 1024) / 1024.0f, lo + static_cast<int>(rng() % (hi - lo)));
+  if (rng() % 8 == 0) s = -s;
+  uint32_t bits;
+  std::memcpy(&bits, &s, 4);
+  bits |= static_cast<uint32_t>(rng()) & 0x1FFFu;
+  uint64_t q = bits;
+  if (rng() % 6 != 0) q |= uint64_t{1} << 46;
+  if (rng() % 2) q |= static_cast<uint64_t>((static_cast<int>(rng() % 41) - 20) & 0x1FF) << 37;
+  if (intAcc && rng() % 6 == 0) q |= (uint64_t{1} << 36) | (uint64_t{rng() % 4} << 32);
+  return q;
+}
+
+template <class T>
+uint64_t Bits(T v) {
+  uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
+
+enum class Quant { kScalar, kGmVector, kL1Vector };
+enum class Out { kIterateAllGm, kIterateGm, kIterateAllUb, kIterateUb };
+const char* OutName(Out o) {
+  switch (o) {
+    case Out::kIterateAllGm: return "IterateAll(gm)";
+    case Out::kIterateGm: return "Iterate + GetTensorC(gm)";
+    case Out::kIterateAllUb: return "IterateAll(ub)";
+    default: return "Iterate + GetTensorC(ub)";
+  }
+}
+const char* QuantName(Quant q) {
+  return q == Quant::kScalar ? "SetQuantScalar" : q == Quant::kGmVector ? "SetQuantVector(gm)" : "SetQuantVector(L1)";
+}
+
+constexpr MatmulConfig ReluConfig() {
+  MatmulConfig c = CFG_NORM;
+  c.enableRelu = true;
+  return c;
+}
+constexpr MatmulConfig kReluCfg = ReluConfig();
+
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU>
+using MM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
+                  MatmulType<CPOS, CubeFormat::ND, CT>, MatmulType<TPosition::GM, CubeFormat::ND, BiasT>,
+                  RELU ? kReluCfg : CFG_NORM>;
+
+// One block of the multi-core kernel (offsets as the vendor samples compute them).
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU>
+void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bool transB, AT* a, AT* b, CT* c,
+                BiasT* bias, uint64_t* qp) {
+  TPipe pipe;
+  MM<AT, CT, BiasT, CPOS, RELU> mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int mi = static_cast<int>(GetBlockIdx()) % mBlocks, ni = static_cast<int>(GetBlockIdx()) / mBlocks;
+  const int offA = transA ? mi * t.singleCoreM : mi * t.Ka * t.singleCoreM;
+  const int offB = transB ? ni * t.Kb * t.singleCoreN : ni * t.singleCoreN;
+  const int offC = mi * t.N * t.singleCoreM + ni * t.singleCoreN, offN = ni * t.singleCoreN;
+  const int tailM = std::min(t.singleCoreM, t.M - mi * t.singleCoreM);
+  const int tailN = std::min(t.singleCoreN, t.N - ni * t.singleCoreN);
+  GlobalTensor<AT> ag, bg;
+  GlobalTensor<CT> cg;
+  GlobalTensor<BiasT> biasg;
+  GlobalTensor<uint64_t> qg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  qg.SetGlobalBuffer(qp, static_cast<uint64_t>(t.N));
+  mm.SetTensorA(ag[offA], transA);
+  mm.SetTensorB(bg[offB], transB);
+  if (t.isBias) mm.SetBias(biasg[offN]);
+  TBuf<TPosition::A1> qBuf;  // the L1 quantization vector outlives the Matmul calls
+  if (quant == Quant::kScalar) {
+    mm.SetQuantScalar(qp[0]);
+  } else if (quant == Quant::kGmVector) {
+    mm.SetQuantVector(qg[offN]);
+  } else {
+    pipe.InitBuffer(qBuf, static_cast<uint32_t>((tailN * 8 + 31) / 32 * 32));
+    LocalTensor<uint64_t> ql = qBuf.Get<uint64_t>();
+    for (int j = 0; j < tailN; ++j) ql.SetValue(static_cast<uint32_t>(j), qp[offN + j]);
+    mm.SetQuantVector(ql);
+  }
+  if (tailM < t.singleCoreM || tailN < t.singleCoreN) mm.SetTail(tailM, tailN);
+  if constexpr (CPOS == TPosition::GM) {
+    if (out == Out::kIterateAllGm) {
+      mm.IterateAll(cg[offC]);
+    } else {
+      while (mm.Iterate()) mm.GetTensorC(cg[offC]);
+    }
+  } else {
+    TBuf<TPosition::VECIN> ub;
+    pipe.InitBuffer(ub, static_cast<uint32_t>((tailM * tailN * sizeof(CT) + 31) / 32 * 32));
+    LocalTensor<CT> cl = ub.Get<CT>();
+    if (out == Out::kIterateAllUb) {
+      mm.IterateAll(cl);
+    } else {
+      while (mm.Iterate()) mm.GetTensorC(cl);
+    }
+    for (int r = 0; r < tailM; ++r) {
+      for (int col = 0; col < tailN; ++col) {
+        c[offC + r * t.N + col] = cl.GetValue(static_cast<uint32_t>(r * tailN + col));
+      }
+    }
+  }
+  mm.End();
+}
+
+// Runs p with each quantization form and way out, and checks every C
+// element against RefFixConvert(acc, mode, relu, parameter of its column).
+// Counts the expected values that are saturated and those that are neither
+// saturated nor 0 (the tests check that both kinds occur).
+struct Seen {
+  size_t saturated = 0, inRange = 0;
+};
+template <class AT, class CT, class BiasT, bool RELU = false>
+void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, Seen& seen) {
+  const TCubeTiling t = MakeTiling<AT, CT, BiasT>(p);
+  std::vector<AT> a(static_cast<size_t>(p.M) * p.K), b(static_cast<size_t>(p.K) * p.N);
+  for (auto& x : a) x = RandomIn<AT>(rng);
+  for (auto& x : b) x = RandomIn<AT>(rng);
+  std::vector<BiasT> bias(static_cast<size_t>(p.N));
+  for (auto& x : bias) x = static_cast<BiasT>(RandomIn<std::conditional_t<std::is_same_v<AT, int8_t>, int8_t, float>>(rng));
+  const std::vector<Acc<AT>> ref = Reference<AT, BiasT>(p, a, b, bias);
+  constexpr bool intAcc = std::is_same_v<AT, int8_t>;
+  for (Quant quant : {Quant::kScalar, Quant::kGmVector, Quant::kL1Vector}) {
+    std::vector<uint64_t> qp(static_cast<size_t>(p.N));
+    for (auto& q : qp) q = RandomParam(rng, scaleLo, scaleHi, intAcc);
+    const bool vec = quant != Quant::kScalar;
+    const QuantMode_t mode = aicore::detail::MmQuantMode<AT, CT>(vec);
+    for (Out out : {Out::kIterateAllGm, Out::kIterateGm, Out::kIterateAllUb, Out::kIterateUb}) {
+      std::vector<CT> c(static_cast<size_t>(p.M) * p.N, CT(0));
+      const bool gm = out == Out::kIterateAllGm || out == Out::kIterateGm;
+      auto kernel = gm ? QuantBlock<AT, CT, BiasT, TPosition::GM, RELU> : QuantBlock<AT, CT, BiasT, TPosition::VECIN, RELU>;
+      aicore::LaunchNamed("matmul_quant", kernel, static_cast<uint32_t>(t.usedCoreNum), &t, out, quant, p.transA,
+                          p.transB, a.data(), b.data(), c.data(), bias.data(), qp.data());
+      size_t bad = 0;
+      for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
+        const size_t col = i % static_cast<size_t>(p.N);
+        const CT want = cube_test::RefFixConvert<CT, Acc<AT>>(ref[i], mode, RELU, vec ? qp[col] : qp[0]);
+        const double w = static_cast<double>(want);
+        if (w == 127 || w == -128 || w == 65504 || w == -65504) {
+          ++seen.saturated;
+        } else if (w != 0) {
+          ++seen.inRange;
+        }
+        if (Bits(c[i]) != Bits(want)) {
+          ++bad;
+          ADD_FAILURE() << QuantName(quant) << " " << OutName(out) << " " << p.Str() << ": C[" << i / p.N << ", "
+                        << col << "] = " << static_cast<double>(c[i]) << ", expected " << static_cast<double>(want)
+                        << " (acc " << static_cast<double>(ref[i]) << ", parameter 0x" << std::hex
+                        << (vec ? qp[col] : qp[0]) << std::dec << ")";
+        }
+      }
+    }
+  }
+}
+
+Problem RandomProblem(std::mt19937& rng) {
+  Problem p;
+  p.M = 1 + static_cast<int>(rng() % 100);
+  p.N = 1 + static_cast<int>(rng() % 100);
+  p.K = 1 + static_cast<int>(rng() % 120);
+  p.transA = rng() % 2;
+  p.transB = rng() % 2;
+  p.bias = rng() % 2;
+  p.dim = 1 + static_cast<int>(rng() % 4);
+  return p;
+}
+
+class MatmulQuantTest : public ::testing::Test {
+ protected:
+  void TearDown() override { aicore::SetNumThreads(0); }
+};
+
+// ---------------------------------------------------------------------------
+// Numerics.
+
+TEST_F(MatmulQuantTest, Int8ToInt8RequantisesAsFixpipeReq8AndVreq8) {
+  std::mt19937 rng(11);
+  Seen seen;
+  // |acc| up to about 2^16: scales 2^-16 .. 2^-6 reach the saturation now and then.
+  for (int i = 0; i < 5; ++i) RunProblem<int8_t, int8_t, int32_t>(RandomProblem(rng), rng, -16, -6, seen);
+  EXPECT_GT(seen.saturated, 100u);
+  EXPECT_GT(seen.inRange, 1000u);
+}
+
+TEST_F(MatmulQuantTest, Int8ToHalfDequantisesAsFixpipeDeqf16AndVdeqf16) {
+  std::mt19937 rng(12);
+  Seen seen;
+  // Scales up to 2^4 overflow half now and then (saturated to 65504).
+  for (int i = 0; i < 4; ++i) RunProblem<int8_t, half, int32_t>(RandomProblem(rng), rng, -12, 4, seen);
+  EXPECT_GT(seen.saturated, 10u);
+  EXPECT_GT(seen.inRange, 1000u);
+}
+
+TEST_F(MatmulQuantTest, HalfAndBf16ToInt8QuantiseAsFixpipeQf322b8) {
+  std::mt19937 rng(13);
+  Seen seen;
+  for (int i = 0; i < 4; ++i) {
+    // |acc| up to a few hundred: scales 2^-5 .. 2^3.
+    RunProblem<half, int8_t, float>(RandomProblem(rng), rng, -5, 3, seen);
+    RunProblem<bfloat16_t, int8_t, float>(RandomProblem(rng), rng, -5, 3, seen);
+  }
+  EXPECT_GT(seen.saturated, 100u);
+  EXPECT_GT(seen.inRange, 1000u);
+}
+
+TEST_F(MatmulQuantTest, ReluZeroesNegativeValuesBeforeTheQuantisation) {
+  std::mt19937 rng(14);
+  Seen seen;
+  for (int i = 0; i < 2; ++i) {
+    RunProblem<int8_t, int8_t, int32_t, true>(RandomProblem(rng), rng, -16, -6, seen);
+    RunProblem<half, int8_t, float, true>(RandomProblem(rng), rng, -5, 3, seen);
+  }
+  EXPECT_GT(seen.inRange, 100u);
+}
+
+// The model itself on hand-computed values (the tests above compare with it).
+TEST_F(MatmulQuantTest, TheConversionModelOnKnownValues) {
+  const uint64_t signedBit = uint64_t{1} << 46;
+  const uint64_t quarter = 0x3E800000u;  // 0.25f
+  // 0.25 * 10 = 2.5 -> 2 (ties to even); 0.25 * 14 = 3.5 -> 4; 0.25 * -1000 -> -250 -> -128 (saturated).
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, int32_t>(10, REQ8, false, quarter | signedBit)), 2);
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, int32_t>(14, REQ8, false, quarter | signedBit)), 4);
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, int32_t>(-1000, REQ8, false, quarter | signedBit)), -128);
+  // offset -3: 2 - 3 = -1; unsigned output: -1 -> 0.
+  const uint64_t offM3 = static_cast<uint64_t>(-3 & 0x1FF) << 37;
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, int32_t>(10, REQ8, false, quarter | signedBit | offM3)), -1);
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, int32_t>(10, REQ8, false, quarter | offM3)), 0);
+  // float -> int8_t: 1.75 * 2 = 3.5 -> 4; ReLU: -3 -> 0.
+  const uint64_t two = 0x40000000u;
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, float>(1.75f, QF322B8_PRE, false, two | signedBit)), 4);
+  EXPECT_EQ((cube_test::RefFixConvert<int8_t, float>(-3.0f, QF322B8_PRE, true, two | signedBit)), 0);
+  // DEQF16: 40000 * 2 saturates to 65504.
+  EXPECT_EQ(static_cast<float>(cube_test::RefFixConvert<half, int32_t>(40000, DEQF16, false, two)), 65504.0f);
+}
+
+// ---------------------------------------------------------------------------
+// Errors, each with its clean twin.
+
+template <class F>
+std::string MatmulError(F&& body) {
+  try {
+    aicore::LaunchNamed("mm_quant_kernel", std::forward<F>(body), 1);
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+#define EXPECT_MM_ERROR(msg, ...)                                                                  \
+  do {                                                                                             \
+    const std::string err = MatmulError(__VA_ARGS__);                                              \
+    EXPECT_NE(err.find(msg), std::string::npos) << "got: " << (err.empty() ? "no error" : err);   \
+    EXPECT_NE(err.find("mm_quant_kernel"), std::string::npos) << err;                              \
+    EXPECT_NE(err.find("test_matmul_quant.cpp"), std::string::npos) << err;                        \
+  } while (0)
+#define EXPECT_MM_CLEAN(...) EXPECT_EQ(MatmulError(__VA_ARGS__), "")
+
+// A 16 x 24 x 32 problem on one block with C of type CT.
+template <class AT, class CT>
+struct Small {
+  Problem p;
+  TCubeTiling t;
+  std::vector<AT> a, b;
+  std::vector<CT> c;
+  std::vector<uint64_t> q;
+  Small() {
+    p.M = 16, p.N = 24, p.K = 32;
+    using BiasT = std::conditional_t<std::is_same_v<AT, int8_t>, int32_t, float>;
+    t = MakeTiling<AT, CT, BiasT>(p);
+    a.assign(16 * 32, AT(1));
+    b.assign(32 * 24, AT(1));
+    c.assign(16 * 24, CT(0));
+    q.assign(24, 0x3E800000u | (uint64_t{1} << 46));  // 0.25, signed
+  }
+  // Runs the Matmul; `quant`: 0 none, 1 SetQuantScalar, 2 SetQuantVector of
+  // `qLen` elements.
+  template <class BiasT = std::conditional_t<std::is_same_v<AT, int8_t>, int32_t, float>>
+  auto Run(int quant, uint64_t qLen = 24) {
+    return [this, quant, qLen] {
+      TPipe pipe;
+      Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT>, MatmulType<TPosition::GM, CubeFormat::ND, AT>,
+             MatmulType<TPosition::GM, CubeFormat::ND, CT>, MatmulType<TPosition::GM, CubeFormat::ND, BiasT>>
+          mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+      GlobalTensor<AT> ag, bg;
+      GlobalTensor<CT> cg;
+      GlobalTensor<uint64_t> qg;
+      ag.SetGlobalBuffer(a.data(), a.size());
+      bg.SetGlobalBuffer(b.data(), b.size());
+      cg.SetGlobalBuffer(c.data(), c.size());
+      qg.SetGlobalBuffer(q.data(), qLen);
+      mm.SetTensorA(ag);
+      mm.SetTensorB(bg);
+      if (quant == 1) mm.SetQuantScalar(q[0]);
+      if (quant == 2) mm.SetQuantVector(qg);
+      mm.IterateAll(cg);
+    };
+  }
+};
+
+TEST_F(MatmulQuantTest, QuantisedOutputWithoutAParameterIsReported) {
+  Small<int8_t, int8_t> s;
+  EXPECT_MM_ERROR("int8_t -> int8_t quantises with REQ8: call SetQuantScalar or SetQuantVector first", s.Run(0));
+  EXPECT_MM_CLEAN(s.Run(1));
+  EXPECT_EQ(s.c[0], 8);  // 32 * 0.25
+  Small<half, int8_t> h;
+  EXPECT_MM_ERROR("half -> int8_t quantises with QF322B8_PRE: call SetQuantScalar", h.Run(0));
+  EXPECT_MM_CLEAN(h.Run(2));
+  EXPECT_EQ(h.c[16 * 24 - 1], 8);
+}
+
+TEST_F(MatmulQuantTest, QuantizationVectorShorterThanNIsReported) {
+  Small<int8_t, int8_t> s;
+  EXPECT_MM_ERROR("the quantization vector spans 24 elements (1 x 24 with the original shape's strides) but its "
+                  "GlobalTensor holds 23",
+                  s.Run(2, 23));
+  EXPECT_MM_CLEAN(s.Run(2, 24));
+  EXPECT_EQ(s.c[23], 8);
+}
+
+TEST_F(MatmulQuantTest, QuantisationOnAMatmulThatDoesNotQuantiseIsReported) {
+  Small<half, float> f;
+  EXPECT_MM_ERROR("Matmul::SetQuantScalar", f.Run(1));
+  EXPECT_MM_ERROR("this Matmul (half -> float) does not quantise", f.Run(1));
+  EXPECT_MM_ERROR("this Matmul (half -> float) does not quantise", f.Run(2));
+  EXPECT_MM_CLEAN(f.Run(0));
+  EXPECT_EQ(f.c[0], 32.0f);
+  Small<int8_t, int32_t> i;
+  EXPECT_MM_ERROR("this Matmul (int8_t -> int32_t) does not quantise", i.Run(1));
+  EXPECT_MM_CLEAN(i.Run(0));
+  EXPECT_EQ(i.c[0], 32);
+}
+
+// Anti-quantisation (half A, int8_t B) is not on the 910B (the vendor lists
+// SetAntiQuantScalar / SetAntiQuantVector for the Atlas inference AI Core only).
+TEST_F(MatmulQuantTest, AntiQuantisationIsReportedAsNotOnThe910B) {
+  Small<half, float> f;
+  auto run = [&f](bool anti) {
+    return [&f, anti] {
+      TPipe pipe;
+      Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+             MatmulType<TPosition::GM, CubeFormat::ND, float>>
+          mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &f.t);
+      GlobalTensor<half> ag, bg;
+      GlobalTensor<float> cg;
+      ag.SetGlobalBuffer(f.a.data(), f.a.size());
+      bg.SetGlobalBuffer(f.b.data(), f.b.size());
+      cg.SetGlobalBuffer(f.c.data(), f.c.size());
+      if (anti) mm.SetAntiQuantScalar(half(0.0f), half(1.0f));
+      mm.SetTensorA(ag);
+      mm.SetTensorB(bg);
+      mm.IterateAll(cg);
+    };
+  };
+  EXPECT_MM_ERROR("SetAntiQuantScalar / SetAntiQuantVector for the Atlas inference AI Core", run(true));
+  EXPECT_MM_CLEAN(run(false));
+  EXPECT_EQ(f.c[0], 32.0f);
+}
+
+// C types not allowed for the inputs are a compile error (the static_assert
+// in MatmulImpl names the allowed ones); its predicate, per the vendor's
+// Atlas A2 table of input and output types:
+TEST_F(MatmulQuantTest, TheCTypesAllowedForEachInputType) {
+  using aicore::detail::MmCTypeAllowed;
+  EXPECT_TRUE((MmCTypeAllowed<int8_t, int32_t>()));
+  EXPECT_TRUE((MmCTypeAllowed<int8_t, half>()));
+  EXPECT_TRUE((MmCTypeAllowed<int8_t, int8_t>()));
+  EXPECT_FALSE((MmCTypeAllowed<int8_t, bfloat16_t>()));  // Ascend 950 only
+  EXPECT_FALSE((MmCTypeAllowed<int8_t, float>()));
+  EXPECT_TRUE((MmCTypeAllowed<half, int8_t>()));
+  EXPECT_TRUE((MmCTypeAllowed<bfloat16_t, int8_t>()));
+  EXPECT_FALSE((MmCTypeAllowed<float, int8_t>()));
+  EXPECT_FALSE((MmCTypeAllowed<half, int32_t>()));
+  EXPECT_TRUE((MmCTypeAllowed<float, bfloat16_t>()));
+  EXPECT_EQ((aicore::detail::MmQuantMode<int8_t, int8_t>(false)), REQ8);
+  EXPECT_EQ((aicore::detail::MmQuantMode<int8_t, int8_t>(true)), VREQ8);
+  EXPECT_EQ((aicore::detail::MmQuantMode<int8_t, half>(true)), VDEQF16);
+  EXPECT_EQ((aicore::detail::MmQuantMode<bfloat16_t, int8_t>(false)), QF322B8_PRE);
+  EXPECT_EQ((aicore::detail::MmQuantMode<half, float>(false)), NoQuant);
+}
+
+}  // namespace
