@@ -99,6 +99,20 @@ class TestInitList : public OpDef {
 };
 OP_ADD(TestInitList);
 
+// One ScalarVar per entry of a DataTypeList (the entry of the call's dtype).
+class TestInitDtList : public OpDef {
+ public:
+  explicit TestInitDtList(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataTypeList({ge::DT_FLOAT, ge::DT_INT32}).FormatList({ge::FORMAT_ND});
+    // y's dtype: x's (Follow; without it a DataTypeList output takes the list's first entry).
+    this->Output("y").ParamType(REQUIRED).Follow("x").InitValue({{ScalarType::FLOAT32, 0.5}, {ScalarType::INT32, 9}});
+    this->Attr("atomic").AttrType(OPTIONAL).Int(1);
+    this->SetInferShape(SameShape);
+    this->AICore().SetTiling(InitTiling);
+  }
+};
+OP_ADD(TestInitDtList);
+
 // Misuse: a non-zero InitValue(uint64_t), a list of the wrong length, a
 // dtype outside the vendor's list, a value outside the output's range.
 class TestInitBad : public OpDef {
@@ -242,6 +256,7 @@ void InitKernel(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
 AICORE_TEST_INIT_KERNEL(test_init_zero);
 AICORE_TEST_INIT_KERNEL(test_init_scalar);
 AICORE_TEST_INIT_KERNEL(test_init_list);
+AICORE_TEST_INIT_KERNEL(test_init_dt_list);
 AICORE_TEST_INIT_KERNEL(test_init_bad);
 AICORE_TEST_INIT_KERNEL(test_init_five);
 AICORE_TEST_INIT_KERNEL(test_init_short);
@@ -349,6 +364,9 @@ TEST(OpInitValue, ListGivesOneValuePerColumn) {
   ExpectModel(RunInit<float>("TestInitList", ge::DT_FLOAT, 99.0, 1), -2.25);
   ExpectModel(RunInit<int32_t>("TestInitList", ge::DT_INT32, 99.0, 1), -7.0);
   ExpectModel(RunInit<uint8_t>("TestInitList", ge::DT_UINT8, 9.0, 1), 200.0);
+  // A DataTypeList: the value at the place of the call's dtype in the list.
+  ExpectModel(RunInit<float>("TestInitDtList", ge::DT_FLOAT, 99.0, 1), 0.5);
+  ExpectModel(RunInit<int32_t>("TestInitDtList", ge::DT_INT32, 99.0, 1), 9.0);
 }
 
 TEST(OpInitValueDiagnostics, NonZeroUint64) {

@@ -1034,33 +1034,41 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     if (d.InitValueKind() == 0) continue;
     const std::string who = "InitValue of output " + d.Name() + " (output " + std::to_string(i) + ") of " + type;
     const std::vector<ops::ScalarVar>& vals = d.InitValues();
-    size_t pick = 0;
-    if (d.InitValueKind() == 3) {
-      if (vals.size() != d.DataTypes().size()) {
-        FailOp(type, "InitValue", loc,
-               who + ": " + std::to_string(vals.size()) + " values for " + std::to_string(d.DataTypes().size()) +
-                   " DataType entries (the list gives one value per entry)");
-      }
-      pick = d.IsDataTypeList() ? 0 : std::min(column, vals.size() - 1);
-    }
-    const ops::ScalarVar& v = vals.at(pick);
-    if (d.InitValueKind() == 1 && v.scalar_num.value_u64 != 0) {
+    if (d.InitValueKind() == 3 && vals.size() != d.DataTypes().size()) {
       FailOp(type, "InitValue", loc,
-             who + ": InitValue(uint64_t) takes 0 only (it clears the output); " +
-                 std::to_string(v.scalar_num.value_u64) + " was given (give a ScalarVar for another value)");
+             who + ": " + std::to_string(vals.size()) + " values for " + std::to_string(d.DataTypes().size()) +
+                 " DataType entries (the list gives one value per entry)");
     }
-    if (static_cast<uint32_t>(v.scalar_type) > static_cast<uint32_t>(ops::ScalarType::FLOAT16)) {
-      FailOp(type, "InitValue", loc, who + ": the ScalarVar has no valid ScalarType (" +
-                                         std::to_string(static_cast<uint32_t>(v.scalar_type)) + ")");
-    }
-    Number num;
-    if (v.IsFloat()) {
-      num.v = v.scalar_num.value_f32;
-    } else {
-      num.integral = true;
-      num.u64 = !v.IsSigned();
-      num.i = v.scalar_num.value_i64;
-    }
+    // The value for an instance of dtype dt: the one value, or the list's
+    // entry of the call's column (of dt's place in a DataTypeList).
+    auto value_for = [&](ge::DataType dt) -> Number {
+      size_t pick = 0;
+      if (d.InitValueKind() == 3) {
+        const auto& dts = d.DataTypes();
+        pick = d.IsDataTypeList() ? static_cast<size_t>(std::find(dts.begin(), dts.end(), dt) - dts.begin())
+                                  : column;
+        pick = std::min(pick, vals.size() - 1);
+      }
+      const ops::ScalarVar& v = vals.at(pick);
+      if (d.InitValueKind() == 1 && v.scalar_num.value_u64 != 0) {
+        FailOp(type, "InitValue", loc,
+               who + ": InitValue(uint64_t) takes 0 only (it clears the output); " +
+                   std::to_string(v.scalar_num.value_u64) + " was given (give a ScalarVar for another value)");
+      }
+      if (static_cast<uint32_t>(v.scalar_type) > static_cast<uint32_t>(ops::ScalarType::FLOAT16)) {
+        FailOp(type, "InitValue", loc, who + ": the ScalarVar has no valid ScalarType (" +
+                                           std::to_string(static_cast<uint32_t>(v.scalar_type)) + ")");
+      }
+      Number num;
+      if (v.IsFloat()) {
+        num.v = v.scalar_num.value_f32;
+      } else {
+        num.integral = true;
+        num.u64 = !v.IsSigned();
+        num.i = v.scalar_num.value_i64;
+      }
+      return num;
+    };
     const gert::AnchorInstanceInfo& inst = p->out_ir_[i];
     for (size_t k = 0; k < inst.GetInstanceNum(); ++k) {
       const size_t j = inst.GetInstanceStart() + k;
@@ -1077,7 +1085,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
       OutputInit init;
       init.instance = j;
       init.elem_bytes = ge::DataTypeBytes(dt);
-      const std::string why = NumberTo(num, dt, init.elem);
+      const std::string why = NumberTo(value_for(dt), dt, init.elem);
       if (!why.empty()) FailOp(type, "InitValue", loc, who + ": " + why);
       p->init_.push_back(init);
     }
