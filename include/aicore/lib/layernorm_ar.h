@@ -68,6 +68,7 @@
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
+#include "aicore/instrument/sanitizer/numeric_api.h"
 #include "aicore/lib/normalization.h"
 #include "aicore/lib/normalize.h"
 #include "aicore/lib/tensor_shape.h"
@@ -344,22 +345,33 @@ inline void LayerNormArRun(const AscendC::LocalTensor<T>& output,
   NormEmit(api, "outputMean", outputMean, as, true, loc);
   NormEmit(api, "outputRstd", outputRstd, as, true, loc);
   const float inv = tiling.rValueBack;
-  for (uint32_t i = 0; i < a; ++i) {
-    const T* x = inputX.addr_ + size_t{i} * rp;
-    const float mean = NormRowSum(x, r, [inv](auto d, auto v) {
-      return lhn::Mul(v, lhn::Set(d, inv));
-    });
-    const float var = NormRowSum(x, r, [mean, inv](auto d, auto v) {
-      const auto c = lhn::Sub(v, lhn::Set(d, mean));
-      return lhn::Mul(lhn::Mul(c, c), lhn::Set(d, inv));
-    });
-    const float rstd = NormalizeRstd(var, epsilon);
-    outputMean.addr_[i] = mean;
-    outputRstd.addr_[i] = rstd;
-    NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(output.addr_ + size_t{i} * rp, x,
-                                                            gamma.addr_, beta.addr_, r, mean,
-                                                            rstd);
-  }
+  NumApi(
+      api, loc,
+      [&]() AICORE_LAMBDA_INLINE {
+        for (uint32_t i = 0; i < a; ++i) {
+          const T* x = inputX.addr_ + size_t{i} * rp;
+          const float mean = NormRowSum(x, r, [inv](auto d, auto v) {
+            return lhn::Mul(v, lhn::Set(d, inv));
+          });
+          const float var = NormRowSum(x, r, [mean, inv](auto d, auto v) {
+            const auto c = lhn::Sub(v, lhn::Set(d, mean));
+            return lhn::Mul(lhn::Mul(c, c), lhn::Set(d, inv));
+          });
+          const float rstd = NormalizeRstd(var, epsilon);
+          outputMean.addr_[i] = mean;
+          outputRstd.addr_[i] = rstd;
+          NormalizeRow<T, U, !config.isNoGamma, !config.isNoBeta>(output.addr_ + size_t{i} * rp, x,
+                                                                  gamma.addr_, beta.addr_, r, mean,
+                                                                  rstd);
+        }
+      },
+      [&](NumApiCall& c) {
+        c.In2D("inputX", inputX.addr_, a, r, rp), c.Scalar("epsilon", epsilon);
+        if (!config.isNoGamma) c.In("gamma", gamma.addr_, r);
+        if (!config.isNoBeta) c.In("beta", beta.addr_, r);
+        c.Out("outputMean", outputMean.addr_, a), c.Out("outputRstd", outputRstd.addr_, a);
+        c.Out2D("output", output.addr_, a, r, rp);
+      });
 }
 
 AICORE_TARGET_END

@@ -21,6 +21,7 @@
 #include "aicore/lib/cumsum.h"
 #include "aicore/lib/dequant.h"
 #include "aicore/lib/glu.h"
+#include "aicore/lib/layernorm_ar.h"
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_gamma.h"
 #include "aicore/lib/math_misc.h"
@@ -299,6 +300,27 @@ TEST(LibNumcheck, LayerNormZeroVarianceEpsilonZero) {
   ExpectSilent(RunLib<float>(0, rows, call(0.0f)));
   // A NaN epsilon (an input) is propagation.
   ExpectSilent(RunLib<float>(aicore::kNumcheck, rows, call(kNaN)));
+}
+
+// The [A, R] form (LayerNormPara, LayerNormSeparateTiling): the same
+// constant row, rstd = 1/sqrt(0 + 0) = Inf.
+TEST(LibNumcheck, LayerNormArZeroVarianceEpsilonZero) {
+  AscendC::LayerNormSeparateTiling tiling{};
+  AscendC::GetLayerNormNDTilingInfo(ge::Shape({2, 16}), 8192, sizeof(float), false, true, tiling);
+  auto call = [&](float eps) {
+    return [&tiling, eps](Args<float>& a) {
+      MARK_NEXT_LINE();
+      AscendC::LayerNorm<float, float>(a.t[0], a.t[1], a.t[2], a.t[3], a.t[4], a.t[5], eps,
+                                       AscendC::LayerNormPara{2, 16, 16}, tiling);
+    };
+  };
+  const std::vector<Fill> rows = {{}, {}, {}, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+                                               1, 5, 2, 7, 1, 5, 2, 7, 1, 5, 2, 7, 1, 5, 2, 7}};
+  const std::vector<aicore::KernelError> r = RunLib<float>(aicore::kNumcheck, rows, call(0.0f));
+  ASSERT_EQ(r.size(), 1u) << All(r);
+  EXPECT_NE(std::string(r[0].what()).find("LayerNorm produced"), std::string::npos) << r[0].what();
+  ExpectSilent(RunLib<float>(aicore::kNumcheck, rows, call(1e-5f)));
+  ExpectSilent(RunLib<float>(0, rows, call(0.0f)));
 }
 
 // ---- SoftMax family ------------------------------------------------------------
