@@ -12,32 +12,61 @@ foreach(dir IN LISTS EXTRA_INCLUDES)
 endforeach()
 
 # Every header of the compat folder (the vendor names kernels include). Most
-# are forwarding headers whose code is the same few lines (#include
-# "kernel_operator.h" ...): headers whose code, without comments, blank lines
-# and #pragma once, is the same compile to the same thing, so one of each
-# kind is compiled (a quoted include that would resolve next to the header
-# first makes its folder part of the kind).
+# are forwarding headers: after comments, blank lines and
+# #pragma once, nothing but #include lines. Such a header compiles alone,
+# warning-free, when every header it includes does and they do not clash;
+# so each header with code of its own is compiled alone (one per kind:
+# headers whose code is the same compile to the same thing), every
+# forwarding header is compiled in one translation unit with all the others
+# (an include that does not resolve, or headers that clash, fail it), and
+# each include of a forwarding header must resolve to a compat header
+# compiled here or to an aicore header, which
+# tests/layering/compile_each_header.cmake compiles alone. The flags that
+# differ between the two checks (-D_GLIBCXX_USE_CXX11_ABI=0,
+# ASCENDC_CPU_DEBUG, __CCE_KT_TEST__) must not matter to the aicore headers:
+# no header outside compat/ names them outside a comment (checked below).
 set(compat ${SOURCE_DIR}/include/aicore/compat)
 file(GLOB_RECURSE headers RELATIVE ${compat} ${compat}/*.h)
 list(SORT headers)
 set(sources ${CMAKE_CURRENT_LIST_DIR}/all_headers.cpp)
 set(kinds "")
 set(skipped 0)
+set(forwarding "")
+set(with_code "")
+set(targets "")
 foreach(h IN LISTS headers)
   file(STRINGS ${compat}/${h} lines)
   set(code "")
+  set(only_includes TRUE)
+  set(includes "")
   get_filename_component(dir ${h} DIRECTORY)
   foreach(line IN LISTS lines)
     if(line MATCHES "^[ \t]*(//.*)?$" OR line MATCHES "^#pragma once")
       continue()
     endif()
     string(APPEND code "${line}\n")
-    if(line MATCHES "^#include \"([^\"]+)\"" AND NOT dir STREQUAL "")
-      if(EXISTS ${compat}/${dir}/${CMAKE_MATCH_1})
+    if(line MATCHES "^#include [\"<]([^\">]+)[\">]")
+      set(inc ${CMAKE_MATCH_1})
+      if(line MATCHES "^#include \"" AND NOT dir STREQUAL "" AND EXISTS ${compat}/${dir}/${inc})
         string(APPEND code "in ${dir}\n")
+        list(APPEND includes ${dir}/${inc})
+      elseif(EXISTS ${compat}/${inc})
+        list(APPEND includes ${inc})
+      elseif(EXISTS ${SOURCE_DIR}/include/${inc} AND inc MATCHES "^aicore/")
+        # compiled alone by layering_headers_self_contained_*
+      elseif(line MATCHES "^#include \"")
+        message(FATAL_ERROR "compat/${h}: #include \"${inc}\" resolves to no compat or aicore header")
       endif()
+    else()
+      set(only_includes FALSE)
     endif()
   endforeach()
+  if(only_includes)
+    list(APPEND forwarding ${h})
+    list(APPEND targets ${includes})
+    continue()
+  endif()
+  list(APPEND with_code ${h})
   string(SHA1 kind "${code}")
   list(FIND kinds ${kind} seen)
   if(NOT seen EQUAL -1)
@@ -49,9 +78,38 @@ foreach(h IN LISTS headers)
   file(WRITE ${WORK_DIR}/${id}.cpp "#include \"${h}\"\n#include \"${h}\"\nint main() { return 0; }\n")
   list(APPEND sources ${WORK_DIR}/${id}.cpp)
 endforeach()
+# A forwarding header's compat includes are headers with code (compiled
+# alone above) or forwarding headers themselves (checked the same way).
+list(REMOVE_DUPLICATES targets)
+foreach(t IN LISTS targets)
+  list(FIND forwarding ${t} is_fwd)
+  list(FIND with_code ${t} has_code)
+  if(is_fwd EQUAL -1 AND has_code EQUAL -1)
+    message(FATAL_ERROR "compat/${t}, included by a forwarding header, is not checked")
+  endif()
+endforeach()
+set(all_fwd "")
+foreach(h IN LISTS forwarding)
+  string(APPEND all_fwd "#include \"${h}\"\n")
+endforeach()
+file(WRITE ${WORK_DIR}/all_forwarding_headers.cpp "${all_fwd}int main() { return 0; }\n")
+list(APPEND sources ${WORK_DIR}/all_forwarding_headers.cpp)
 list(LENGTH headers n_headers)
+list(LENGTH forwarding n_fwd)
 list(LENGTH kinds n_kinds)
-message(STATUS "${n_headers} headers, ${n_kinds} kinds of code: ${skipped} repeat the code of a header compiled here")
+message(STATUS "${n_headers} headers: ${n_fwd} forwarding headers compiled together, ${n_kinds} kinds of code compiled alone (${skipped} repeat the code of one of them)")
+
+# No aicore header outside compat/ depends on the flags only this check sets.
+file(GLOB_RECURSE core_headers ${SOURCE_DIR}/include/aicore/*.h)
+foreach(f IN LISTS core_headers)
+  if(f MATCHES "/include/aicore/compat/")
+    continue()
+  endif()
+  file(STRINGS ${f} hits REGEX "^[^/]*(ASCENDC_CPU_DEBUG|__CCE_KT_TEST__|_GLIBCXX_USE_CXX11_ABI)")
+  if(hits)
+    message(FATAL_ERROR "${f} names a macro only the compat header check defines; compile the aicore headers with the compat flags too:\n${hits}")
+  endif()
+endforeach()
 
 foreach(src IN LISTS sources)
   execute_process(COMMAND ${CXX} ${flags} ${src} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
