@@ -338,13 +338,19 @@ HWY_NOINLINE void ColReduce(const float* HWY_RESTRICT x, float* HWY_RESTRICT y, 
 // 12 accumulators (more than FMA latency x FMA ports on current x86 and Arm
 // cores), no memory operands: the most flops one core issues. `iters`
 // iterations do 24 * Lanes(float) flops each. Returns a value that depends on
-// every accumulator (so that nothing is optimised away).
+// every accumulator (so that nothing is optimised away). The accumulators
+// start from different values: with equal starts the 12 chains compute the
+// same numbers, and GCC 12 merges them into one chain (one FMA per iteration,
+// bound by the FMA latency), which made this loop report 1.5x the real peak
+// on CPUs with 2 FMA pipes of latency 4 (checked with objdump).
 HWY_NOINLINE inline float FmaPeak(size_t iters, float seed) {
   const DF d;
   const auto x = hn::Set(d, 0.999f);
   const auto y = hn::Set(d, seed);
-  auto a0 = hn::Set(d, 1.0f), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0;
-  auto a6 = a0, a7 = a0, a8 = a0, a9 = a0, a10 = a0, a11 = a0;
+  auto a0 = hn::Set(d, 1.0f), a1 = hn::Set(d, 1.125f), a2 = hn::Set(d, 1.25f);
+  auto a3 = hn::Set(d, 1.375f), a4 = hn::Set(d, 1.5f), a5 = hn::Set(d, 1.625f);
+  auto a6 = hn::Set(d, 1.75f), a7 = hn::Set(d, 1.875f), a8 = hn::Set(d, 2.0f);
+  auto a9 = hn::Set(d, 2.125f), a10 = hn::Set(d, 2.25f), a11 = hn::Set(d, 2.375f);
   for (size_t i = 0; i < iters; ++i) {
     a0 = hn::MulAdd(a0, x, y);
     a1 = hn::MulAdd(a1, x, y);
