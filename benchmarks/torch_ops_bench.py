@@ -22,6 +22,9 @@
 #   (d) python      torch.ops.aicore_bench.add_custom(x, y) from Python
 #       python_exec_npu  torch.ops.aicore_bench_npu.add_custom(x, y)
 #       torch_add   torch's own x + y (a reference, not an aicore path)
+#   aclnn_fresh, dispatcher_fresh, python_fresh: (b), (c), (d) with the
+#                   runner's reuse of prepared calls off (every call runs
+#                   PrepareOp's checks, inference and tiling afresh)
 # The variants run interleaved: rounds of `chunk` calls of each in turn
 # (rotating the order; 10 calls at 1K, 2 at 1M), after a warm-up; medians
 # over all samples; ratios and overheads are against (a) of the same run.
@@ -45,7 +48,9 @@ C_VARIANTS = [("direct", "aicore_tb_direct"), ("aclnn", "aicore_tb_aclnn"), ("ru
 LABELS = {"direct": "(a) direct launch", "aclnn": "(b) aclnn two-phase call", "runop": "    RunOp by name",
           "dispatcher": "(c) torch op, C++ dispatcher", "exec_npu": "    EXEC_NPU_CMD op, C++ dispatcher",
           "python": "(d) torch op from Python", "python_exec_npu": "    EXEC_NPU_CMD op from Python",
-          "torch_add": "    torch x + y (reference)"}
+          "torch_add": "    torch x + y (reference)", "aclnn_fresh": "(b) aclnn, reuse off",
+          "dispatcher_fresh": "(c) torch op C++, reuse off", "python_fresh": "(d) torch op Python, reuse off"}
+FRESH = ("aclnn_fresh", "dispatcher_fresh", "python_fresh")
 
 
 def percentile(sorted_samples, q):
@@ -71,6 +76,7 @@ def main():
     lib.aicore_tb_setup.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
     lib.aicore_tb_block_dim.restype = ctypes.c_uint32
     lib.aicore_tb_tiling_key.restype = ctypes.c_uint64
+    lib.aicore_tb_set_reuse.argtypes = [ctypes.c_int]
     samples_t = ctypes.POINTER(ctypes.c_int64)
     for _, fn in C_VARIANTS:
         getattr(lib, fn).argtypes = [ctypes.c_int, samples_t]
@@ -102,13 +108,24 @@ def main():
             buf = (ctypes.c_int64 * max(chunk, warm))()
             samples = {v: [] for v, _ in C_VARIANTS}
             samples.update({v: [] for v in py})
+            samples.update({v: [] for v in FRESH})
             bad = set()
 
             def run(variant, reps, keep):
+                if variant in FRESH:
+                    lib.aicore_tb_set_reuse(0)
+                    try:
+                        run_one(variant, variant[:-len("_fresh")], reps, keep)
+                    finally:
+                        lib.aicore_tb_set_reuse(1)
+                else:
+                    run_one(variant, variant, reps, keep)
+
+            def run_one(variant, base, reps, keep):
                 if variant in bad:
                     return
-                if variant in py:
-                    fn = py[variant]
+                if base in py:
+                    fn = py[base]
                     got = []
                     for _ in range(reps):
                         t0 = time.perf_counter_ns()
@@ -119,7 +136,7 @@ def main():
                         failures.append(f"{variant} at {n} elements: output differs from x + y")
                         print("FAIL", failures[-1])
                 else:
-                    fn = getattr(lib, dict(C_VARIANTS)[variant])
+                    fn = getattr(lib, dict(C_VARIANTS)[base])
                     if fn(reps, buf) != 0:
                         bad.add(variant)
                         failures.append(f"{variant} at {n} elements: {lib.aicore_tb_error().decode()}")
@@ -160,7 +177,7 @@ def main():
                 verdict = ", ".join(
                     f"{v} {med[v] - base:+.2f} us {'ok' if med[v] - base <= TARGET_US else 'MISS'}"
                     f" (p10 {p10[v] - p10['direct']:+.2f} us)"
-                    for v in ("aclnn", "dispatcher", "python") if v in med)
+                    for v in ("aclnn", "dispatcher", "python") + FRESH if v in med)
                 print(f"  target <= {TARGET_US:.0f} us per call beyond the launch (medians): {verdict}")
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
     if failures:

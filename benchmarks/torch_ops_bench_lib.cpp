@@ -175,6 +175,10 @@ AICORE_TB_API const char* aicore_tb_error() { return S().error.c_str(); }
 
 AICORE_TB_API void aicore_tb_set_threads(int threads) { aicore::SetNumThreads(static_cast<uint32_t>(threads)); }
 
+// The runner's reuse of prepared calls on (1) or off (0): the "fresh"
+// variants run with it off, every call prepared afresh.
+AICORE_TB_API void aicore_tb_set_reuse(int on) { aicore::op::SetPrepareCache(on != 0); }
+
 // x, y: n floats (inputs); z: n floats (the output of direct, aclnn, runop).
 // Runs AddCustom's checks and tiling once (PrepareOp) and keeps the tiling
 // data, block dim and key for the direct launch.

@@ -16,6 +16,7 @@
 #include <torch/csrc/autograd/custom_function.h>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -222,16 +223,16 @@ Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
   const ops::OpDef& d = *info.def;
   Call c;
   size_t k = first;
-  // One tensor of input i (`what` names it: "input x (input 0)", or with
-  // the list element of a DYNAMIC input).
-  auto tensor_of = [&](at::Tensor t, const std::string& what) {
+  // One tensor of input i (`what()` names it: "input x (input 0)", or with
+  // the list element of a DYNAMIC input; built only for a message).
+  auto tensor_of = [&](at::Tensor t, const auto& what) {
     ge::DataType dt;
     if (!ToGe(t.scalar_type(), &dt)) {
-      Fail(info, what + " has torch dtype " + std::string(c10::toString(t.scalar_type())) +
+      Fail(info, what() + " has torch dtype " + std::string(c10::toString(t.scalar_type())) +
                      ", which has no ge::DataType");
     }
     if (!t.is_meta() && t.device().type() != c10::DeviceType::CPU) {
-      Fail(info, what + " is on device " + t.device().str() + "; aicore runs operators on CPU tensors");
+      Fail(info, what() + " is on device " + t.device().str() + "; aicore runs operators on CPU tensors");
     }
     if (!t.is_meta()) t = t.contiguous();
     c.keep.push_back(t);
@@ -240,7 +241,7 @@ Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
   };
   for (size_t i = 0; i < d.Inputs().size(); ++i, ++k) {
     const c10::IValue& v = stack[k];
-    const std::string what = "input " + d.Inputs()[i].Name() + " (input " + std::to_string(i) + ")";
+    auto what = [&] { return "input " + d.Inputs()[i].Name() + " (input " + std::to_string(i) + ")"; };
     if (v.isNone()) {
       c.inputs.push_back(OpTensor::None());
       continue;
@@ -250,8 +251,9 @@ Call ArgsOf(const OpInfo& info, const torch::jit::Stack& stack, size_t first) {
       const c10::List<at::Tensor> ts = v.toTensorList();
       for (size_t e = 0; e < ts.size(); ++e) {
         const at::Tensor t = ts.get(e);
-        if (!t.defined()) Fail(info, what + " element " + std::to_string(e) + " is an undefined tensor");
-        list.push_back(tensor_of(t, what + " element " + std::to_string(e)));
+        auto element = [&] { return what() + " element " + std::to_string(e); };
+        if (!t.defined()) Fail(info, element() + " is an undefined tensor");
+        list.push_back(tensor_of(t, element));
       }
       c.inputs.push_back(OpTensor::List(std::move(list)));
       continue;
@@ -337,7 +339,11 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   try {
     Call c = ArgsOf(info, *stack, first);
     // A DYNAMIC output: a list as long as InferShape makes it (empty: no list).
-    const std::vector<OpTensor> slots = aicore::op::InferOutputLists(info.type, c.inputs, c.attrs);
+    const std::vector<ops::OpParamDef>& od = info.def->Outputs();
+    const bool lists = std::any_of(od.begin(), od.end(),
+                                   [](const ops::OpParamDef& o) { return o.GetParamType() == ops::DYNAMIC; });
+    const std::vector<OpTensor> slots =
+        lists ? aicore::op::InferOutputLists(info.type, c.inputs, c.attrs) : std::vector<OpTensor>();
     p = aicore::op::PrepareOp(info.type, c.inputs, slots, c.attrs);
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::CPU)));

@@ -8,11 +8,13 @@
 // clean twin that expects success.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -267,6 +269,33 @@ class TestDynOut : public OpDef {
   }
 };
 OP_ADD(TestDynOut);
+
+// TestDataScale: z = x * x[0]; the tiling function reads the value x[0]
+// (GetInputTensor(0)->GetData), so the runner may not reuse its preparation.
+class TestDataScale : public OpDef {
+ public:
+  explicit TestDataScale(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      optiling::TestScaleTiling t;
+      const uint32_t n = static_cast<uint32_t>(c->GetInputTensor(0)->GetShapeSize());
+      t.set_n(n);
+      t.set_perBlock(n);
+      t.set_scale(c->GetInputTensor(0)->GetData<float>()[0]);
+      t.set_hasBias(0);
+      t.SaveToBuffer(c->GetRawTilingData()->GetData(), c->GetRawTilingData()->GetCapacity());
+      c->GetRawTilingData()->SetDataSize(t.GetDataSize());
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestDataScale);
 }  // namespace ops
 
 // test_concat reads the list as a kernel does: ListTensorDesc, with the
@@ -344,6 +373,16 @@ extern "C" __global__ __aicore__ void test_pair(GM_ADDR a, GM_ADDR c, GM_ADDR wo
   (void)a, (void)c, (void)workspace, (void)tiling;
 }
 AICORE_OP_KERNEL(test_pair);  // one argument short: 2 inputs + 1 output + 2 = 5
+
+extern "C" __global__ __aicore__ void test_data_scale(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)workspace;
+  GET_TILING_DATA_WITH_STRUCT(optiling::TestScaleTiling, t, tiling);
+  AscendC::GlobalTensor<float> xg, zg;
+  xg.SetGlobalBuffer((__gm__ float*)x, t.n);
+  zg.SetGlobalBuffer((__gm__ float*)z, t.n);
+  for (uint32_t i = 0; i < t.n; ++i) zg.SetValue(i, xg.GetValue(i) * t.scale);
+}
+AICORE_OP_KERNEL(test_data_scale);
 
 namespace {
 
@@ -799,6 +838,209 @@ TEST(OpRunner, OpDefListenerSeesEveryRegistration) {
   ASSERT_FALSE(SeenOps().empty());
   EXPECT_EQ(SeenOps().back(), "TestLateOp");
   ASSERT_NE(aicore::op::FindOpDef("TestLateOp"), nullptr);
+}
+
+// ---------------------------------------------------------------------------
+// Prepared calls reused (PrepareOp's cache): the counts of PrepareCacheStats
+// say whether a call was given a kept preparation.
+
+// The reuse on and empty for one test; the earlier setting after it.
+struct CacheOn {
+  const bool was = aicore::op::PrepareCacheEnabled();
+  CacheOn() {
+    aicore::op::SetPrepareCache(true);
+    aicore::op::ClearPrepareCache();
+  }
+  ~CacheOn() { aicore::op::SetPrepareCache(was); }
+};
+
+struct CacheCounts {
+  uint64_t hits, misses, not_kept;
+};
+CacheCounts CountsSince(const aicore::op::PrepareCacheStats& s0) {
+  const aicore::op::PrepareCacheStats s = aicore::op::GetPrepareCacheStats();
+  return {s.hits - s0.hits, s.misses - s0.misses, s.not_kept - s0.not_kept};
+}
+
+void ExpectSamePreparation(const aicore::op::PreparedOp& p, const aicore::op::PreparedOp& fresh) {
+  EXPECT_EQ(p.block_dim(), fresh.block_dim());
+  EXPECT_EQ(p.tiling_key(), fresh.tiling_key());
+  EXPECT_EQ(p.workspace_size(), fresh.workspace_size());
+  EXPECT_EQ(p.context().workspace_, fresh.context().workspace_);
+  const gert::TilingData& t = p.context().tiling_;
+  const gert::TilingData& f = fresh.context().tiling_;
+  EXPECT_EQ(t.GetDataSize(), f.GetDataSize());
+  EXPECT_EQ(t.GetCapacity(), f.GetCapacity());
+  EXPECT_NE(t.GetData(), f.GetData());  // each call its own buffer
+  EXPECT_EQ(0, std::memcmp(t.GetData(), f.GetData(), aicore::op::kTilingZeroed));
+  ASSERT_EQ(p.num_outputs(), fresh.num_outputs());
+  for (size_t j = 0; j < p.num_outputs(); ++j) {
+    EXPECT_EQ(p.output_shape(j), fresh.output_shape(j));
+    EXPECT_EQ(p.output_dtype(j), fresh.output_dtype(j));
+  }
+}
+
+TEST(OpRunnerCache, ReusedPreparationEqualsAFreshOne) {
+  CacheOn on;
+  const std::vector<int64_t> shape = {10, 100};
+  ScaleData a(1000, 1, 0.5f, true), b(1000, 2, 0.5f, true), c(1000, 3, 0.5f, true);
+  auto prepare = [&](ScaleData& d) {
+    return aicore::op::PrepareOp(
+        "TestScale", {{d.x.data(), shape, ge::DT_FLOAT}, {d.bias.data(), shape, ge::DT_FLOAT}},
+        {{d.z.data(), shape, ge::DT_FLOAT}}, {{"scale", 0.5f}});
+  };
+  aicore::op::SetPrepareCache(false);
+  aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+  const auto fresh = prepare(c);
+  EXPECT_EQ(CountsSince(s0).not_kept, 1u);
+  EXPECT_EQ(aicore::op::GetPrepareCacheStats().entries, 0u);
+  aicore::op::SetPrepareCache(true);
+  s0 = aicore::op::GetPrepareCacheStats();
+  const auto first = prepare(a);   // prepared, kept
+  const auto again = prepare(b);   // the kept one, bound to b
+  EXPECT_EQ(CountsSince(s0).misses, 1u);
+  EXPECT_EQ(CountsSince(s0).hits, 1u);
+  EXPECT_EQ(aicore::op::GetPrepareCacheStats().entries, 1u);
+  ExpectSamePreparation(*first, *fresh);
+  ExpectSamePreparation(*again, *fresh);
+  EXPECT_EQ(again->output_data(0), b.z.data());
+  EXPECT_EQ(again->context().GetInputTensor(0)->GetAddr(), b.x.data());
+  EXPECT_EQ(again->context().GetOptionalInputTensor(1)->GetAddr(), b.bias.data());
+  EXPECT_EQ(again->context().GetOutputShape(0)->GetOriginShape(), fresh->output_shape(0));
+  std::vector<uint8_t> ws(fresh->workspace_size());
+  aicore::op::ExecuteOp(*again, ws.data(), ws.size());
+  aicore::op::ExecuteOp(*first, ws.data(), ws.size());
+  aicore::op::ExecuteOp(*fresh, ws.data(), ws.size());
+  EXPECT_EQ(0, std::memcmp(a.z.data(), a.golden.data(), a.z.size() * sizeof(float)));
+  EXPECT_EQ(0, std::memcmp(b.z.data(), b.golden.data(), b.z.size() * sizeof(float)));
+  EXPECT_EQ(0, std::memcmp(c.z.data(), c.golden.data(), c.z.size() * sizeof(float)));
+}
+
+// A reused call of an operator with a DYNAMIC input points the kernel at a
+// tensor list of its own tensors; RunOp's allocated outputs likewise.
+TEST(OpRunnerCache, ReusedCallBindsItsOwnListsAndOutputs) {
+  CacheOn on;
+  const aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+  for (int iter = 0; iter < 3; ++iter) {
+    std::vector<float> x0(5), x1(9), s = {static_cast<float>(2 + iter)}, y(14), golden;
+    for (size_t i = 0; i < x0.size(); ++i) x0[i] = static_cast<float>(iter * 100 + i);
+    for (size_t i = 0; i < x1.size(); ++i) x1[i] = static_cast<float>(iter * 100 + 50 + i);
+    for (const float v : x0) golden.push_back(v * s[0]);
+    for (const float v : x1) golden.push_back(v * s[0]);
+    RunOp("TestConcat",
+          {{s.data(), {1}, ge::DT_FLOAT},
+           OpTensor::List({{x0.data(), {5}, ge::DT_FLOAT}, {x1.data(), {9}, ge::DT_FLOAT}})},
+          {{y.data(), {14}, ge::DT_FLOAT}});
+    EXPECT_EQ(y, golden) << "iter " << iter;
+    const aicore::op::OpRun r = RunOp("TestScale", {{x1.data(), {9}, ge::DT_FLOAT}}, {});  // scale 2
+    ASSERT_EQ(r.outputs.size(), 1u);
+    for (size_t i = 0; i < x1.size(); ++i) EXPECT_EQ(static_cast<float*>(r.outputs[0].data)[i], x1[i] * 2.0f);
+  }
+  EXPECT_EQ(CountsSince(s0).hits, 4u);
+  EXPECT_EQ(CountsSince(s0).misses, 2u);
+}
+
+TEST(OpRunnerCache, ChangedShapeDtypeAttributeOrSocIsNotReused) {
+  CacheOn on;
+  auto run = [](size_t n, std::vector<int64_t> shape, float scale, bool with_bias) {
+    ScaleData d(n, static_cast<uint32_t>(n), scale, with_bias);
+    const aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+    const aicore::op::OpRun r =
+        RunOp("TestScale",
+              {{d.x.data(), shape, ge::DT_FLOAT}, with_bias ? OpTensor(d.bias.data(), shape, ge::DT_FLOAT) : OpTensor::None()},
+              {{d.z.data(), shape, ge::DT_FLOAT}}, {{"scale", scale}});
+    EXPECT_EQ(r.workspace_size, kSys + n * sizeof(float));
+    EXPECT_EQ(0, std::memcmp(d.z.data(), d.golden.data(), n * sizeof(float))) << "n " << n << " scale " << scale;
+    const CacheCounts c = CountsSince(s0);
+    EXPECT_EQ(c.hits + c.misses, 1u);
+    return c.hits == 1;
+  };
+  EXPECT_FALSE(run(64, {64}, 2.0f, false));
+  EXPECT_TRUE(run(64, {64}, 2.0f, false));
+  EXPECT_FALSE(run(65, {65}, 2.0f, false));    // shape
+  EXPECT_FALSE(run(64, {8, 8}, 2.0f, false));  // rank
+  EXPECT_FALSE(run(64, {64}, 3.0f, false));    // attribute value
+  EXPECT_FALSE(run(64, {64}, 3.0f, true));     // an optional input given
+  EXPECT_TRUE(run(64, {64}, 2.0f, false));
+  EXPECT_TRUE(run(64, {64}, 3.0f, true));
+  {
+    struct Restore {
+      ~Restore() { aicore::SetSocVersion("Ascend910B"); }
+    } restore;
+    aicore::SetSocVersion("Ascend310P3");
+    EXPECT_FALSE(run(64, {64}, 2.0f, false));  // SoC profile
+  }
+  EXPECT_TRUE(run(64, {64}, 2.0f, false));
+  // Dtype: each dtype build of test_dtypes, also when repeated.
+  const aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+  for (int iter = 0; iter < 2; ++iter) {
+    std::vector<float> xf(8, 0.0f), yf(8, 0.0f);
+    std::vector<int32_t> xi(8, 0), yi(8, 0);
+    RunOp("TestDtypes", {{xf.data(), {8}, ge::DT_FLOAT}}, {{yf.data(), {8}, ge::DT_FLOAT}});
+    RunOp("TestDtypes", {{xi.data(), {8}, ge::DT_INT32}}, {{yi.data(), {8}, ge::DT_INT32}});
+    EXPECT_EQ(yf[0], 1.5f);
+    EXPECT_EQ(yi[0], 7);
+  }
+  EXPECT_EQ(CountsSince(s0).misses, 2u);
+  EXPECT_EQ(CountsSince(s0).hits, 2u);
+  // Bounded: distinct shapes keep at most kPrepareCacheEntries.
+  std::vector<float> x(200), z(200);
+  for (int64_t n = 1; n <= static_cast<int64_t>(aicore::op::kPrepareCacheEntries) + 20; ++n) {
+    aicore::op::PrepareOp("TestScale", {{x.data(), {n}, ge::DT_FLOAT}}, {{z.data(), {n}, ge::DT_FLOAT}}, {});
+  }
+  EXPECT_EQ(aicore::op::GetPrepareCacheStats().entries, aicore::op::kPrepareCacheEntries);
+}
+
+// A tiling function that reads an input's values: each call prepared afresh.
+TEST(OpRunnerCache, TilingThatReadsInputDataIsNotReused) {
+  CacheOn on;
+  const aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+  std::vector<float> x = {3.0f, 1.0f, -2.0f, 4.0f}, z(4);
+  for (const float first : {3.0f, -2.0f, 0.5f}) {
+    x[0] = first;
+    RunOp("TestDataScale", {{x.data(), {4}, ge::DT_FLOAT}}, {{z.data(), {4}, ge::DT_FLOAT}});
+    for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(z[i], x[i] * first) << "x[0] " << first;
+  }
+  EXPECT_EQ(CountsSince(s0).hits, 0u);
+  EXPECT_EQ(CountsSince(s0).misses, 0u);
+  EXPECT_EQ(CountsSince(s0).not_kept, 3u);
+  EXPECT_EQ(aicore::op::GetPrepareCacheStats().entries, 0u);
+}
+
+// Calls from several threads, of shapes and attributes that repeat across
+// them: every result against the scalar model.
+TEST(OpRunnerCache, ConcurrentCallsFromThreads) {
+  CacheOn on;
+  const aicore::op::PrepareCacheStats s0 = aicore::op::GetPrepareCacheStats();
+  constexpr int kThreads = 4, kCalls = 30;
+  std::atomic<int> wrong{0}, errors{0};
+  std::vector<std::thread> threads;
+  for (int h = 0; h < kThreads; ++h) {
+    threads.emplace_back([&, h] {
+      for (int it = 0; it < kCalls; ++it) {
+        const size_t n = 64 * (1 + (it + h) % 3);
+        const float scale = static_cast<float>(1 + it % 2);
+        const bool with_bias = (it / 2) % 2 == 1;
+        ScaleData d(n, static_cast<uint32_t>(h * 1000 + it), scale, with_bias);
+        const std::vector<int64_t> shape = {static_cast<int64_t>(n)};
+        try {
+          RunOp("TestScale",
+                {{d.x.data(), shape, ge::DT_FLOAT},
+                 with_bias ? OpTensor(d.bias.data(), shape, ge::DT_FLOAT) : OpTensor::None()},
+                {{d.z.data(), shape, ge::DT_FLOAT}}, {{"scale", scale}});
+        } catch (const aicore::KernelError&) {
+          errors.fetch_add(1);
+        }
+        if (std::memcmp(d.z.data(), d.golden.data(), n * sizeof(float)) != 0) wrong.fetch_add(1);
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(errors.load(), 0);
+  EXPECT_EQ(wrong.load(), 0);
+  const CacheCounts c = CountsSince(s0);
+  EXPECT_EQ(c.hits + c.misses + c.not_kept, static_cast<uint64_t>(kThreads * kCalls));
+  EXPECT_GE(c.hits, static_cast<uint64_t>(kThreads * kCalls - 4 * 12));  // 12 keys, each prepared at most once per thread
 }
 
 // ge::DataType and ge::Format against the kernel-side macros of the dtype

@@ -394,9 +394,15 @@ class Tensor {
   ge::DataType GetDataType() const { return dtype_; }
   ge::Format GetOriginFormat() const { return format_.origin; }
   ge::Format GetStorageFormat() const { return format_.storage; }
-  const void* GetAddr() const { return data_; }
+  const void* GetAddr() const {
+    data_seen_ = true;
+    return data_;
+  }
   template <class T>
-  const T* GetData() const { return static_cast<const T*>(data_); }
+  const T* GetData() const {
+    data_seen_ = true;
+    return static_cast<const T*>(data_);
+  }
   size_t GetSize() const {
     const int64_t n = GetShapeSize();
     return n < 0 ? 0 : static_cast<size_t>(n) * ge::DataTypeBytes(dtype_);
@@ -411,8 +417,14 @@ class Tensor {
   }
   StorageShape& MutableStorageShape() { return shape_; }
   void* MutableAddr() const { return data_; }
+  void SetAddr(void* data) { data_ = data; }
+  // Whether host code (InferShape, tiling) asked for the data (GetAddr,
+  // GetData): the runner does not reuse such a call's preparation.
+  bool DataSeen() const { return data_seen_; }
+  void ClearDataSeen() { data_seen_ = false; }
 
  private:
+  mutable bool data_seen_ = false;
   void* data_ = nullptr;
   StorageShape shape_;
   ge::DataType dtype_ = ge::DT_UNDEFINED;

@@ -38,13 +38,16 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -90,10 +93,20 @@ inline KernelRegistry& Kernels() {
   return r;
 }
 
+namespace detail {
+// Bumped by every RegisterKernel: prepared calls reused from before it
+// (they hold the kernel entry found then) are not reused after it.
+inline std::atomic<uint64_t>& KernelGeneration() {
+  static std::atomic<uint64_t> g{0};
+  return g;
+}
+}  // namespace detail
+
 // Registers an entry; one with the name and dtypes of an earlier one replaces it.
 inline bool RegisterKernel(KernelEntry e) {
   KernelRegistry& r = Kernels();
   std::lock_guard<std::mutex> lock(r.mu);
+  detail::KernelGeneration().fetch_add(1, std::memory_order_relaxed);
   auto& builds = r.kernels[e.name];
   for (auto& b : builds) {
     if (b->dtypes == e.dtypes) {
@@ -288,6 +301,7 @@ inline std::string AttrValueText(const gert::detail::AttrValue& a) {
 
 class PreparedOp;
 namespace detail {
+struct PreparedAccess;
 // The tensor list a DYNAMIC input's or output's kernel argument points to
 // (ListTensorDesc's layout, kernel_operator_list_tensor_intf.h): the pointer
 // array's byte offset, a (dim | index << 32, extents...) descriptor per
@@ -313,7 +327,7 @@ inline void BuildTensorList(const gert::Tensor* first, size_t count, std::vector
       for (size_t d = 0; d < s.GetDimNum(); ++d) w->push_back(static_cast<uint64_t>(s.GetDim(d)));
     }
   }
-  for (size_t k = 0; k < count; ++k) w->push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(first[k].GetAddr())));
+  for (size_t k = 0; k < count; ++k) w->push_back(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(first[k].MutableAddr())));
 }
 // What InferShape asked for when InferOutputLists runs it with provisional
 // list lengths.
@@ -413,7 +427,9 @@ class PreparedOp {
   PreparedOp() = default;
   PreparedOp(const PreparedOp&) = delete;
   PreparedOp& operator=(const PreparedOp&) = delete;
-  ~PreparedOp() { detail::GiveBackTilingBuffer(std::move(tiling_)); }
+  ~PreparedOp() {
+    if (tiling_) detail::GiveBackTilingBuffer(std::move(tiling_));
+  }
   const std::string& type() const { return type_; }
   uint32_t block_dim() const { return ctx_.block_dim_; }
   uint64_t tiling_key() const { return ctx_.tiling_key_; }
@@ -443,6 +459,7 @@ class PreparedOp {
                                                           const std::vector<OpAttr>&, SrcLoc, bool,
                                                           detail::OutputProbe*);
   friend void ExecuteOp(PreparedOp&, void*, uint64_t, SrcLoc);
+  friend struct detail::PreparedAccess;
   std::string type_;
   const KernelEntry* kernel_ = nullptr;
   std::vector<gert::Tensor> inputs_;   // every input instance, in OpDef order
@@ -1147,15 +1164,279 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
 }
 }  // namespace detail
 
+// ---------------------------------------------------------------------------
+// Prepared calls reused. Steps 1-3 see the operator's name, the inputs' and
+// outputs' dtypes, formats and shapes (and which come with data), the
+// attributes, the SoC profile and the kernel registry; a call that repeats
+// all of them gets the same checks, inference and tiling. PrepareOp keeps
+// up to kPrepareCacheEntries such preparations (the tiling data without the
+// raw buffer's unused part) and gives a repeated call a copy bound to its
+// data, after the one check that reads the data pointers (each tensor within
+// its GM block). Not kept: a call whose InferShape, InferDataType or tiling
+// function read a tensor's data or address (gert::Tensor::GetAddr/GetData),
+// as its result may depend on the values. Host code whose result depends on
+// anything else (a global, a counter, a file) needs the reuse off:
+// SetPrepareCache(false) or the environment variable AICORE_OP_CACHE=0.
+
+constexpr size_t kPrepareCacheEntries = 64;
+
+struct PrepareCacheStats {
+  uint64_t hits = 0;        // calls given a kept preparation
+  uint64_t misses = 0;      // calls prepared afresh and kept
+  uint64_t not_kept = 0;    // calls prepared afresh and not kept (data read, reuse off)
+  size_t entries = 0;       // preparations kept now
+};
+
+namespace detail {
+struct PrepareCache {
+  struct Entry {
+    std::unique_ptr<PreparedOp> op;  // data pointers stale, no tiling buffer
+    std::vector<uint8_t> tiling;     // the raw tiling buffer's bytes that are set
+  };
+  struct Hash {
+    size_t operator()(const std::vector<uint64_t>& k) const noexcept {
+      uint64_t h = 0x9E3779B97F4A7C15ull;
+      for (const uint64_t w : k) h = (h ^ w) * 0x100000001B3ull ^ (h >> 31);
+      return static_cast<size_t>(h);
+    }
+  };
+  std::mutex mu;
+  std::unordered_map<std::vector<uint64_t>, std::shared_ptr<const Entry>, Hash> kept;
+  std::atomic<int> on{-1};  // -1: AICORE_OP_CACHE not read yet
+  std::atomic<uint64_t> hits{0}, misses{0}, not_kept{0};
+};
+inline PrepareCache& Prepared() {
+  static PrepareCache c;
+  return c;
+}
+inline bool PrepareCacheOn() {
+  std::atomic<int>& on = Prepared().on;
+  int v = on.load(std::memory_order_relaxed);
+  if (v < 0) {
+    const char* e = std::getenv("AICORE_OP_CACHE");
+    v = e != nullptr && std::strcmp(e, "0") == 0 ? 0 : 1;
+    on.store(v, std::memory_order_relaxed);
+  }
+  return v == 1;
+}
+
+// The key words of a call.
+inline void KeyBytes(const char* b, size_t n, std::vector<uint64_t>* k) {
+  k->push_back(n);
+  for (size_t i = 0; i < n; i += 8) {
+    uint64_t w = 0;
+    std::memcpy(&w, b + i, std::min<size_t>(8, n - i));
+    k->push_back(w);
+  }
+}
+inline void KeyTensor(const OpTensor& t, std::vector<uint64_t>* k) {
+  k->push_back(static_cast<uint64_t>(static_cast<uint32_t>(t.dtype)) |
+               static_cast<uint64_t>(static_cast<uint32_t>(t.format)) << 32);
+  k->push_back((t.absent ? 1u : 0u) | (t.is_list ? 2u : 0u) | (t.data != nullptr ? 4u : 0u) |
+               static_cast<uint64_t>(t.shape.size()) << 8);
+  for (const int64_t d : t.shape) k->push_back(static_cast<uint64_t>(d));
+  if (!t.is_list) return;
+  k->push_back(t.items.size());
+  for (const OpTensor& e : t.items) KeyTensor(e, k);
+}
+inline void PrepareKey(const std::string& type, const std::vector<OpTensor>& inputs,
+                       const std::vector<OpTensor>& outputs, const std::vector<OpAttr>& attrs,
+                       std::vector<uint64_t>* k) {
+  k->clear();
+  k->push_back(KernelGeneration().load(std::memory_order_relaxed));
+  k->push_back(static_cast<uint64_t>(aicore::detail::SocIndex().load(std::memory_order_relaxed)));
+  KeyBytes(type.data(), type.size(), k);
+  k->push_back(inputs.size() | static_cast<uint64_t>(outputs.size()) << 21 | static_cast<uint64_t>(attrs.size()) << 42);
+  for (const OpTensor& t : inputs) KeyTensor(t, k);
+  for (const OpTensor& t : outputs) KeyTensor(t, k);
+  for (const OpAttr& a : attrs) {
+    KeyBytes(a.name.data(), a.name.size(), k);
+    const gert::detail::AttrValue& v = a.value;
+    k->push_back(static_cast<uint64_t>(v.kind));
+    switch (v.kind) {
+      case gert::detail::AttrKind::kBool: k->push_back(v.b ? 1 : 0); break;
+      case gert::detail::AttrKind::kInt: k->push_back(static_cast<uint64_t>(v.i)); break;
+      case gert::detail::AttrKind::kFloat: {
+        uint32_t bits;
+        std::memcpy(&bits, &v.f, 4);
+        k->push_back(bits);
+        break;
+      }
+      case gert::detail::AttrKind::kString: KeyBytes(v.s.data(), v.s.size(), k); break;
+      case gert::detail::AttrKind::kListBool:
+        k->push_back(v.lb.v_.size());
+        for (const bool b : v.lb.v_) k->push_back(b ? 1 : 0);
+        break;
+      case gert::detail::AttrKind::kListInt:
+        k->push_back(v.li.v_.size());
+        for (const int64_t x : v.li.v_) k->push_back(static_cast<uint64_t>(x));
+        break;
+      case gert::detail::AttrKind::kListFloat:
+        k->push_back(v.lf.v_.size());
+        for (const float f : v.lf.v_) {
+          uint32_t bits;
+          std::memcpy(&bits, &f, 4);
+          k->push_back(bits);
+        }
+        break;
+      default: break;
+    }
+  }
+}
+
+struct PreparedAccess {
+  // Whether steps 1-3 read a tensor's data or address.
+  static bool DataSeen(const PreparedOp& p) {
+    for (const gert::Tensor& t : p.inputs_) {
+      if (t.DataSeen()) return true;
+    }
+    for (const gert::Tensor& t : p.outputs_) {
+      if (t.DataSeen()) return true;
+    }
+    return false;
+  }
+  // Everything but the tiling buffer, the contexts pointing at d's tensors.
+  static void Copy(const PreparedOp& s, PreparedOp* d) {
+    d->type_ = s.type_;
+    d->kernel_ = s.kernel_;
+    d->inputs_ = s.inputs_;
+    d->ir_ = s.ir_;
+    d->lists_ = s.lists_;
+    d->outputs_ = s.outputs_;
+    d->out_ir_ = s.out_ir_;
+    d->out_dynamic_ = s.out_dynamic_;
+    d->out_lists_ = s.out_lists_;
+    d->ctx_ = s.ctx_;
+    d->init_ = s.init_;
+    d->shape_out_instances_ = s.shape_out_instances_;
+    d->shape_out_.assign(s.shape_out_.size(), 0);
+    d->workspace_size_ = s.workspace_size_;
+    auto at = [](gert::Tensor* t, const std::vector<gert::Tensor>& from, std::vector<gert::Tensor>& to) {
+      return t == nullptr ? nullptr : &to[static_cast<size_t>(t - from.data())];
+    };
+    for (gert::Tensor*& t : d->ctx_.ir_inputs_) t = at(t, s.inputs_, d->inputs_);
+    for (gert::Tensor*& t : d->ctx_.present_) t = at(t, s.inputs_, d->inputs_);
+    for (gert::Tensor*& t : d->ctx_.outputs_) t = at(t, s.outputs_, d->outputs_);
+  }
+  static std::shared_ptr<const PrepareCache::Entry> Keep(const PreparedOp& p) {
+    auto e = std::make_shared<PrepareCache::Entry>();
+    e->op = std::make_unique<PreparedOp>();
+    Copy(p, e->op.get());
+    const size_t size = p.ctx_.tiling_.GetDataSize();
+    e->tiling.assign(p.tiling_.get(), p.tiling_.get() + std::max(size, kTilingZeroed));
+    e->op->ctx_.tiling_.Reset(nullptr, kTilingCapacity);
+    e->op->ctx_.tiling_.SetDataSize(size);
+    return e;
+  }
+  // The kept preparation bound to this call's data; nullptr when a tensor
+  // does not fit its GM block (the fresh preparation reports it).
+  static std::unique_ptr<PreparedOp> Reuse(const PrepareCache::Entry& e, const std::vector<OpTensor>& inputs,
+                                           const std::vector<OpTensor>& outputs) {
+    auto fits = [](const OpTensor& t) {
+      GmBlock blk;
+      if (t.data == nullptr || !GmFind(t.data, &blk)) return true;
+      uint64_t n = ge::DataTypeBytes(t.dtype);
+      for (const int64_t d : t.shape) n *= static_cast<uint64_t>(d);
+      return static_cast<uint64_t>(static_cast<const uint8_t*>(t.data) - blk.base) + n <= blk.size;
+    };
+    auto p = std::make_unique<PreparedOp>();
+    Copy(*e.op, p.get());
+    size_t j = 0;
+    // Instances in order: a list's tensors, else the tensor (inputs: not
+    // an absent one; outputs: all of them, none when no outputs are given).
+    auto bind = [&](const OpTensor& t, std::vector<gert::Tensor>& to) {
+      const size_t n = t.is_list ? t.items.size() : 1;
+      for (size_t k = 0; k < n; ++k) {
+        const OpTensor& x = t.is_list ? t.items[k] : t;
+        if (!fits(x)) return false;
+        to[j++].SetAddr(x.data);
+      }
+      return true;
+    };
+    for (const OpTensor& t : inputs) {
+      if (!t.absent && !bind(t, p->inputs_)) return nullptr;
+    }
+    for (size_t i = 0; i < p->lists_.size(); ++i) {
+      if (p->lists_[i].empty()) continue;
+      BuildTensorList(&p->inputs_[p->ir_[i].GetInstanceStart()], p->ir_[i].GetInstanceNum(), &p->lists_[i]);
+    }
+    j = 0;
+    for (const OpTensor& t : outputs) {
+      if (!bind(t, p->outputs_)) return nullptr;
+    }
+    for (; j < p->outputs_.size(); ++j) p->outputs_[j].SetAddr(nullptr);
+    p->tiling_ = TakeTilingBuffer();
+    std::memcpy(p->tiling_.get(), e.tiling.data(), e.tiling.size());
+    p->ctx_.tiling_.Reset(p->tiling_.get(), kTilingCapacity);
+    p->ctx_.tiling_.SetDataSize(e.op->ctx_.tiling_.GetDataSize());
+    return p;
+  }
+};
+}  // namespace detail
+
+// Turns the reuse of prepared calls on or off (off: PrepareOp neither
+// looks up nor keeps preparations; ClearPrepareCache forgets the kept ones);
+// the default is on unless AICORE_OP_CACHE=0.
+inline void SetPrepareCache(bool on) { detail::Prepared().on.store(on ? 1 : 0, std::memory_order_relaxed); }
+inline bool PrepareCacheEnabled() { return detail::PrepareCacheOn(); }
+inline void ClearPrepareCache() {
+  detail::PrepareCache& c = detail::Prepared();
+  std::lock_guard<std::mutex> lock(c.mu);
+  c.kept.clear();
+}
+inline PrepareCacheStats GetPrepareCacheStats() {
+  detail::PrepareCache& c = detail::Prepared();
+  PrepareCacheStats s;
+  s.hits = c.hits.load(std::memory_order_relaxed);
+  s.misses = c.misses.load(std::memory_order_relaxed);
+  s.not_kept = c.not_kept.load(std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(c.mu);
+  s.entries = c.kept.size();
+  return s;
+}
+
 // Steps 1-3: checks the call, infers shapes and dtypes, runs the tiling.
 // `outputs` may be empty (every output inferred) or hold one entry per
 // OpDef output; an entry without data gets its shape and dtype inferred,
-// one with data must agree with the inference.
+// one with data must agree with the inference. A repeated call reuses the
+// preparation of an earlier one (see PrepareCacheStats above).
 inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std::vector<OpTensor>& inputs,
                                              const std::vector<OpTensor>& outputs,
                                              const std::vector<OpAttr>& attrs,
                                              SrcLoc loc = SrcLoc::Current()) {
-  return detail::PrepareOpImpl(type, inputs, outputs, attrs, loc, false);
+  detail::PrepareCache& c = detail::Prepared();
+  if (!detail::PrepareCacheOn()) {
+    c.not_kept.fetch_add(1, std::memory_order_relaxed);
+    return detail::PrepareOpImpl(type, inputs, outputs, attrs, loc, false);
+  }
+  static thread_local std::vector<uint64_t> key;
+  detail::PrepareKey(type, inputs, outputs, attrs, &key);
+  std::shared_ptr<const detail::PrepareCache::Entry> e;
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.kept.find(key);
+    if (it != c.kept.end()) e = it->second;
+  }
+  if (e) {
+    std::unique_ptr<PreparedOp> p = detail::PreparedAccess::Reuse(*e, inputs, outputs);
+    if (p) {
+      c.hits.fetch_add(1, std::memory_order_relaxed);
+      return p;
+    }
+  }
+  std::unique_ptr<PreparedOp> p = detail::PrepareOpImpl(type, inputs, outputs, attrs, loc, false);
+  if (detail::PreparedAccess::DataSeen(*p)) {
+    c.not_kept.fetch_add(1, std::memory_order_relaxed);
+    return p;
+  }
+  std::shared_ptr<const detail::PrepareCache::Entry> kept = detail::PreparedAccess::Keep(*p);
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (c.kept.size() >= kPrepareCacheEntries && c.kept.find(key) == c.kept.end()) c.kept.erase(c.kept.begin());
+    c.kept[key] = std::move(kept);
+  }
+  c.misses.fetch_add(1, std::memory_order_relaxed);
+  return p;
 }
 
 // The most tensors InferOutputLists gives a DYNAMIC output.
