@@ -666,7 +666,9 @@ void ExpectWithinModelBounds(const prof::TimelineEstimate& e, bool blocks_intera
     SCOPED_TRACE("block " + std::to_string(kv.first.second));
     const double took = b.last - b.first;  // a block starts with its first instruction
     for (int p = 0; p < kP; ++p) EXPECT_GE(b.last - b.first + 1e-9, b.busy[p]);
-    if (!blocks_interact) EXPECT_LE(took, b.serial + 1e-9);
+    if (!blocks_interact) {
+      EXPECT_LE(took, b.serial + 1e-9);
+    }
     EXPECT_LE(b.last, e.block_cycles + 1e-9);
     summed += b.serial;
     longest = std::max(longest, b.serial);

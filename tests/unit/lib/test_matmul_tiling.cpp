@@ -108,7 +108,9 @@ TEST_F(MatmulTilingTest, EveryTilingFitsItsProfile) {
                       ((k + t.singleCoreK - 1) / t.singleCoreK);
     EXPECT_EQ(parts, t.usedCoreNum) << what << " " << Str(t);
     EXPECT_LE(t.usedCoreNum, dim) << what;
-    if (!splitK) EXPECT_EQ(t.singleCoreK, k) << what;
+    if (!splitK) {
+      EXPECT_EQ(t.singleCoreK, k) << what;
+    }
     EXPECT_LE(t.baseM, (t.singleCoreM + 15) / 16 * 16) << what << " " << Str(t);
     EXPECT_LE(t.baseN, (t.singleCoreN + 15) / 16 * 16) << what << " " << Str(t);
     int32_t sm = 0, sn = 0, sk = 0, d = 0, md = 0, nd = 0;
@@ -261,7 +263,8 @@ TEST_F(MatmulTilingTest, ConfigTemplatesHaveTheVendorDefaults) {
   static_assert(CFG_IBSHARE_NORM.doIBShareNorm && !CFG_IBSHARE_NORM.doNorm, "IBShare");
   static_assert(GetSpecialMDLConfig().doSpecialMDL, "SpecialMDL");
   constexpr MatmulShapeParams shape = {128, 128, 128, 64, 64, 64};
-  constexpr MatmulFuncParams func{false, true, false, false, 0, IterateOrder::ORDER_N, ScheduleType::INNER_PRODUCT};
+  constexpr MatmulFuncParams func{false, true, false, false, 0, IterateOrder::ORDER_N,
+                                  ScheduleType::INNER_PRODUCT, true, false};
   constexpr MatmulConfig cfg = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(shape, func);
   static_assert(cfg.doMultiDataLoad && cfg.singleCoreM == 128 && cfg.basicK == 64 && cfg.enVecND2NZ &&
                     cfg.iterateOrder == IterateOrder::ORDER_N,
