@@ -421,7 +421,6 @@ class Tensor {
   // Whether host code (InferShape, tiling) asked for the data (GetAddr,
   // GetData): the runner does not reuse such a call's preparation.
   bool DataSeen() const { return data_seen_; }
-  void ClearDataSeen() { data_seen_ = false; }
 
  private:
   mutable bool data_seen_ = false;

@@ -26,10 +26,14 @@
 #include "aicore/aicore.h"
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/matmul/matmul.h"
+#include "unit/lib/matmul_test_util.h"
 
 using namespace AscendC;
 
 namespace {
+
+using mmtest::Bits;
+using mmtest::DtOf;
 
 struct BatchProblem {
   int batchA = 1, batchB = 1, M = 0, N = 0, K = 0;
@@ -45,11 +49,6 @@ struct BatchProblem {
            std::to_string(strideA) + " strideB " + std::to_string(strideB);
   }
 };
-
-template <class T>
-matmul_tiling::DataType DtOf() {
-  return std::is_same_v<T, half> ? matmul_tiling::DataType::DT_FLOAT16 : matmul_tiling::DataType::DT_FLOAT;
-}
 
 // The host tiling, as the vendor's SetBatchInfoForNormal examples make it:
 // MultiCoreMatmulTiling with SetDim(1), or BatchMatmulTiling.
@@ -89,13 +88,6 @@ std::vector<T> RandomVec(size_t n, std::mt19937& rng) {
   std::vector<T> v(n);
   for (auto& x : v) x = RandomIn<T>(rng);
   return v;
-}
-
-template <class T>
-uint32_t Bits(T v) {
-  uint32_t b = 0;
-  std::memcpy(&b, &v, sizeof(T));
-  return b;
 }
 
 constexpr MatmulConfig kNoBiasBatch = [] {

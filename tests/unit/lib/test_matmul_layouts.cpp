@@ -24,10 +24,14 @@
 #include "aicore/aicore.h"
 #include "aicore/lib/matmul/host_tiling.h"
 #include "aicore/lib/matmul/matmul.h"
+#include "unit/lib/matmul_test_util.h"
 
 using namespace AscendC;
 
 namespace {
+
+using mmtest::Bits;
+using mmtest::DtOf;
 
 // An operand's axes: [B, S, N, G, D] (BSNGD), [S, B, N, G, D] (SBNGD),
 // [B, N, G, S, D] (BNGS1S2); each matrix is S x D.
@@ -69,11 +73,6 @@ struct Problem {
   }
 };
 
-template <class T>
-matmul_tiling::DataType DtOf() {
-  return std::is_same_v<T, half> ? matmul_tiling::DataType::DT_FLOAT16 : matmul_tiling::DataType::DT_FLOAT;
-}
-
 // The host tiling, as the vendor's batch_matmul sample makes it.
 template <class AT>
 TCubeTiling MakeTiling(const Problem& p, bool layouts = true) {
@@ -107,13 +106,6 @@ std::vector<T> RandomVec(size_t n, std::mt19937& rng) {
   std::vector<T> v(n);
   for (auto& x : v) x = static_cast<T>(static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 256.0f);
   return v;
-}
-
-template <class T>
-uint32_t Bits(T v) {
-  uint32_t b = 0;
-  std::memcpy(&b, &v, sizeof(T));
-  return b;
 }
 
 template <class T>
