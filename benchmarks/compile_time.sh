@@ -2,7 +2,8 @@
 # Prints how long one translation unit takes to compile at -O2: the
 # add_custom example (a complete kernel + host program) and a file that only
 # includes <aicore/aicore.h>, each header-only and as with aicore::runtime
-# (-DAICORE_SEPARATE_RUNTIME: the sanitizer compiled once, in that library).
+# (-DAICORE_SEPARATE_RUNTIME: the non-template runtime, the sanitizer and the
+# timeline compiled once, in that library).
 # Each is compiled REPS times (default 3); the
 # best wall time and the best CPU time (user + sys: less sensitive to other
 # load) are printed, with the preprocessed size of the TU.

@@ -70,6 +70,7 @@
 #define AICORE_LAMBDA_INLINE __attribute__((always_inline))  // [&]() AICORE_LAMBDA_INLINE {...}
 #define AICORE_NOINLINE __attribute__((noinline))
 #define AICORE_COLD __attribute__((cold, noinline))
+#define AICORE_RT_COLD __attribute__((cold))  // AICORE_COLD for AICORE_RT_FN functions
 #define AICORE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define AICORE_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
@@ -77,6 +78,28 @@
 #define AICORE_LAMBDA_INLINE
 #define AICORE_NOINLINE
 #define AICORE_COLD
+#define AICORE_RT_COLD
 #define AICORE_LIKELY(x) (x)
 #define AICORE_UNLIKELY(x) (x)
+#endif
+
+// The out-of-line runtime. The runtime's non-template code (launch and
+// thread-pool bookkeeping, the watchdog, the GM registry, error formatting)
+// is declared in its headers with AICORE_RT_FN and defined in <header>-inl.h
+// files. Header-only (the default) each header includes its -inl.h and the
+// definitions are inline. With AICORE_SEPARATE_RUNTIME (CMake: link
+// aicore::runtime) they are compiled once, in that library
+// (cmake/aicore_runtime.cpp defines AICORE_RUNTIME_IMPL), and a kernel's
+// translation unit sees only the declarations: it compiles faster
+// (benchmarks/compile_time.sh). One program uses one of the two modes.
+#ifdef AICORE_SEPARATE_RUNTIME
+#define AICORE_RT_FN
+#ifdef AICORE_RUNTIME_IMPL
+#define AICORE_RT_DEFINITIONS 1
+#else
+#define AICORE_RT_DEFINITIONS 0
+#endif
+#else
+#define AICORE_RT_FN inline
+#define AICORE_RT_DEFINITIONS 1
 #endif

@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "aicore/base/defs.h"
+
 namespace aicore {
 
 struct SrcLoc {
@@ -19,7 +21,7 @@ struct SrcLoc {
     return SrcLoc{f, l};
   }
   // "file:line", as reports print it.
-  std::string Str() const { return std::string(file ? file : "") + ":" + std::to_string(line); }
+  AICORE_RT_FN std::string Str() const;
 };
 
 enum class ErrorKind : uint8_t {
@@ -64,18 +66,9 @@ inline const char* ErrorKindName(ErrorKind k) {
 //   aicore: <kind> error in <api> at <file>:<line> (kernel <name>, block <b> of <n>): <detail>
 class KernelError : public std::runtime_error {
  public:
-  KernelError(ErrorKind kind, std::string kernel, int32_t block, int32_t blockNum, std::string api,
-              SrcLoc loc, std::string detail, std::exception_ptr cause = nullptr)
-      : std::runtime_error(Format(kind, kernel, block, blockNum, api, loc, detail)),
-        kind_(kind),
-        kernel_(std::move(kernel)),
-        block_(block),
-        block_num_(blockNum),
-        api_(std::move(api)),
-        file_(loc.file ? loc.file : ""),
-        line_(loc.line),
-        detail_(std::move(detail)),
-        cause_(cause) {}
+  AICORE_RT_FN KernelError(ErrorKind kind, std::string kernel, int32_t block, int32_t blockNum,
+                           std::string api, SrcLoc loc, std::string detail,
+                           std::exception_ptr cause = nullptr);
 
   ErrorKind kind() const { return kind_; }
   const std::string& kernel() const { return kernel_; }
@@ -89,29 +82,9 @@ class KernelError : public std::runtime_error {
   std::exception_ptr cause() const { return cause_; }
 
  private:
-  static std::string Format(ErrorKind kind, const std::string& kernel, int32_t block,
-                            int32_t blockNum, const std::string& api, SrcLoc loc,
-                            const std::string& detail) {
-    std::string s = "aicore: ";
-    s += ErrorKindName(kind);
-    s += " error in ";
-    s += api;
-    if (loc.file && *loc.file) {
-      s += " at ";
-      s += loc.file;
-      s += ':';
-      s += std::to_string(loc.line);
-    }
-    if (block >= 0) {
-      s += " (kernel " + kernel + ", block " + std::to_string(block) + " of " +
-           std::to_string(blockNum) + ")";
-    } else if (!kernel.empty()) {
-      s += " (kernel " + kernel + ")";
-    }
-    s += ": ";
-    s += detail;
-    return s;
-  }
+  AICORE_RT_FN static std::string Format(ErrorKind kind, const std::string& kernel, int32_t block,
+                                         int32_t blockNum, const std::string& api, SrcLoc loc,
+                                         const std::string& detail);
 
   ErrorKind kind_;
   std::string kernel_;
@@ -125,3 +98,7 @@ class KernelError : public std::runtime_error {
 };
 
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/base/error-inl.h"
+#endif

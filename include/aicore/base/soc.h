@@ -18,6 +18,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "aicore/base/defs.h"
+
 namespace aicore {
 
 // The memories a TPipe carves buffers from: the vector core's UB and the
@@ -25,18 +27,7 @@ namespace aicore {
 // buffer (FB, position C2PIPE2GM).
 enum class Memory : uint8_t { kUB = 0, kL1, kL0A, kL0B, kL0C, kBT, kFB, kCount };
 
-inline const char* MemoryName(Memory m) {
-  switch (m) {
-    case Memory::kUB: return "UB";
-    case Memory::kL1: return "L1";
-    case Memory::kL0A: return "L0A";
-    case Memory::kL0B: return "L0B";
-    case Memory::kL0C: return "L0C";
-    case Memory::kBT: return "BT";
-    case Memory::kFB: return "FB";
-    default: return "?";
-  }
-}
+AICORE_RT_FN const char* MemoryName(Memory m);
 
 struct SocProfile {
   const char* name;
@@ -113,24 +104,7 @@ inline int SocIndexByName(const char* name) {
 }
 
 // "Ascend910B (also Ascend910B1, ...), Ascend310P (...), Ascend910 (...)".
-inline std::string SocKnownNames() {
-  std::string s;
-  int n = 0;
-  const SocAlias* aliases = SocAliases(&n);
-  for (int i = 0; i < kNumSocProfiles; ++i) {
-    if (i != 0) s += ", ";
-    s += SocProfileByIndex(i).name;
-    const char* sep = " (also ";
-    for (int k = 0; k < n; ++k) {
-      if (aliases[k].profile != i) continue;
-      s += sep;
-      s += aliases[k].name;
-      sep = ", ";
-    }
-    s += ")";
-  }
-  return s;
-}
+AICORE_RT_FN std::string SocKnownNames();
 
 inline std::atomic<int>& SocIndex() {
   static std::atomic<int> index{[] {
@@ -158,13 +132,10 @@ inline const SocProfile& GetSocProfile() {
 // Selects the profile by name ("Ascend910B", "Ascend310P", "Ascend910") or by
 // a vendor SoC name of one ("Ascend910B2", "Ascend310P3", ...); an unknown
 // name throws std::invalid_argument listing the known ones.
-inline void SetSocVersion(const std::string& name) {
-  const int i = detail::SocIndexByName(name.c_str());
-  if (i < 0) {
-    throw std::invalid_argument("aicore: unknown SoC '" + name + "' (known: " +
-                                detail::SocKnownNames() + ")");
-  }
-  detail::SocIndex().store(i, std::memory_order_relaxed);
-}
+AICORE_RT_FN void SetSocVersion(const std::string& name);
 
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/base/soc-inl.h"
+#endif

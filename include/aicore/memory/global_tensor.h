@@ -25,10 +25,7 @@ namespace detail {
 constexpr uintptr_t kGmNullZone = uintptr_t{1} << 20;
 
 // "0x4000 (16384 bytes past a null pointer)".
-inline std::string NullDerived(const void* p) {
-  const auto a = reinterpret_cast<uintptr_t>(p);
-  return HexPtr(p) + " (" + std::to_string(a) + " bytes past a null pointer)";
-}
+AICORE_RT_FN std::string NullDerived(const void* p);
 
 }  // namespace detail
 }  // namespace aicore
@@ -217,3 +214,7 @@ class GlobalTensor {
 };
 
 }  // namespace AscendC
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/memory/global_tensor-inl.h"
+#endif

@@ -19,38 +19,9 @@ namespace detail {
 
 enum class BufState : uint8_t { kFree = 0, kOccupied, kEnque, kDeque };
 
-inline const char* BufStateName(BufState s) {
-  switch (s) {
-    case BufState::kFree: return "FREE";
-    case BufState::kOccupied: return "OCCUPIED";
-    case BufState::kEnque: return "ENQUE";
-    case BufState::kDeque: return "DEQUE";
-  }
-  return "?";
-}
+AICORE_RT_FN const char* BufStateName(BufState s);
 
-inline const char* PositionName(AscendC::TPosition p) {
-  using P = AscendC::TPosition;
-  switch (p) {
-    case P::GM: return "GM";
-    case P::A1: return "A1";
-    case P::A2: return "A2";
-    case P::B1: return "B1";
-    case P::B2: return "B2";
-    case P::C1: return "C1";
-    case P::C2: return "C2";
-    case P::CO1: return "CO1";
-    case P::CO2: return "CO2";
-    case P::VECIN: return "VECIN";
-    case P::VECOUT: return "VECOUT";
-    case P::VECCALC: return "VECCALC";
-    case P::SPM: return "SPM";
-    case P::TSCM: return "TSCM";
-    case P::C2PIPE2GM: return "C2PIPE2GM";
-    case P::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
-    default: return "?";
-  }
-}
+AICORE_RT_FN const char* PositionName(AscendC::TPosition p);
 
 // The on-chip memory backing a position (the 910B generation's mapping:
 // A1/B1/C1/TSCM in L1, A2 in L0A, B2 in L0B, CO1 in L0C, C2 in the bias
@@ -93,13 +64,7 @@ struct BufferDesc {
   // Pipe clock snapshot carried by a queue transition (sanitizer, synccheck).
   uint32_t san_clock[7] = {};
 
-  std::string Describe() const {
-    char buf[160];
-    std::snprintf(buf, sizeof(buf), "%s buffer %u (%s, %u bytes at %s offset %u)", kind,
-                  static_cast<unsigned>(index), PositionName(pos), bytes,
-                  MemoryName(PositionMemory(pos)), offset);
-    return buf;
-  }
+  AICORE_RT_FN std::string Describe() const;
 };
 
 // Pipe epochs. Every block start and every TPipe construction, Init, Reset,
@@ -148,3 +113,7 @@ struct PipeLog {
 
 }  // namespace detail
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/buffer_desc-inl.h"
+#endif

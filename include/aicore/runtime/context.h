@@ -48,7 +48,7 @@ struct WatchEntry;  // runtime/watchdog.h
 
 // Deliver() for a report raised inside a launch: the sink runs outside the
 // block (defined below, after t_core).
-inline bool DeliverFromLaunch(const KernelError& e);
+AICORE_RT_FN bool DeliverFromLaunch(const KernelError& e);
 
 // What the blocks of one launch share.
 struct LaunchState {
@@ -86,53 +86,15 @@ struct LaunchState {
   // Fail() records a block's error when it is raised, so a kernel that
   // catches the KernelError still fails the launch, and the same error
   // reaching the launcher is not reported twice.
-  void Record(std::exception_ptr e) {
-    RecordNoWake(std::move(e));
-    if (coop != nullptr) {
-      std::lock_guard<std::mutex> lock(coop->mu);
-      coop->cv.notify_all();
-    }
-  }
+  AICORE_RT_FN void Record(std::exception_ptr e);
   // Record for a caller that holds coop->mu (it wakes the waiters itself).
-  void RecordNoWake(std::exception_ptr e) {
-    std::lock_guard<std::mutex> lock(mu);
-    abort.store(true, std::memory_order_relaxed);
-    if (fatal_seen) return;
-    fatal_seen = true;
-    bool sunk = false;
-    try {
-      std::rethrow_exception(e);
-    } catch (const KernelError& k) {
-      try {
-        sunk = DeliverFromLaunch(k);
-      } catch (...) {
-        e = std::current_exception();  // the sink threw: Launch rethrows that
-      }
-    } catch (...) {
-    }
-    if (!sunk && !first) first = std::move(e);
-  }
+  AICORE_RT_FN void RecordNoWake(std::exception_ptr e);
   // A report that does not stop the launch (deep checks: hazards, races,
   // uninitialized reads, numerics). Reported once per (kind, API, source
   // line) per launch; the launch goes on and Launch throws the first report
   // at the end (unless an error sink took it; if the sink threw, Launch
   // throws what it threw, still at the end).
-  void ReportNonFatal(const KernelError& e) {
-    std::lock_guard<std::mutex> lock(mu);
-    for (const ReportKey& k : reported) {
-      if (k.kind == e.kind() && k.line == e.line() && e.api() == k.api && e.file() == k.file) return;
-    }
-    if (reported.size() >= kMaxReports) return;
-    reported.push_back(ReportKey{e.kind(), e.line(), e.api(), e.file()});
-    bool sunk = false;
-    try {
-      sunk = DeliverFromLaunch(e);
-    } catch (...) {
-      if (!first) first = std::current_exception();
-      return;
-    }
-    if (!sunk && !first) first = std::make_exception_ptr(e);
-  }
+  AICORE_RT_FN void ReportNonFatal(const KernelError& e);
 
  private:
   struct ReportKey {
@@ -300,19 +262,7 @@ struct CoreContext {
   // keep their offsets).
   VecScratch scratch;
 
-  CoreContext() {
-    for (int m = 0; m < kNumMemories; ++m) {
-      const size_t bytes = kMaxMemoryBytes[m] + kArenaSlack;
-      arena[m] = std::unique_ptr<uint8_t, ArenaDelete>(ArenaAlloc(bytes), ArenaDelete{bytes});
-    }
-    for (int p = 0; p < static_cast<int>(AscendC::TPosition::MAX); ++p) {
-      BufferDesc& d = static_desc[p];
-      d.pos = static_cast<AscendC::TPosition>(p);
-      d.base = arena[static_cast<int>(PositionMemory(d.pos))].get();
-      d.state = BufState::kOccupied;
-      d.kind = "LocalTensor";
-    }
-  }
+  AICORE_RT_FN CoreContext();
 
   // Starts block `t` of launch `l`: its identity follows l->geom.
   void BeginBlock(LaunchState* l, uint32_t t) {
@@ -377,14 +327,7 @@ struct CoreContext {
   }
 
   // `api` must be a string literal (it is kept by pointer).
-  void Defer(ErrorKind kind, const char* api, SrcLoc loc, const std::string& detail) {
-    if (deferred) return;
-    deferred = true;
-    deferred_kind = kind;
-    deferred_api = api;
-    deferred_loc = loc;
-    deferred_detail.assign(detail.c_str(), detail.c_str() + detail.size() + 1);
-  }
+  AICORE_RT_FN void Defer(ErrorKind kind, const char* api, SrcLoc loc, const std::string& detail);
 };
 
 // The context of the block running on this thread, or nullptr outside a
@@ -397,15 +340,6 @@ inline CoreContext& ThreadCore() {
   return core;
 }
 
-inline bool DeliverFromLaunch(const KernelError& e) {
-  struct Outside {  // the sink runs outside the block (t_core restored on exit)
-    CoreContext* saved = t_core;
-    Outside() { t_core = nullptr; }
-    ~Outside() { t_core = saved; }
-  } outside;
-  return Deliver(e);
-}
-
 inline const char* CurrentKernelName() {
   return (t_core && t_core->launch) ? t_core->launch->kernel : "";
 }
@@ -413,10 +347,7 @@ inline const char* CurrentKernelName() {
 // The kernel name and block count an error report gives for a block: in a
 // mixed launch the name says which kind of core the block runs on, and the
 // count is the number of blocks of that kind.
-inline std::string ReportKernel(const LaunchState& l, CoreType type) {
-  if (!IsMixed(l.geom)) return l.kernel;
-  return std::string(l.kernel) + (type == CoreType::kAIC ? " [AIC]" : " [AIV]");
-}
+AICORE_RT_FN std::string ReportKernel(const LaunchState& l, CoreType type);
 inline int32_t ReportBlockNum(const LaunchState& l, CoreType type) {
   if (IsMixed(l.geom) && type == CoreType::kAIV) {
     return static_cast<int32_t>(AivPerGroup(l.geom) * l.group_num);
@@ -424,25 +355,10 @@ inline int32_t ReportBlockNum(const LaunchState& l, CoreType type) {
   return static_cast<int32_t>(l.group_num);
 }
 
-[[noreturn]] AICORE_COLD inline void Fail(ErrorKind kind, const char* api, SrcLoc loc,
-                                         std::string detail) {
-  CoreContext* c = t_core;
-  if (c != nullptr && c->launch != nullptr) {
-    KernelError e(kind, ReportKernel(*c->launch, c->core_type), c->block_idx,
-                  ReportBlockNum(*c->launch, c->core_type), api, loc, std::move(detail));
-    // Recorded now: the launch fails even if the kernel catches the exception
-    // (the launcher's Record of the same error is then a no-op; it, or
-    // CoopExit, wakes blocks waiting in SyncAll).
-    c->launch->RecordNoWake(std::make_exception_ptr(e));
-    throw e;
-  }
-  throw KernelError(kind, "", -1, 0, api, loc, std::move(detail) + " (called outside a kernel launch)");
-}
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void Fail(ErrorKind kind, const char* api, SrcLoc loc,
+                                                   std::string detail);
 
-[[noreturn]] AICORE_COLD inline void FailOutsideKernel(const char* api, SrcLoc loc) {
-  throw KernelError(ErrorKind::kLaunch, "", -1, 0, api, loc,
-                    "kernel API called outside aicore::Launch");
-}
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailOutsideKernel(const char* api, SrcLoc loc);
 
 // Entry check of every kernel API call: returns the core context, stops the
 // block if another block of the launch has failed. O(1).
@@ -469,12 +385,12 @@ AICORE_INLINE void EnterScalar(CoreContext& c, const char* api, SrcLoc loc, bool
 }
 
 // Reports a deep-check finding of the running block without stopping it.
-AICORE_COLD inline void Report(CoreContext& c, ErrorKind kind, const char* api, SrcLoc loc,
-                               std::string detail) {
-  c.launch->ReportNonFatal(KernelError(kind, ReportKernel(*c.launch, c.core_type), c.block_idx,
-                                       ReportBlockNum(*c.launch, c.core_type), api, loc,
-                                       std::move(detail)));
-}
+AICORE_RT_COLD AICORE_RT_FN void Report(CoreContext& c, ErrorKind kind, const char* api, SrcLoc loc,
+                                        std::string detail);
 
 }  // namespace detail
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/context-inl.h"
+#endif

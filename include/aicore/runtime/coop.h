@@ -20,34 +20,7 @@ namespace aicore {
 namespace detail {
 
 // Called with c.mu held: fails the launch if no block can make progress.
-inline void CheckHang(LaunchState& st, CoopState& c) {
-  const uint32_t waiting = c.waiting.load(std::memory_order_seq_cst);
-  const uint32_t exited = c.exited.load(std::memory_order_seq_cst);
-  if (waiting == 0 || waiting + exited < c.total) return;
-  if (st.abort.load(std::memory_order_relaxed)) return;
-  WaitRecord* oldest = nullptr;
-  for (WaitRecord* w = c.head; w != nullptr; w = w->next) {
-    if (w->ready(w->ctx)) return;  // it will wake and go on
-    oldest = w;
-  }
-  std::string who;
-  int listed = 0;
-  for (WaitRecord* w = oldest; w != nullptr && listed < 8; w = w->prev, ++listed) {
-    char line[200];
-    std::snprintf(line, sizeof(line), "%sblock %d%s waits in %s at %s:%d for %s", listed ? "; " : "",
-                  w->block, IsMixed(st.geom) ? (w->type == CoreType::kAIC ? " [AIC]" : " [AIV]") : "",
-                  w->api, w->loc.file ? w->loc.file : "", w->loc.line, w->what);
-    who += line;
-  }
-  if (waiting > 8) who += "; ...";
-  st.RecordNoWake(std::make_exception_ptr(KernelError(
-      ErrorKind::kSync, ReportKernel(st, oldest->type), oldest->block,
-      ReportBlockNum(st, oldest->type), oldest->api, oldest->loc,
-      "the launch can never finish (the NPU would hang here): " + std::to_string(waiting) + " of " +
-          std::to_string(c.total) + " blocks wait and the other " + std::to_string(exited) +
-          " have returned: " + who)));
-  c.cv.notify_all();
-}
+AICORE_RT_FN void CheckHang(LaunchState& st, CoopState& c);
 
 // Blocks the calling block until rec.ready(); `lock` holds c.mu. Throws
 // AbortBlock when the launch fails meanwhile (including by a hang found here).
@@ -73,17 +46,7 @@ inline void CoopWait(CoreContext& core, CoopState& c, std::unique_lock<std::mute
 // Called when a block of a cooperative launch returns (normally or not).
 // Wakes the waiters when the launch has failed: a block that caught its own
 // KernelError (recorded by Fail without waking anyone) may return normally.
-inline void CoopExit(LaunchState& st) {
-  CoopState& c = *st.coop;
-  c.exited.fetch_add(1, std::memory_order_seq_cst);
-  if (c.waiting.load(std::memory_order_seq_cst) == 0) return;
-  std::lock_guard<std::mutex> lock(c.mu);
-  if (st.abort.load(std::memory_order_relaxed)) {
-    c.cv.notify_all();
-    return;
-  }
-  CheckHang(st, c);
-}
+AICORE_RT_FN void CoopExit(LaunchState& st);
 
 // The cooperative state of the running block, or a failure explaining why
 // `api` needs a cooperative launch.
@@ -102,3 +65,7 @@ inline CoopState& RequireCoop(CoreContext& core, const char* api, SrcLoc loc) {
 
 }  // namespace detail
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/coop-inl.h"
+#endif

@@ -37,39 +37,11 @@ constexpr uint32_t kMaxBlockDim = 65535;
 namespace detail {
 
 // The readable name of a type_info ("std::runtime_error", not "St13runtime_error").
-inline std::string ReadableTypeName(const std::type_info& t) {
-#ifdef AICORE_HAVE_CXXABI
-  int status = 0;
-  char* s = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
-  if (status == 0 && s != nullptr) {
-    std::string r(s);
-    std::free(s);
-    return r;
-  }
-  std::free(s);
-#endif
-  return t.name();
-}
+AICORE_RT_FN std::string ReadableTypeName(const std::type_info& t);
 
 // Checks a block must pass when its kernel returns: nothing left allocated in
 // a queue, every SetFlag waited for.
-inline void CheckBlockEnd(CoreContext& core) {
-  if (core.deferred) {
-    core.deferred = false;
-    Fail(core.deferred_kind, core.deferred_api, core.deferred_loc, core.deferred_detail.data());
-  }
-  if (core.flags_outstanding != 0) {
-    for (int e = 0; e < kNumHardEvents; ++e) {
-      for (int id = 0; id < kNumEventIds; ++id) {
-        if (core.flags[e][id] != 0) {
-          Fail(ErrorKind::kSync, "SetFlag", core.flag_loc[e][id],
-               FlagName(e, id) + " was set but never waited for when the block ended "
-               "(an unpaired SetFlag leaves the event pending on the NPU)");
-        }
-      }
-    }
-  }
-}
+AICORE_RT_FN void CheckBlockEnd(CoreContext& core);
 
 // Where an exception escaped from a block: the block's last API call, known
 // while a deep mode is on (Enter records it); otherwise no location.
@@ -78,14 +50,7 @@ inline SrcLoc ThrowSite(const CoreContext& core) {
   return SrcLoc{core.last_file.load(std::memory_order_relaxed),
                 core.last_line.load(std::memory_order_relaxed)};
 }
-inline std::string ThrowSiteNote(const CoreContext& core) {
-  if (core.san == 0) {
-    return " (run with AICORE_SANITIZE set to any mode to name the block's last API call)";
-  }
-  const char* api = core.last_api.load(std::memory_order_relaxed);
-  if (api == nullptr || *api == '\0') return " (before the block's first API call)";
-  return std::string(" (thrown after the block's last API call, ") + api + ", at the line given)";
-}
+AICORE_RT_FN std::string ThrowSiteNote(const CoreContext& core);
 
 template <class Kernel, class Tuple>
 struct LaunchClosure {
@@ -154,15 +119,7 @@ struct NameAt {
 
 // Rejects Launch / ParallelFor from inside the error sink (it may run on a
 // core-grid thread while a launch holds the grid, or under its locks).
-inline void CheckNotInSink(const char* api, const char* kernel, SrcLoc loc) {
-  if (AICORE_UNLIKELY(t_in_sink)) {
-    throw KernelError(ErrorKind::kLaunch, kernel, -1, 0, api, loc,
-                      std::string(api) + " from inside an aicore error sink (SetErrorSink / "
-                      "ErrorRecorder) is not supported: the sink runs while the launch that "
-                      "raised the report holds the core grid; record the report and launch "
-                      "after the failing call returns");
-  }
-}
+AICORE_RT_FN void CheckNotInSink(const char* api, const char* kernel, SrcLoc loc);
 
 // Runs job(pool, coop) on the shared grid of `holder` (pool: get(holder)), or,
 // when that stays busy (AcquireGrid), on a private grid of `threads` threads.
@@ -351,3 +308,7 @@ void ParallelFor(uint32_t n, Fn&& fn, SrcLoc loc = SrcLoc::Current()) {
 // Launch errors (blockDim out of range, nested launch) name the line of the macro.
 #define AICORE_LAUNCH(kernel, ...) \
   ::aicore::detail::LaunchAt(::aicore::SrcLoc{__FILE__, __LINE__}, #kernel, kernel, __VA_ARGS__)
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/launch-inl.h"
+#endif

@@ -31,39 +31,15 @@ inline OutputState& Output() {
   return s;
 }
 
-inline void WriteLocked(const char* p, size_t n) {
-  OutputState& o = Output();
-  std::lock_guard<std::mutex> lock(o.mu);
-  FILE* f = o.file != nullptr ? o.file : stdout;
-  std::fwrite(p, 1, n, f);
-  std::fflush(f);
-}
+AICORE_RT_FN void WriteLocked(const char* p, size_t n);
 
 // Appends text written by the running block (or writes it, outside a kernel).
-inline void KernelWrite(const char* p, size_t n) {
-  CoreContext* c = t_core;
-  if (c == nullptr) {
-    WriteLocked(p, n);
-    return;
-  }
-  std::vector<char>& out = c->out;
-  out.insert(out.end(), p, p + n);
-  size_t last = out.size();
-  while (last > 0 && out[last - 1] != '\n') --last;
-  if (last == 0) return;
-  WriteLocked(out.data(), last);
-  out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(last));
-}
+AICORE_RT_FN void KernelWrite(const char* p, size_t n);
 
 inline void KernelWrite(const std::string& s) { KernelWrite(s.data(), s.size()); }
 
 // Writes what is left of a block's output when it ends.
-inline void FlushBlockOutput(CoreContext& c) {
-  if (c.out.empty()) return;
-  if (c.out.back() != '\n') c.out.push_back('\n');
-  WriteLocked(c.out.data(), c.out.size());
-  c.out.clear();
-}
+AICORE_RT_FN void FlushBlockOutput(CoreContext& c);
 
 // Appends one element as text: floating types with %g (half and bfloat16_t
 // through float), integers in decimal.
@@ -104,10 +80,10 @@ void AppendValues(std::string& s, const T* p, size_t n, size_t per_line, size_t 
 
 // Where kernel text output goes (nullptr: stdout, the default). The file is
 // flushed after every write.
-inline void SetKernelOutput(FILE* f) {
-  detail::OutputState& o = detail::Output();
-  std::lock_guard<std::mutex> lock(o.mu);
-  o.file = f;
-}
+AICORE_RT_FN void SetKernelOutput(FILE* f);
 
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/output-inl.h"
+#endif

@@ -53,21 +53,9 @@ class ThreadPool {
 
   // `spin` / `yield`: how long an idle worker spins, then yields, before it
   // parks (a pool with more threads than cores should park almost at once).
-  explicit ThreadPool(uint32_t num_threads, uint32_t spin = kSpin, uint32_t yield = kYield)
-      : num_threads_(std::clamp<uint32_t>(num_threads, 1, kWorkerMask + 1)), spin_(spin), yield_(yield) {
-    for (uint32_t t = 1; t < num_threads_; ++t) {
-      workers_.emplace_back([this, t] { WorkerLoop(t); });
-    }
-  }
-
-  ~ThreadPool() {
-    {
-      std::lock_guard<std::mutex> lock(park_mu_);
-      stop_.store(true);
-    }
-    park_cv_.notify_all();
-    for (auto& w : workers_) w.join();
-  }
+  AICORE_RT_FN explicit ThreadPool(uint32_t num_threads, uint32_t spin = kSpin,
+                                   uint32_t yield = kYield);
+  AICORE_RT_FN ~ThreadPool();
 
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -117,48 +105,7 @@ class ThreadPool {
   }
 
  private:
-  void WorkerLoop(uint32_t thread) {
-    uint64_t served = 0;
-    for (;;) {
-      // Wait for an open job this worker has not served.
-      uint64_t s = state_.load(std::memory_order_acquire);
-      for (uint32_t spins = 0; !((s & 1) && s != served); ++spins) {
-        if (stop_.load(std::memory_order_relaxed)) return;
-        if (spins < spin_) {
-          AICORE_PAUSE();
-        } else if (spins < spin_ + yield_) {
-          std::this_thread::yield();
-        } else {
-          std::unique_lock<std::mutex> lock(park_mu_);
-          parked_.fetch_add(1, std::memory_order_seq_cst);
-          park_cv_.wait(lock, [&] {
-            uint64_t now = state_.load(std::memory_order_seq_cst);
-            return stop_.load() || ((now & 1) && now != served);
-          });
-          parked_.fetch_sub(1, std::memory_order_relaxed);
-          spins = 0;
-        }
-        s = state_.load(std::memory_order_acquire);
-      }
-      if (thread > ((s >> 1) & kWorkerMask)) {  // a job for fewer workers
-        served = s;
-        continue;
-      }
-      busy_.fetch_add(1, std::memory_order_seq_cst);
-      const uint64_t now = state_.load(std::memory_order_seq_cst);
-      if ((now & 1) && now != served) {
-        served = now;
-        if (joined_.fetch_add(1, std::memory_order_relaxed) < max_workers_) {
-          const uint32_t n = num_tasks_;
-          for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n;) {
-            fn_(closure_, i, thread);
-            done_.fetch_add(1, std::memory_order_release);
-          }
-        }
-      }
-      busy_.fetch_sub(1, std::memory_order_seq_cst);
-    }
-  }
+  AICORE_RT_FN void WorkerLoop(uint32_t thread);
 
   static constexpr uint32_t kSpin = 20000;  // ~ tens of microseconds
   static constexpr uint32_t kYield = 2000;  // then yield for a while before parking
@@ -188,14 +135,7 @@ class ThreadPool {
   std::condition_variable park_cv_;
 };
 
-inline uint32_t DefaultNumThreads() {
-  if (const char* env = std::getenv("AICORE_NUM_THREADS")) {
-    const long n = std::strtol(env, nullptr, 10);
-    if (n > 0) return static_cast<uint32_t>(std::min<long>(n, 1024));
-  }
-  const unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : hw;
-}
+AICORE_RT_FN uint32_t DefaultNumThreads();
 
 // The process-wide pool and the lock that serialises launches on it.
 struct PoolHolder {
@@ -281,3 +221,7 @@ inline void SetNumThreads(uint32_t n) {
 }
 
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/runtime/pool-inl.h"
+#endif
