@@ -27,7 +27,6 @@ using SinkTilingFunc = std::function<ge::graphStatus(gert::TilingContext*)>;
 }  // namespace optiling
 
 namespace aicore {
-namespace op {
 namespace detail {
 
 struct SinkTilingRegistry {
@@ -42,10 +41,12 @@ inline SinkTilingRegistry& SinkTilings() {
 
 }  // namespace detail
 
+namespace op {
+
 // The tiling function DEVICE_IMPL_OP_OPTILING registered for op type `type`
 // (a copy; empty when none is registered).
 inline optiling::SinkTilingFunc FindSinkTiling(const std::string& type) {
-  detail::SinkTilingRegistry& r = detail::SinkTilings();
+  ::aicore::detail::SinkTilingRegistry& r = ::aicore::detail::SinkTilings();
   std::lock_guard<std::mutex> lock(r.mu);
   auto it = r.funcs.find(type);
   return it == r.funcs.end() ? optiling::SinkTilingFunc{} : it->second;
@@ -60,7 +61,7 @@ class DeviceOpImplRegister {
  public:
   explicit DeviceOpImplRegister(const char* opType) : type_(opType) {}
   DeviceOpImplRegister& Tiling(SinkTilingFunc func) {
-    aicore::op::detail::SinkTilingRegistry& r = aicore::op::detail::SinkTilings();
+    aicore::detail::SinkTilingRegistry& r = aicore::detail::SinkTilings();
     std::lock_guard<std::mutex> lock(r.mu);
     r.funcs[type_] = std::move(func);
     return *this;
