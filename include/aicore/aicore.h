@@ -36,6 +36,7 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/base/types.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/memory/local_mem_allocator.h"
 #include "aicore/memory/pipe.h"
 #include "aicore/ops/atomic.h"
 #include "aicore/ops/cast.h"

@@ -10,6 +10,7 @@
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "register/op_def_registry.h"
+#include "register/device_op_impl_registry.h"
 #include "aclnn/acl_meta.h"
 #include "aicore_op_kernel.h"
 
@@ -61,6 +62,13 @@ extern "C" __global__ __aicore__ void header_kernel(GM_ADDR x, GM_ADDR y, GM_ADD
   }
   ASSERT(t.totalLength > 0);
   ASSERT(t.totalLength > 0, "length %u", t.totalLength);
+  ascendc_assert(t.totalLength > 0);
+  ascendc_assert(t.totalLength > 0, "length %u", t.totalLength);
+  {
+    LocalMemAllocator<Hardware::L1> l1;
+    LocalTensor<half> a1 = l1.Alloc<TPosition::B1, half, 64>();
+    (void)a1;
+  }
   DumpTensor(xLocal, 1, 16);
   xLocal.Print(4);
   LocalTensor<float> fixed(TPosition::VECCALC, 8192, 64);
@@ -72,6 +80,11 @@ extern "C" __global__ __aicore__ void header_kernel(GM_ADDR x, GM_ADDR y, GM_ADD
   CrossCoreWaitFlag(1);
   InitSocState();
 }
+
+namespace optiling {
+static ge::graphStatus HeaderSinkTiling(gert::TilingContext*) { return ge::GRAPH_SUCCESS; }
+DEVICE_IMPL_OP_OPTILING(HeaderOp).Tiling(HeaderSinkTiling);
+}  // namespace optiling
 
 int main() {
   aclError ret = aclInit(nullptr);

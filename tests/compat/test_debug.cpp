@@ -1,8 +1,9 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Kernel-side extras: printf/PRINTF (lines never interleave), DumpTensor,
-// DumpAccChkPoint, LocalTensor::Print/ToFile, ASSERT, Trap, the static
-// LocalTensor constructor, TBufPool/InitBufPool, InitSocState.
+// DumpAccChkPoint, LocalTensor::Print/ToFile, ASSERT, ascendc_assert, Trap,
+// the static LocalTensor constructor, LocalMemAllocator, TBufPool/InitBufPool,
+// InitSocState.
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -234,6 +235,84 @@ TEST(StaticLocalTensor, AddressesTheMemoryOfItsPosition) {
   ASSERT_TRUE(e);
   EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
   EXPECT_NE(std::string(e->what()).find("end past the 196608 bytes of UB"), std::string::npos) << e->what();
+}
+
+TEST(LocalMemAllocator, TakesConsecutiveAddressesOfItsMemory) {
+  std::vector<float> out(64);
+  aicore::Launch(
+      [&] {
+        LocalMemAllocator<Hardware::UB> ub;
+        EXPECT_EQ(ub.GetCurAddr(), 0u);
+        LocalTensor<half> h = ub.Alloc<half, 48>();  // UB [0, 96), VECCALC
+        LocalTensor<float> a = ub.Alloc<TPosition::VECIN, float>(64);  // UB [96, 352)
+        EXPECT_EQ(ub.GetCurAddr(), 352u);
+        EXPECT_EQ(h.GetPosition(), TPosition::VECCALC);
+        EXPECT_EQ(a.GetPosition(), TPosition::VECIN);
+        EXPECT_EQ(a.GetSize(), 64u);
+        Duplicate(a, 3.0f, 64);
+        LocalTensor<float> same(TPosition::VECCALC, 96, 64);  // the same UB bytes
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(out.data(), 64);
+        DataCopy(g, same, 64);
+        LocalMemAllocator<Hardware::L1> l1;  // one per memory: L1 beside UB is fine
+        EXPECT_EQ(l1.Alloc<half>(16).GetPosition(), TPosition::A1);
+        static_assert(GetPhyType(TPosition::CO1) == Hardware::L0C && GetDefaultPosition(Hardware::L0B) == TPosition::B2);
+      },
+      2);
+  for (float v : out) EXPECT_EQ(v, 3.0f);
+}
+
+TEST(LocalMemAllocator, Diagnostics) {
+  // Past the end of UB: reported by the tensor's check, at the Alloc.
+  auto e = Failing([] {
+    aicore::Launch(
+        [] {
+          LocalMemAllocator<> ub;
+          ub.Alloc<float, 48 * 1024>();
+          ub.Alloc<float, 64>();  // 192 KiB taken: one element too many
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_NE(std::string(e->what()).find("64 float elements at UB address 196608 end past the 196608 bytes of UB"),
+            std::string::npos)
+      << e->what();
+  // Two allocators of one memory alive at once; the clean twin makes the
+  // second after the first's scope ended.
+  e = Failing([] {
+    aicore::Launch(
+        [] {
+          LocalMemAllocator<Hardware::UB> first;
+          LocalMemAllocator<Hardware::UB> second;
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "LocalMemAllocator");
+  EXPECT_NE(std::string(e->what()).find("a LocalMemAllocator<Hardware::UB> made at"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("is still alive in this block"), std::string::npos) << e->what();
+  aicore::Launch(
+      [] {
+        { LocalMemAllocator<Hardware::UB> first; }
+        LocalMemAllocator<Hardware::UB> second;
+        EXPECT_EQ(second.Alloc<float>(8).GetSize(), 8u);
+      },
+      2);
+}
+
+TEST(Assert, AscendcAssertNamesItselfAndFormats) {
+  aicore::Launch([] { ascendc_assert(GetBlockIdx() < 4, "block %d", GetBlockIdx()); }, 4);  // holds everywhere
+  auto e = Failing([] { aicore::Launch([] { ascendc_assert(GetBlockIdx() < 2, "block %d", GetBlockIdx()); }, 3); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "ascendc_assert");
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kException);
+  EXPECT_EQ(e->block(), 2);
+  EXPECT_NE(std::string(e->what()).find("assertion failed: GetBlockIdx() < 2: block 2"), std::string::npos)
+      << e->what();
+  e = Failing([] { aicore::Launch([] { ascendc_assert(GetBlockNum() == 5); }, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("assertion failed: GetBlockNum() == 5"), std::string::npos) << e->what();
 }
 
 TEST(TBufPool, CarvesResetsAndShares) {

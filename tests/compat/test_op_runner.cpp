@@ -19,6 +19,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "kernel_operator.h"
+#include "register/device_op_impl_registry.h"
 #include "register/op_def_registry.h"
 #include "aicore_op_kernel.h"
 #include "kernel_operator_list_tensor_intf.h"
@@ -383,6 +384,117 @@ extern "C" __global__ __aicore__ void test_data_scale(GM_ADDR x, GM_ADDR z, GM_A
   for (uint32_t i = 0; i < t.n; ++i) zg.SetValue(i, xg.GetValue(i) * t.scale);
 }
 AICORE_OP_KERNEL(test_data_scale);
+
+// ---------------------------------------------------------------------------
+// TestStructTiling: y = x + table[i % 1536], the table in a plain 6 KiB tiling
+// struct (past the 4 KiB of the raw buffer that start zeroed) written through
+// GetTilingData<T> and read with REGISTER_TILING_DEFAULT + GET_TILING_DATA.
+// Attribute `huge` asks GetTilingData for a struct larger than the buffer.
+// Also registered for tiling sink (DEVICE_IMPL_OP_OPTILING), its input
+// ValueDepend(OPTIONAL, DependScope::TILING).
+
+struct TestStructTilingData {
+  uint32_t n;
+  float table[1536];
+};
+struct TestHugeTilingData {
+  uint8_t bytes[aicore::op::kTilingCapacity + 4];
+};
+
+namespace optiling {
+ge::graphStatus StructTiling(gert::TilingContext* context) {
+  if (*context->GetAttrs()->GetInt(1) != 0) {
+    context->GetTilingData<TestHugeTilingData>()->bytes[0] = 1;
+    return ge::GRAPH_SUCCESS;
+  }
+  TestStructTilingData* t = context->GetTilingData<TestStructTilingData>();
+  t->n = static_cast<uint32_t>(context->GetInputShape(0)->GetOriginShape().GetShapeSize());
+  const float offset = *context->GetAttrs()->GetFloat(0);
+  for (uint32_t i = 0; i < 1536; ++i) t->table[i] = offset + static_cast<float>(i);
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+DEVICE_IMPL_OP_OPTILING(TestStructTiling).Tiling(StructTiling);
+}  // namespace optiling
+
+namespace ops {
+class TestStructTiling : public OpDef {
+ public:
+  explicit TestStructTiling(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).ValueDepend(OPTIONAL, DependScope::TILING);
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Attr("offset").AttrType(OPTIONAL).Float(0.0f);
+    this->Attr("huge").AttrType(OPTIONAL).Int(0);
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(optiling::StructTiling);
+  }
+};
+OP_ADD(TestStructTiling);
+}  // namespace ops
+
+extern "C" __global__ __aicore__ void test_struct_tiling(GM_ADDR x, GM_ADDR y, GM_ADDR /*workspace*/, GM_ADDR tiling) {
+  REGISTER_TILING_DEFAULT(TestStructTilingData);
+  GET_TILING_DATA(t, tiling);
+  AscendC::GlobalTensor<float> xg, yg;
+  xg.SetGlobalBuffer((__gm__ float*)x, t.n);
+  yg.SetGlobalBuffer((__gm__ float*)y, t.n);
+  for (uint32_t i = 0; i < t.n; ++i) yg.SetValue(i, xg.GetValue(i) + t.table[i % 1536]);
+}
+AICORE_OP_KERNEL(test_struct_tiling);
+
+// ---------------------------------------------------------------------------
+// TestTplScale: y = x * MUL by a kernel template over the tiling-template
+// arguments (D_T: float or half; MUL: 2, 3 or 5 declared, 2 and 3 selected),
+// registered as aicore_add_op_project registers one (AICORE_OP_TPL_KERNEL).
+
+namespace tplop {
+
+ASCENDC_TPL_ARGS_DECL(TestTplScale, ASCENDC_TPL_DATATYPE_DECL(D_T, C_DT_FLOAT, C_DT_FLOAT16),
+                      ASCENDC_TPL_UINT_DECL(MUL, ASCENDC_TPL_4_BW, ASCENDC_TPL_UI_LIST, 2, 3, 5));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T, C_DT_FLOAT, C_DT_FLOAT16),
+                                     ASCENDC_TPL_UINT_SEL(MUL, ASCENDC_TPL_UI_LIST, 2, 3)));
+
+uint64_t KeyOf(ge::DataType dt, int64_t mul) { return GET_TPL_TILING_KEY(static_cast<uint64_t>(dt), mul); }
+
+ge::graphStatus TplTiling(gert::TilingContext* context) {
+  const uint64_t dt = static_cast<uint64_t>(context->GetInputDesc(0)->GetDataType());
+  ASCENDC_TPL_SEL_PARAM(context, dt, *context->GetAttrs()->GetInt(0));
+  *context->GetTilingData<uint32_t>() = static_cast<uint32_t>(context->GetInputShape(0)->GetOriginShape().GetShapeSize());
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+
+template <typename D_T, int MUL>
+__global__ __aicore__ void test_tpl_scale(GM_ADDR x, GM_ADDR y, GM_ADDR /*workspace*/, GM_ADDR tiling) {
+  GET_TILING_DATA_WITH_STRUCT(uint32_t, n, tiling);
+  AscendC::GlobalTensor<D_T> xg, yg;
+  xg.SetGlobalBuffer((__gm__ D_T*)x, n);
+  yg.SetGlobalBuffer((__gm__ D_T*)y, n);
+  for (uint32_t i = 0; i < n; ++i) yg.SetValue(i, static_cast<D_T>(static_cast<float>(xg.GetValue(i)) * MUL));
+}
+AICORE_OP_TPL_KERNEL(test_tpl_scale);
+
+}  // namespace tplop
+
+namespace ops {
+class TestTplScale : public OpDef {
+ public:
+  explicit TestTplScale(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16});
+    this->Attr("mul").AttrType(OPTIONAL).Int(2);
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(tplop::TplTiling);
+  }
+};
+OP_ADD(TestTplScale);
+}  // namespace ops
 
 namespace {
 
@@ -1041,6 +1153,86 @@ TEST(OpRunnerCache, ConcurrentCallsFromThreads) {
   const CacheCounts c = CountsSince(s0);
   EXPECT_EQ(c.hits + c.misses + c.not_kept, static_cast<uint64_t>(kThreads * kCalls));
   EXPECT_GE(c.hits, static_cast<uint64_t>(kThreads * kCalls - 4 * 12));  // 12 keys, each prepared at most once per thread
+}
+// ---------------------------------------------------------------------------
+// Plain tiling structs (GetTilingData<T>), kernel templates selected by
+// tiling key (AICORE_OP_TPL_KERNEL), tiling sink registration.
+
+namespace {
+
+std::vector<float> StructGolden(const std::vector<float>& x, float offset) {
+  std::vector<float> y(x.size());
+  for (size_t i = 0; i < x.size(); ++i) y[i] = x[i] + (offset + static_cast<float>(i % 1536));
+  return y;
+}
+
+}  // namespace
+
+TEST(OpRunner, PlainTilingStructKeepsAllItsBytesWhenReused) {
+  aicore::op::ClearPrepareCache();
+  const size_t n = 3000;  // reads the table past its first 4 KiB
+  std::vector<float> x(n), y(n);
+  std::mt19937 rng(3);
+  for (float& v : x) v = static_cast<float>(static_cast<int>(rng() % 1000)) / 4.0f;
+  // Offsets 1, 2, then 1 again: the third call reuses the first's preparation
+  // in a buffer the second's table filled, so all 6 KiB must come back.
+  for (const float offset : {1.0f, 2.0f, 1.0f}) {
+    RunOp("TestStructTiling", {{x.data(), {static_cast<int64_t>(n)}, ge::DT_FLOAT}},
+          {{y.data(), {static_cast<int64_t>(n)}, ge::DT_FLOAT}}, {{"offset", offset}});
+    EXPECT_EQ(0, std::memcmp(y.data(), StructGolden(x, offset).data(), n * sizeof(float))) << "offset " << offset;
+  }
+  EXPECT_GE(aicore::op::GetPrepareCacheStats().hits, 1u);
+}
+
+TEST(OpRunnerDiagnostics, TilingStructLargerThanTheBuffer) {
+  std::vector<float> x(16);
+  auto run = [&](int64_t huge) { RunOp("TestStructTiling", {{x.data(), {16}, ge::DT_FLOAT}}, {}, {{"huge", huge}}); };
+  EXPECT_REPORT(run(1), "the 65540-byte tiling struct does not fit the raw tiling buffer (65536 bytes)",
+                "(kernel TestStructTiling)", "GetTilingData", "in the tiling function of TestStructTiling");
+  EXPECT_EQ(ErrorOf([&] { run(0); }), "");
+}
+
+TEST(OpRunner, TilingSinkRegistration) {
+  const optiling::SinkTilingFunc f = aicore::op::FindSinkTiling("TestStructTiling");
+  ASSERT_TRUE(f);
+  ASSERT_NE(f.target<ge::graphStatus (*)(gert::TilingContext*)>(), nullptr);
+  EXPECT_EQ(*f.target<ge::graphStatus (*)(gert::TilingContext*)>(), &optiling::StructTiling);
+  EXPECT_FALSE(aicore::op::FindSinkTiling("TestScale"));
+}
+
+TEST(OpRunner, KernelTemplateRunsTheInstantiationOfTheTilingKey) {
+  const std::vector<int64_t> shape = {77};
+  std::vector<float> xf(77);
+  std::vector<half> xh(77);
+  for (size_t i = 0; i < 77; ++i) {
+    xf[i] = static_cast<float>(i) * 0.37f - 9.0f;
+    xh[i] = static_cast<half>(xf[i]);
+  }
+  for (const int64_t mul : {2, 3}) {
+    const aicore::op::OpRun rf = RunOp("TestTplScale", {{xf.data(), shape, ge::DT_FLOAT}}, {}, {{"mul", mul}});
+    const aicore::op::OpRun rh = RunOp("TestTplScale", {{xh.data(), shape, ge::DT_FLOAT16}}, {}, {{"mul", mul}});
+    EXPECT_EQ(rf.tiling_key, tplop::KeyOf(ge::DT_FLOAT, mul));
+    EXPECT_EQ(rh.tiling_key, tplop::KeyOf(ge::DT_FLOAT16, mul));
+    EXPECT_NE(rf.tiling_key, rh.tiling_key);
+    const auto* yf = static_cast<const float*>(rf.outputs[0].data);
+    const auto* yh = static_cast<const half*>(rh.outputs[0].data);
+    for (size_t i = 0; i < 77; ++i) {
+      EXPECT_EQ(yf[i], xf[i] * static_cast<float>(mul)) << i;
+      const half g = static_cast<half>(static_cast<float>(xh[i]) * static_cast<float>(mul));
+      EXPECT_EQ(0, std::memcmp(&yh[i], &g, sizeof(half))) << i;
+    }
+  }
+}
+
+TEST(OpRunnerDiagnostics, KernelTemplateWithoutTheTilingKey) {
+  std::vector<float> x(8);
+  auto run = [&](int64_t mul) { RunOp("TestTplScale", {{x.data(), {8}, ge::DT_FLOAT}}, {}, {{"mul", mul}}); };
+  // 5 is declared (a key exists) but not selected: no instantiation.
+  EXPECT_REPORT(run(5),
+                "the tiling function of TestTplScale set tiling key " + std::to_string(tplop::KeyOf(ge::DT_FLOAT, 5)),
+                "the kernel template test_tpl_scale has no instantiation for it: ASCENDC_TPL_SEL selects the keys " +
+                    std::to_string(tplop::KeyOf(ge::DT_FLOAT, 2)));
+  EXPECT_EQ(ErrorOf([&] { run(3); }), "");
 }
 
 // ge::DataType and ge::Format against the kernel-side macros of the dtype

@@ -17,13 +17,19 @@
 // Kernels that read DTYPE_<NAME> / ORIG_DTYPE_<NAME> are built once per dtype
 // combination instead (AICORE_OP_KERNEL_DTYPES; aicore_opgen writes those
 // translation units) and the runner picks the build of the call's dtypes.
+// A kernel template over tiling-template arguments is registered with
+// AICORE_OP_TPL_KERNEL(fn) instead: the runner checks that the tiling key
+// names a selected combination, and each block runs that instantiation.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "ascendc/host_api/tiling/template_argument.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 #include "aicore/op/runner.h"
@@ -64,6 +70,59 @@ bool RegisterOpKernel(const char* name, void (*fn)(A...), std::vector<int> dtype
   return op::RegisterKernel(std::move(e));
 }
 
+// A kernel template selected by tiling key (ASCENDC_TPL_ARGS_DECL /
+// ASCENDC_TPL_SEL, template_argument.h): `fn` points to the TplKernel of
+// AICORE_TPL_KERNEL; each block runs the instantiation of the launch's tiling
+// key (PrepareOp has checked that there is one).
+template <class... A>
+void CallOpTplEntry(void (*entry)(A...), uint8_t* const* args) {
+  CallOpKernel<sizeof...(A)>(reinterpret_cast<void*>(entry), args, std::make_index_sequence<sizeof...(A)>{});
+}
+
+template <class K>
+const K*& OpTplKernelOf() {
+  static const K* k = nullptr;
+  return k;
+}
+
+template <class K>
+void OpTplKernelThunk(void* fn, uint8_t* const* args, size_t nargs) {
+  AscendC::SetSysWorkspace(args[nargs - 2]);
+  const K& k = *static_cast<const K*>(fn);
+  tpl::RunByKey(k, detail::CurrentTilingKey(), [&](auto entry) { CallOpTplEntry(entry, args); });
+}
+
+template <class K>
+bool OpTplKernelSelects(uint64_t key, std::string* keys) {
+  const K& k = *OpTplKernelOf<K>();
+  if (tpl::RunByKey(k, key, [](auto) {})) return true;
+  *keys = tpl::SelectedKeys(k);
+  return false;
+}
+
+template <class... A>
+constexpr size_t OpTplArity(void (*)(A...)) {
+  static_assert((std::is_same_v<A, uint8_t*> && ...),
+                "an op_kernel entry takes GM_ADDR arguments only (inputs, outputs, workspace, tiling)");
+  static_assert(sizeof...(A) >= 2 && sizeof...(A) <= 32,
+                "an op_kernel entry takes workspace and tiling, at most 32 arguments");
+  return sizeof...(A);
+}
+
+template <class K>
+bool RegisterOpTplKernel(const char* name, const K& k) {
+  op::KernelEntry e;
+  e.name = name;
+  // Every instantiation takes the same arguments: the arity of the first.
+  tpl::RunByKey(k, tpl::FirstSelectedKey(k), [&](auto entry) { e.arity = OpTplArity(entry); });
+  OpTplKernelOf<K>() = &k;
+  e.fn = const_cast<void*>(static_cast<const void*>(&k));
+  e.thunk = &OpTplKernelThunk<K>;
+  e.geometry = &OpKernelGeometry;
+  e.selects = &OpTplKernelSelects<K>;
+  return op::RegisterKernel(std::move(e));
+}
+
 }  // namespace compat
 }  // namespace aicore
 
@@ -76,3 +135,12 @@ bool RegisterOpKernel(const char* name, void (*fn)(A...), std::vector<int> dtype
 #define AICORE_OP_KERNEL_DTYPES(name, fn, ...)                                     \
   static const bool aicore_op_kernel_##fn [[maybe_unused]] =                       \
       ::aicore::compat::RegisterOpKernel(#name, &fn, std::vector<int> __VA_ARGS__, #fn)
+
+// The entry `fn` is a kernel template over the arguments of
+// ASCENDC_TPL_ARGS_DECL (`template <typename D_T_X, int TILE_NUM, ...>
+// __global__ __aicore__ void fn(GM_ADDR ...)`): every combination ASCENDC_TPL_SEL
+// selects is instantiated here, and a call runs the one of its tiling key.
+#define AICORE_OP_TPL_KERNEL(fn)                                                             \
+  static const auto aicore_op_tpl_kernel_##fn = AICORE_TPL_KERNEL(fn);                       \
+  static const bool aicore_op_kernel_##fn [[maybe_unused]] =                                 \
+      ::aicore::compat::RegisterOpTplKernel(#fn, aicore_op_tpl_kernel_##fn)

@@ -368,3 +368,11 @@ inline int32_t CoreTypeValue() {
 #define ASSERT(...) \
   ::aicore::detail::AssertCheck(::aicore::SrcLoc{__FILE__, __LINE__}, #__VA_ARGS__, __VA_ARGS__)
 #endif
+
+// ascendc_assert(expr) / ascendc_assert(expr, fmt, args...): when expr is
+// false, fails the block (KernelError kException, api "ascendc_assert") with
+// the expression and the formatted message, where the NPU prints
+// "[ASSERT] file:line: Assertion `expr' message" and stops.
+#define ascendc_assert(expr, ...)                                                              \
+  ::aicore::detail::AssertCheckAs("ascendc_assert", ::aicore::SrcLoc{__FILE__, __LINE__}, #expr, \
+                                  static_cast<bool>(expr), ##__VA_ARGS__)

@@ -41,6 +41,7 @@
 #include <utility>
 #include <vector>
 
+#include "aicore/base/error.h"
 #include "aicore/lib/platform_ascendc.h"
 #include "aicore/lib/tensor_shape.h"
 
@@ -627,9 +628,22 @@ class TilingContext : public OpCallContext {
     return i < output_desc_.size() ? &output_desc_[i] : nullptr;
   }
   TilingData* GetRawTilingData() { return &tiling_; }
+  // A tiling struct (a plain C++ struct the kernel reads with
+  // REGISTER_TILING_DEFAULT / GET_TILING_DATA) at the start of the raw tiling
+  // buffer; the data size becomes sizeof(T), as the vendor's does. A struct
+  // larger than the buffer: the vendor returns nullptr (and the tiling
+  // function's next store crashes); aicore reports it (KernelError).
   template <class T>
-  T* GetTilingData() {
-    return tiling_.GetCapacity() >= sizeof(T) ? static_cast<T*>(tiling_.GetData()) : nullptr;
+  T* GetTilingData(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    static_assert(std::is_trivially_copyable_v<T>, "a tiling struct must be trivially copyable");
+    if (tiling_.GetData() == nullptr || tiling_.GetCapacity() < sizeof(T)) {
+      throw aicore::KernelError(aicore::ErrorKind::kParameter, "", -1, 0, "GetTilingData", loc,
+                                "the " + std::to_string(sizeof(T)) +
+                                    "-byte tiling struct does not fit the raw tiling buffer (" +
+                                    std::to_string(tiling_.GetCapacity()) + " bytes)");
+    }
+    tiling_.SetDataSize(sizeof(T));
+    return static_cast<T*>(tiling_.GetData());
   }
   ge::graphStatus SetBlockDim(uint32_t dim) {
     block_dim_ = dim;
@@ -751,6 +765,10 @@ namespace ops {
 
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
 
+// Where a ValueDepend input's data is needed: InferShape and tiling (ALL) or
+// only tiling (TILING, which allows tiling sink).
+enum class DependScope : uint32_t { ALL = 0, TILING = 1 };
+
 // What OpParamDef::Follow takes over from the parameter it follows.
 enum class FollowType : int32_t { ALL = 0, DTYPE = 1, FORMAT = 2, SHAPE = 3, INVALID_TYPE = 4 };
 
@@ -855,7 +873,10 @@ class OpParamDef {
     unknown_shape_formats_ = std::move(formats);
     return *this;
   }
+  // Accepted: the runner hands every input's data to InferShape and tiling
+  // (GetInputTensor), whatever the scope (ALL, or TILING: tiling sink).
   OpParamDef& ValueDepend(Option /*value_depend*/) { return *this; }
+  OpParamDef& ValueDepend(Option /*value_depend*/, DependScope /*scope*/) { return *this; }
   OpParamDef& AutoContiguous() { return *this; }
   OpParamDef& IgnoreContiguous() { return *this; }
   // The generated aclnn function takes this input as `const aclScalar*`

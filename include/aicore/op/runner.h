@@ -80,6 +80,10 @@ struct KernelEntry {
   // The entry function's own name where it differs from `name` (a dtype
   // build's renamed entry): the name its KERNEL_TASK_TYPE declarations have.
   std::string symbol;
+  // A kernel template (tiling-key templates, ASCENDC_TPL_SEL): whether it has
+  // an instantiation for tiling key `key`; else sets *keys to the selected
+  // keys, for the report. Null: any key.
+  bool (*selects)(uint64_t key, std::string* keys) = nullptr;
 };
 
 struct KernelRegistry {
@@ -1159,6 +1163,13 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                type + " needs " + std::to_string(want) + " (" + std::to_string(in_defs.size()) + " inputs, " +
                std::to_string(out_defs.size()) + " outputs, " +
                (shape_arg ? "the output shapes (OutputShapeDependOnCompute), " : "") + "workspace, tiling)");
+  }
+  std::string keys;
+  if (p->kernel_->selects != nullptr && !p->kernel_->selects(p->ctx_.tiling_key_, &keys)) {
+    FailOp(type, api, loc,
+           "the tiling function of " + type + " set tiling key " + std::to_string(p->ctx_.tiling_key_) +
+               "; the kernel template " + kname + " has no instantiation for it: ASCENDC_TPL_SEL selects the keys " +
+               keys);
   }
   return p;
 }

@@ -640,15 +640,19 @@ AICORE_TARGET_BEGIN
 
 // ASSERT(cond [, fmt, args...]) in compat: fails the block with the
 // condition's text and the formatted message.
-inline void AssertCheck(SrcLoc loc, const char* text, bool cond) {
+inline void AssertCheckAs(const char* api, SrcLoc loc, const char* text, bool cond) {
   if (AICORE_LIKELY(cond)) return;
-  Fail(ErrorKind::kException, "ASSERT", loc, std::string("assertion failed: ") + text);
+  Fail(ErrorKind::kException, api, loc, std::string("assertion failed: ") + text);
 }
 template <class... A>
-void AssertCheck(SrcLoc loc, const char* text, bool cond, const char* fmt, A... a) {
+void AssertCheckAs(const char* api, SrcLoc loc, const char* text, bool cond, const char* fmt, A... a) {
   if (AICORE_LIKELY(cond)) return;
-  Fail(ErrorKind::kException, "ASSERT", loc,
-       std::string("assertion failed: ") + text + ": " + FormatChecked("ASSERT", loc, fmt, a...));
+  Fail(ErrorKind::kException, api, loc,
+       std::string("assertion failed: ") + text + ": " + FormatChecked(api, loc, fmt, a...));
+}
+template <class... A>
+void AssertCheck(SrcLoc loc, const char* text, bool cond, A... a) {
+  AssertCheckAs("ASSERT", loc, text, cond, a...);
 }
 
 AICORE_TARGET_END

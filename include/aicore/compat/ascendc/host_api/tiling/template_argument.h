@@ -475,6 +475,13 @@ std::string SelectedKeysIn(TableFn table) {
   return s;
 }
 
+// The key of the first selected combination (0 when none is selected).
+template <class Inst, class TableFn, class Lead, class Trail>
+uint64_t FirstSelectedKey(const TplKernel<Inst, TableFn, Lead, Trail>& k) {
+  const Table t = k.table();
+  return t.n > 0 ? t.c[0].key : 0;
+}
+
 // "k1, k2, ..." (at most 16) for reports.
 template <class Inst, class TableFn, class Lead, class Trail>
 std::string SelectedKeys(const TplKernel<Inst, TableFn, Lead, Trail>& k) {
