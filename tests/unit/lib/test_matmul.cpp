@@ -950,4 +950,406 @@ TEST_F(MatmulTest, ParameterMisuseIsReported) {
   EXPECT_EQ(static_cast<float>(c16[0]), 32.0f);
 }
 
+// ---------------------------------------------------------------------------
+// User callbacks (MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>), written
+// as a kernel writes them: the tiles from GM into L1 with DataCopy +
+// Nd2NzParams, the C blocks out of L0C with Fixpipe. (One set of callbacks
+// with run-time modes keeps the number of Matmul classes, and so the
+// compile time, down.)
+
+enum CbMode : int {
+  kCbPlain = 0,    // the tiles and blocks where the library's own copies put them
+  kCbCustomOut,    // DataCopyOut: C transposed and scaled into another buffer
+  kCbAddressList,  // CopyA1: A from two buffers found in an address list (the vendor sample's pattern)
+};
+// What the callbacks get through SetUserDefInfo (the "tiling" address).
+struct CbTiling {
+  const TCubeTiling* t;
+  bool transA, transB;
+  CbMode mode = kCbPlain;
+};
+// What they get through SetSelfDefineData (kCbAddressList: the list
+// instead): per block, a record of the calls (CopyA1: row, col, useM,
+// useK; CopyB1 alike; DataCopyOut: the params and gm), and for
+// kCbCustomOut a scratch area, the custom C, the scale and the Matmul's C.
+struct CbCall {
+  int row, col, h, w;
+  uint64_t tilingPtr, dataPtr;
+};
+struct CbRecord {
+  std::vector<CbCall> a, b;
+  std::vector<DataCopyOutParams> out;
+  std::vector<const void*> outGm;
+  float* scratch = nullptr;
+  float* custom = nullptr;
+  float scale = 1.0f;
+  const float* cBase = nullptr;
+};
+CbRecord* RecordOf(uint64_t dataPtr) {
+  return dataPtr == 0 ? nullptr : reinterpret_cast<CbRecord*>(dataPtr) + GetBlockIdx();
+}
+
+// The stored tile (rows x cols at (r0, c0) of a matrix with row stride ld)
+// into L1 in NZ: fractal columns of 32 bytes, rows rounded up to 16.
+template <class T>
+void TileToL1(const LocalTensor<int8_t>& l1, const __gm__ void* gm, int r0, int c0, int rows, int cols, int ld) {
+  GlobalTensor<T> src;
+  src.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(const_cast<void*>(gm)));
+  const Nd2NzParams p(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(cols), 0, static_cast<uint16_t>(ld),
+                      static_cast<uint16_t>((rows + 15) / 16 * 16), 1, 0);
+  DataCopy(l1.ReinterpretCast<T>(), src[static_cast<uint64_t>(r0) * ld + c0], p);
+}
+// kCbAddressList: per block, the addresses of A's two column halves (M x
+// K/2 each, this block's rows) and K/2; CopyA1 ignores `gm`.
+constexpr uint32_t kListSlots = 3;
+template <class T>
+void CopyA1Nd(const LocalTensor<int8_t>& a1, const __gm__ void* gm, int row, int col, int useM, int useK,
+              const uint64_t tilingPtr, const uint64_t dataPtr) {
+  const CbTiling& cb = *reinterpret_cast<const CbTiling*>(tilingPtr);
+  const TCubeTiling& t = *cb.t;
+  if (cb.mode == kCbAddressList) {
+    GlobalTensor<uint64_t> list;
+    list.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(dataPtr), 64);
+    const uint32_t slot = static_cast<uint32_t>(GetBlockIdx()) * kListSlots;
+    const int halfK = static_cast<int>(list.GetValue(slot + 2)), k0 = col * t.baseK;
+    const int part = k0 < halfK ? 0 : 1;  // a tile lies in one half: K/2 is a multiple of baseK
+    const auto* src = reinterpret_cast<const __gm__ void*>(list.GetValue(slot + part));
+    TileToL1<T>(a1, src, row * t.baseM, k0 - part * halfK, useM, useK, halfK);
+    return;
+  }
+  if (CbRecord* r = RecordOf(dataPtr)) r->a.push_back({row, col, useM, useK, tilingPtr, dataPtr});
+  if (cb.transA) {  // stored K x M
+    TileToL1<T>(a1, gm, col * t.baseK, row * t.baseM, useK, useM, t.M);
+  } else {
+    TileToL1<T>(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka);
+  }
+}
+template <class T>
+void CopyB1Nd(const LocalTensor<int8_t>& b1, const __gm__ void* gm, int row, int col, int useK, int useN,
+              const uint64_t tilingPtr, const uint64_t dataPtr) {
+  const CbTiling& cb = *reinterpret_cast<const CbTiling*>(tilingPtr);
+  const TCubeTiling& t = *cb.t;
+  if (CbRecord* r = RecordOf(dataPtr)) r->b.push_back({row, col, useK, useN, tilingPtr, dataPtr});
+  if (cb.transB) {  // stored N x K
+    TileToL1<T>(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb);
+  } else {
+    TileToL1<T>(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N);
+  }
+}
+// The block out of L0C (float or int32_t, NZ) into ND at gm, by the params.
+template <class U>
+void FixpipeOut(const __gm__ void* gm, const LocalTensor<int8_t>& co1, const DataCopyOutParams& p, uint32_t dstStride) {
+  GlobalTensor<U> dst;
+  dst.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(const_cast<void*>(gm)));
+  const auto m = static_cast<uint16_t>(p.burstLen * 32 / (16 * sizeof(U)));
+  const FixpipeParamsV220 f(p.oriNSize, m, static_cast<uint16_t>((m + 15) / 16 * 16), dstStride, false);
+  Fixpipe<U, U, CFG_ROW_MAJOR>(dst, co1.ReinterpretCast<U>(), f);
+}
+template <class U>
+void CopyOutNd(const __gm__ void* gm, const LocalTensor<int8_t>& co1, const void* params, const uint64_t tilingPtr,
+               const uint64_t dataPtr) {
+  const DataCopyOutParams& p = *static_cast<const DataCopyOutParams*>(params);
+  const CbTiling& cb = *reinterpret_cast<const CbTiling*>(tilingPtr);
+  CbRecord* r = RecordOf(dataPtr);
+  if (cb.mode == kCbCustomOut) {
+    // Through the scratch area into the custom C, transposed (N x M) and
+    // scaled, at the block's place in C (where gm points); C is left alone.
+    const TCubeTiling& t = *cb.t;
+    const auto at = static_cast<const U*>(gm) - reinterpret_cast<const U*>(r->cBase);
+    const auto row0 = at / t.N, col0 = at % t.N;
+    GlobalTensor<U> scratch;
+    scratch.SetGlobalBuffer(reinterpret_cast<U*>(r->scratch), static_cast<uint64_t>(t.baseM) * t.baseN);
+    FixpipeOut<U>(scratch.GetPhyAddr(), co1, p, p.oriNSize);
+    for (int i = 0; i < p.burstLen * 32 / (16 * static_cast<int>(sizeof(U))); ++i) {
+      for (int j = 0; j < p.oriNSize; ++j) {
+        r->custom[static_cast<size_t>(col0 + j) * t.M + row0 + i] =
+            r->scale * static_cast<float>(scratch.GetValue(static_cast<uint64_t>(i) * p.oriNSize + j));
+      }
+    }
+    return;
+  }
+  if (r != nullptr) r->out.push_back(p), r->outGm.push_back(gm);
+  FixpipeOut<U>(gm, co1, p, p.dstStride);
+}
+
+template <class AT, class CT, auto OUT, auto CA, auto CB, const auto& CFG = CFG_NORM>
+using CbMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
+                    MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<TPosition::GM, CubeFormat::ND, CT>,
+                    MatmulType<TPosition::GM, CubeFormat::ND, CT>, CFG, MatmulCallBackFunc<OUT, CA, CB>>;
+template <class AT, class CT>
+using CbAll = CbMM<AT, CT, CopyOutNd<CT>, CopyA1Nd<AT>, CopyB1Nd<AT>>;
+using CbAOnly = CbMM<half, float, nullptr, CopyA1Nd<half>, nullptr>;  // as the vendor sample declares it
+
+// One block of a multi-core kernel with callbacks (`iterate`: Iterate +
+// GetTensorC, else IterateAll).
+template <class MMT, class AT, class CT>
+void CbBlock(const CbTiling* cb, bool iterate, AT* a, AT* b, CT* c, CT* bias, CbRecord* rec) {
+  TPipe pipe;
+  MMT mm;
+  const TCubeTiling& t = *cb->t;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t)) return;
+  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, cb->transA, cb->transB);
+  GlobalTensor<AT> ag, bg;
+  GlobalTensor<CT> cg, biasg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  mm.SetUserDefInfo(reinterpret_cast<uint64_t>(cb));
+  mm.SetSelfDefineData(reinterpret_cast<uint64_t>(rec));
+  mm.SetTensorA(ag[o.a], cb->transA);
+  mm.SetTensorB(bg[o.b], cb->transB);
+  if (t.isBias) mm.SetBias(biasg[o.bias]);
+  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+  if (iterate) {
+    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
+  } else {
+    mm.IterateAll(cg[o.c]);
+  }
+  mm.End();
+}
+
+// The callbacks, bit for bit against the library's own copies (the same
+// problem without callbacks) and the scalar model: all three (IterateAll,
+// Iterate + GetTensorC), and for half CopyA1 alone.
+template <class AT, class CT>
+void CbAgainstLibrary(const Problem& p, std::mt19937& rng) {
+  const TCubeTiling t = MakeTiling<AT, CT, CT>(p);
+  const CbTiling cb{&t, p.transA, p.transB};
+  std::vector<AT> a = RandomVec<AT>(static_cast<size_t>(p.M) * p.K, rng);
+  std::vector<AT> b = RandomVec<AT>(static_cast<size_t>(p.K) * p.N, rng);
+  std::vector<CT> bias(static_cast<size_t>(p.N));
+  for (auto& x : bias) x = static_cast<CT>(RandomIn<std::conditional_t<std::is_same_v<AT, int8_t>, int8_t, float>>(rng));
+  const std::vector<Acc<AT>> ref = Reference<AT, CT>(p, a, b, bias);
+  std::vector<CT> lib(ref.size(), CT(0));
+  const auto n = static_cast<uint32_t>(t.usedCoreNum);
+  aicore::LaunchNamed("matmul_block", MatmulBlock<AT, CT, CT, TPosition::GM, false>, n, &t, Out::kIterateAll,
+                      p.transA, p.transB, a.data(), b.data(), lib.data(), bias.data(), uint64_t{0});
+  ExpectC<CT>(lib, ref, p, "library copies");
+  const auto run = [&](auto kernel, bool iterate, const char* what) {
+    std::vector<CT> c(ref.size(), CT(0));
+    aicore::LaunchNamed("cb_block", kernel, n, &cb, iterate, a.data(), b.data(), c.data(), bias.data(),
+                        static_cast<CbRecord*>(nullptr));
+    for (size_t i = 0; i < c.size(); ++i) {
+      if (Bits(c[i]) != Bits(lib[i])) {
+        ADD_FAILURE() << what << " " << p.Str() << ": C[" << i / p.N << ", " << i % p.N << "] differs";
+        break;
+      }
+    }
+  };
+  run(CbBlock<CbAll<AT, CT>, AT, CT>, false, "all three, IterateAll");
+  run(CbBlock<CbAll<AT, CT>, AT, CT>, true, "all three, Iterate");
+  if constexpr (std::is_same_v<AT, half>) run(CbBlock<CbAOnly, AT, CT>, false, "CopyA1 only");
+}
+
+TEST_F(MatmulTest, CallbacksMatchTheLibraryCopiesAndTheModel) {
+  std::mt19937 rng(21);
+  for (int i = 0; i < 6; ++i) {
+    Problem p = RandomProblem(rng, 4);
+    CbAgainstLibrary<half, float>(p, rng);
+    if (i < 3) CbAgainstLibrary<float, float>(p, rng);
+    p.baseM = p.baseN = -1;  // int8 base blocks from the tiling
+    if (i < 3) CbAgainstLibrary<int8_t, int32_t>(p, rng);
+  }
+}
+
+// The calls and what they receive: the user data, every tile of every
+// block and K step with its indices and sizes, each C block with the
+// vendor's DataCopyOutParams at its place in C.
+TEST_F(MatmulTest, CallbacksReceiveTheTilesTheirPlacesAndTheUserData) {
+  std::mt19937 rng(22);
+  Problem p;
+  p.M = 70, p.N = 50, p.K = 100, p.baseM = 32, p.baseN = 32, p.bias = true;
+  const TCubeTiling t = MakeTiling<half, float, float>(p);
+  ASSERT_EQ(t.usedCoreNum, 1);
+  const CbTiling cb{&t, false, false};
+  std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+  std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+  std::vector<float> bias = RandomVec<float>(static_cast<size_t>(p.N), rng);
+  std::vector<float> c(static_cast<size_t>(p.M) * p.N, 0.0f);
+  CbRecord rec;
+  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float>, half, float>, 1u, &cb, false, a.data(), b.data(),
+                      c.data(), bias.data(), &rec);
+  ExpectC<float>(c, Reference<half, float>(p, a, b, bias), p, "recorded run");
+  const int mIter = (p.M + t.baseM - 1) / t.baseM, nIter = (p.N + t.baseN - 1) / t.baseN;
+  const int kIter = (p.K + t.baseK - 1) / t.baseK;
+  ASSERT_EQ(rec.a.size(), static_cast<size_t>(mIter * nIter * kIter));
+  ASSERT_EQ(rec.b.size(), rec.a.size());
+  ASSERT_EQ(rec.out.size(), static_cast<size_t>(mIter * nIter));
+  const auto len = [](int i, int base, int total) { return std::min(base, total - i * base); };
+  for (size_t i = 0; i < rec.a.size(); ++i) {
+    const CbCall& x = rec.a[i];
+    const CbCall& y = rec.b[i];
+    EXPECT_EQ(x.tilingPtr, reinterpret_cast<uint64_t>(&cb));
+    EXPECT_EQ(x.dataPtr, reinterpret_cast<uint64_t>(&rec));
+    EXPECT_EQ(y.dataPtr, reinterpret_cast<uint64_t>(&rec));
+    EXPECT_EQ(x.col, y.row) << "the K step of A's and B's tiles";
+    EXPECT_EQ(x.h, len(x.row, t.baseM, p.M));
+    EXPECT_EQ(x.w, len(x.col, t.baseK, p.K));
+    EXPECT_EQ(y.h, len(y.row, t.baseK, p.K));
+    EXPECT_EQ(y.w, len(y.col, t.baseN, p.N));
+  }
+  for (size_t i = 0; i < rec.out.size(); ++i) {
+    const DataCopyOutParams& o = rec.out[i];
+    const int mLen = len(o.curM, t.baseM, p.M), nLen = len(o.curN, t.baseN, p.N);
+    EXPECT_EQ(rec.outGm[i], c.data() + static_cast<size_t>(o.curM) * t.baseM * p.N + o.curN * t.baseN);
+    EXPECT_EQ(o.cBurstNum, (nLen + 15) / 16);
+    EXPECT_EQ(o.burstLen, mLen * 16 * 4 / 32);
+    EXPECT_EQ(o.dstStride, static_cast<uint32_t>(p.N));
+    EXPECT_EQ(o.oriNSize, nLen);
+    for (int k = 0; k < kIter; ++k) {  // this block's tiles: (curM, k) of A, (k, curN) of B
+      EXPECT_EQ(rec.a[i * kIter + k].row, o.curM);
+      EXPECT_EQ(rec.a[i * kIter + k].col, k);
+      EXPECT_EQ(rec.b[i * kIter + k].col, o.curN);
+    }
+  }
+}
+
+TEST_F(MatmulTest, CallbackWritesCTransposedAndScaledElsewhere) {
+  std::mt19937 rng(23);
+  Problem p;
+  p.M = 90, p.N = 75, p.K = 60, p.baseM = 32, p.baseN = 48, p.dim = 3, p.transB = true;
+  const TCubeTiling t = MakeTiling<half, float, float>(p);
+  const CbTiling cb{&t, false, true, kCbCustomOut};
+  std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+  std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+  std::vector<float> bias(static_cast<size_t>(p.N), 0.0f);
+  std::vector<float> c(static_cast<size_t>(p.M) * p.N, 0.0f), custom(c.size(), -1.0f);
+  const auto blocks = static_cast<size_t>(t.usedCoreNum);
+  std::vector<float> scratch(blocks * t.baseM * t.baseN);
+  std::vector<CbRecord> rec(blocks);
+  for (size_t i = 0; i < blocks; ++i) {
+    rec[i].scratch = scratch.data() + i * t.baseM * t.baseN;
+    rec[i].custom = custom.data();
+    rec[i].scale = 0.5f;
+    rec[i].cBase = c.data();
+  }
+  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float>, half, float>, static_cast<uint32_t>(blocks), &cb, true,
+                      a.data(), b.data(), c.data(), bias.data(), rec.data());
+  const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+  for (int i = 0; i < p.M; ++i) {
+    for (int j = 0; j < p.N; ++j) {
+      ASSERT_EQ(Bits(custom[static_cast<size_t>(j) * p.M + i]), Bits(0.5f * ref[static_cast<size_t>(i) * p.N + j]))
+          << i << ", " << j;
+      ASSERT_EQ(c[static_cast<size_t>(i) * p.N + j], 0.0f) << "the Matmul's own C is not written";
+    }
+  }
+}
+
+// The vendor sample's pattern (MatmulCallBackFunc<nullptr, CopyA1,
+// nullptr>): A is not one matrix in GM but two (its K halves, in separate
+// buffers); CopyA1 ignores `gm` and finds each tile's source in an address
+// list in GM (SetSelfDefineData), indexed by the block.
+TEST_F(MatmulTest, VendorSampleCallbackPatternReadsANonContiguousA) {
+  std::mt19937 rng(24);
+  Problem p;
+  p.M = 256, p.N = 48, p.K = 512, p.baseM = 128, p.baseN = 48, p.dim = 2, p.bias = true;
+  const TCubeTiling t = MakeTiling<half, float, float>(p);
+  ASSERT_EQ((p.K / 2) % t.baseK, 0) << "baseK " << t.baseK;
+  const CbTiling cb{&t, false, false, kCbAddressList};
+  std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+  std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+  std::vector<float> bias = RandomVec<float>(static_cast<size_t>(p.N), rng);
+  std::vector<half> lo, hi;  // A's columns [0, K/2) and [K/2, K), each M x K/2
+  for (int i = 0; i < p.M; ++i) {
+    lo.insert(lo.end(), a.begin() + i * p.K, a.begin() + i * p.K + p.K / 2);
+    hi.insert(hi.end(), a.begin() + i * p.K + p.K / 2, a.begin() + (i + 1) * p.K);
+  }
+  std::vector<float> c(static_cast<size_t>(p.M) * p.N, 0.0f);
+  std::vector<uint64_t> list(64, 0);
+  aicore::LaunchNamed(
+      "cb_sample",
+      [&] {
+        TPipe pipe;
+        CbAOnly mm;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+        const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, false);
+        const int row0 = o.a / p.K;  // the block's first row of A
+        GlobalTensor<uint64_t> lg;
+        lg.SetGlobalBuffer(list.data(), list.size());
+        const uint32_t slot = static_cast<uint32_t>(GetBlockIdx()) * kListSlots;
+        lg.SetValue(slot, reinterpret_cast<uint64_t>(lo.data() + row0 * p.K / 2));
+        lg.SetValue(slot + 1, reinterpret_cast<uint64_t>(hi.data() + row0 * p.K / 2));
+        lg.SetValue(slot + 2, static_cast<uint64_t>(p.K / 2));
+        GlobalTensor<half> ag, bg;  // A: a placeholder the callback does not read
+        GlobalTensor<float> cg, biasg;
+        ag.SetGlobalBuffer(lo.data(), lo.size());
+        bg.SetGlobalBuffer(b.data(), b.size());
+        cg.SetGlobalBuffer(c.data(), c.size());
+        biasg.SetGlobalBuffer(bias.data(), bias.size());
+        mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
+        mm.SetSelfDefineData(reinterpret_cast<uint64_t>(lg.GetPhyAddr()));
+        mm.SetTensorA(ag);
+        mm.SetTensorB(bg[o.b]);
+        mm.SetBias(biasg[o.bias]);
+        if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+        mm.IterateAll(cg[o.c]);
+        mm.End();
+      },
+      static_cast<uint32_t>(t.usedCoreNum));
+  ExpectC<float>(c, Reference<half, float>(p, a, b, bias), p, "A from two buffers through CopyA1");
+}
+
+constexpr MatmulConfig kDualMasterCfg = GetNormalConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true,
+                                                        IterateOrder::UNDEF, ScheduleType::INNER_PRODUCT, true, true);
+
+TEST_F(MatmulTest, CallbackMisuseIsReported) {
+  Fixture f;
+  const CbTiling cb{&f.t, false, false};
+  // SetSelfDefineData must come before SetTensorA and SetTensorB.
+  auto order = [&](int selfAt) {  // 0: before both, 1: between, 2: after both
+    return [&f, &cb, selfAt] {
+      TPipe pipe;
+      CbAll<half, float> mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
+      mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
+      if (selfAt == 0) mm.SetSelfDefineData(0);
+      mm.SetTensorA(f.A());
+      if (selfAt == 1) mm.SetSelfDefineData(0);
+      mm.SetTensorB(f.B());
+      if (selfAt == 2) mm.SetSelfDefineData(0);
+      mm.IterateAll(f.C());
+    };
+  };
+  EXPECT_MM_ERROR("but SetTensorA and SetTensorB were not called after it", order(2));
+  EXPECT_MM_ERROR("but SetTensorA was not called after it", order(1));
+  EXPECT_MM_CLEAN(order(0));
+  // Not with enableMixDualMaster.
+  auto dual = [&](bool setInfo) {
+    return [&f, &cb, setInfo] {
+      TPipe pipe;
+      CbMM<half, float, nullptr, CopyA1Nd<half>, nullptr, kDualMasterCfg> mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
+      if (setInfo) mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+    };
+  };
+  EXPECT_MM_ERROR("not available with MatmulConfig::enableMixDualMaster", dual(true));
+  EXPECT_MM_CLEAN(dual(false));
+  // aicore's gaps: DataCopyOut with enAtomic, CopyA1 with the MDL template.
+  auto atomic = [&](uint8_t enAtomic) {
+    return [&f, &cb, enAtomic] {
+      TPipe pipe;
+      CbAll<half, float> mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
+      mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
+      mm.SetTensorA(f.A());
+      mm.SetTensorB(f.B());
+      mm.IterateAll(f.C(), enAtomic);
+    };
+  };
+  EXPECT_MM_ERROR("enAtomic 1 with a DataCopyOut callback is not supported", atomic(1));
+  EXPECT_MM_CLEAN(atomic(0));
+  EXPECT_MM_ERROR("with the MDL template are not supported", [&] {
+    TPipe pipe;
+    CbMM<half, float, nullptr, CopyA1Nd<half>, nullptr, CFG_MDL> mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
+    mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
+    mm.SetTensorA(f.A());
+    mm.SetTensorB(f.B());
+    mm.IterateAll(f.C());
+  });
+}
+
 }  // namespace

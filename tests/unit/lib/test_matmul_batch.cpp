@@ -363,6 +363,60 @@ TEST_F(MatmulBatchTest, SharedBiasWithoutIsBiasBatch) {
   for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(Bits(c[i]), Bits(ref[i])) << i;
 }
 
+// enPartialSum (one base block per batch): each batch's block adds to what
+// L0C holds -- the previous batch's block, or for the first the last block
+// of the call before -- without the bias, as the vendor's batch scheduler
+// with one L0C buffer does. Here K is split over two calls: the first over
+// K[0, 16) with the bias, the second over K[16, 40) with enPartialSum.
+TEST_F(MatmulBatchTest, PartialSumAddsToL0CAcrossCallsAndBatches) {
+  std::mt19937 rng(1105);
+  BatchProblem p;
+  p.batchA = 3, p.batchB = 3, p.M = 16, p.N = 32, p.K = 40, p.bias = true;
+  const TCubeTiling t = MakeBatchTiling<half>(p);
+  ASSERT_EQ(t.baseM, 16);
+  ASSERT_EQ(t.baseN, 32);
+  const int k1 = 16, B = 3;
+  std::vector<half> a = RandomVec<half>(B * 16 * 40, rng), b = RandomVec<half>(B * 40 * 32, rng);
+  std::vector<float> bias = RandomVec<float>(B * 32, rng), c1(B * 16 * 32, 0.0f), c2(c1.size(), 0.0f);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        BMM<half> mm;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(Gm(a));
+        mm.SetTensorB(Gm(b));
+        mm.SetBias(Gm(bias));
+        mm.SetSingleShape(16, 32, k1);
+        mm.IterateBatch(Gm(c1), 3u, 3u, false);
+        mm.SetTensorA(Gm(a)[k1]);
+        mm.SetTensorB(Gm(b)[k1 * 32]);
+        mm.SetSingleShape(16, 32, 40 - k1);
+        mm.IterateBatch(Gm(c2), 3u, 3u, false, 0, 0, 0, true);
+      },
+      1);
+  // The model: fma chains in increasing k.
+  std::vector<float> l0c(16 * 32);
+  const auto chain = [&](int batch, int k0, int k9, bool withBias, std::vector<float>& acc) {
+    for (int i = 0; i < 16; ++i) {
+      for (int j = 0; j < 32; ++j) {
+        float v = withBias ? bias[batch * 32 + j] : acc[i * 32 + j];
+        for (int k = k0; k < k9; ++k) {
+          v = std::fma(static_cast<float>(a[(batch * 16 + i) * 40 + k]), static_cast<float>(b[(batch * 40 + k) * 32 + j]), v);
+        }
+        acc[i * 32 + j] = v;
+      }
+    }
+  };
+  for (int batch = 0; batch < B; ++batch) {
+    chain(batch, 0, k1, true, l0c);
+    for (int e = 0; e < 16 * 32; ++e) ASSERT_EQ(Bits(c1[batch * 512 + e]), Bits(l0c[e])) << "call 1, batch " << batch;
+  }
+  for (int batch = 0; batch < B; ++batch) {  // l0c starts as the first call's last block
+    chain(batch, k1, 40, false, l0c);
+    for (int e = 0; e < 16 * 32; ++e) ASSERT_EQ(Bits(c2[batch * 512 + e]), Bits(l0c[e])) << "call 2, batch " << batch;
+  }
+}
+
 // The host side: the NORMAL batch fields of TCubeTiling.
 TEST(MatmulBatchTiling, SetBatchInfoForNormalFillsTheLayoutFields) {
   BatchProblem p;
@@ -628,12 +682,26 @@ TEST_F(MatmulBatchTest, UbRowsNotOf32ByteBlocksAreReported) {
 
 TEST_F(MatmulBatchTest, UnsupportedOptionsAndWaitPairingAreReported) {
   Fixture f;
-  EXPECT_BMM_ERROR("enPartialSum = true is not supported", [&] {
+  // enPartialSum: one base block per batch, and an earlier result in L0C.
+  EXPECT_BMM_ERROR("enPartialSum accumulates into L0C only when singleCoreM == baseM and singleCoreN == baseN", [&] {
     TPipe pipe;
     BMM<half> mm;
     f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 4u, 2u, false);
     mm.IterateBatch(f.C(), 4u, 2u, false, 0, 0, 0, true);
   });
+  const auto partial = [&](bool first) {
+    return [&f, first] {
+      TPipe pipe;
+      BMM<half> mm;
+      f.Setup(pipe, mm);
+      mm.SetSingleShape(16, 32, 24);
+      if (first) mm.IterateBatch(f.C(), 4u, 2u, false);
+      mm.IterateBatch(f.C(), 4u, 2u, false, 0, 0, 0, true);
+    };
+  };
+  EXPECT_BMM_ERROR("enPartialSum = true but L0C holds no earlier result", partial(false));
+  EXPECT_BMM_CLEAN(partial(true));
   EXPECT_BMM_ERROR("no IterateBatch<false, true>(...) to wait for", [&] {
     TPipe pipe;
     BMM<half> mm;

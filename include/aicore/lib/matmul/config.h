@@ -13,7 +13,7 @@
 //             CFG_NORM, CFG_MDL, MM_CFG_BB, CFG_IBSHARE_NORM, MatmulApiStaticTiling
 //   AscendC:: MatmulType<POSITION, FORMAT, TYPE, ISTRANS = false,
 //                        LAYOUT = LayoutMode::NONE, IBSHARE = false, SRCPOS = TPosition::GM>,
-//             MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>
+//             MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>, DataCopyOutParams
 //
 // On the CPU the templates (Norm, MDL, SpecialMDL, BasicBlock, IBShare) and
 // the performance switches of MatmulConfig change how the NPU stages data,
@@ -418,9 +418,11 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
-// User copy-in / copy-out callbacks of Matmul (the fourth template argument
-// of Matmul). aicore accepts the type; callbacks other than nullptr are not
-// supported (a compile error names them).
+// User copy-in / copy-out callbacks of Matmul (MM_CB, the sixth template
+// argument): DataCopyOut replaces the copy of each C base block from L0C
+// (CO1) to GM, CopyA1 / CopyB1 the copy of each A / B tile from GM to L1
+// (A1 / B1). What they receive and what aicore expects of them: see
+// aicore/lib/matmul/matmul.h ("User callbacks").
 template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
                               const void* dataCopyOutParams, const uint64_t tilingPtr,
                               const uint64_t dataPtr) = nullptr,
@@ -437,5 +439,39 @@ struct MatmulCallBackFunc {
   constexpr static void (*CopyB1Ptr)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col,
                                      int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyB1;
 };
+
+// What DataCopyOut's dataCopyOutParams points to (the vendor's fields):
+// cBurstNum = the block's 16-column fractal columns in L0C, burstLen = one
+// such column's length in 32-byte units (the block's height x 16 x the L0C
+// element size / 32), srcStride 0, dstStride = the destination row stride
+// in elements (ND; sequential: the block's width) or the NZ column stride
+// in 32-byte units, oriNSize = the block's width (ND; 0 for NZ), curM /
+// curN = the block's row / column index in base blocks (of the single-core
+// C).
+struct DataCopyOutParams {
+  DataCopyOutParams() = default;
+  DataCopyOutParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn,
+                    const uint16_t nSize, const bool unitFlag, const int curMPos, const int curNPos)
+      : cBurstNum(count),
+        burstLen(len),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        oriNSize(nSize),
+        enUnitFlag(unitFlag),
+        curM(curMPos),
+        curN(curNPos) {}
+  uint8_t quantMode = 0;
+  uint16_t cBurstNum = 0;
+  uint16_t burstLen = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint16_t oriNSize = 0;
+  bool enUnitFlag = false;
+  uint64_t quantScalar = 0;
+  int curM = 0;
+  int curN = 0;
+  uint64_t cbufWorkspaceAddr = 0;
+};
+
 
 }  // namespace AscendC

@@ -112,8 +112,13 @@
 // SetWorkspace workspace as dense slices of batchC matrices of singleCoreM
 // x singleCoreN (C NORMAL / BNGS1S2), which GetBatchTensorC<false> /
 // GetBatchC hand out in order (GlobalTensor, or copied to a UB tensor).
-// Not done: enPartialSum = true, NZ matrices, BSNGD / SBNGD C to UB or the
-// IterateNBatch workspace, a bias with the G reduce (KernelErrors).
+// enPartialSum = true (singleCoreM <= baseM and singleCoreN <= baseN: one
+// base block per batch, as the reference requires): each batch's block
+// adds to what L0C holds -- the previous batch's block; for the first, the
+// last block of the Iterate / IterateBatch before -- without the bias, as
+// the vendor's batch scheduler with one L0C buffer does.
+// Not done: NZ matrices, BSNGD / SBNGD C to UB or the IterateNBatch
+// workspace, a bias or enPartialSum with the G reduce (KernelErrors).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -146,8 +151,39 @@
 // counts beyond the tiling's BatchNum or the tensors, IterateNBatch /
 // GetBatchTensorC misuse.
 //
-// Not done: see IterateBatch above for its parts not done; the user
-// callbacks (MatmulCallBackFunc other than nullptr: a compile error),
+// User callbacks (MM_CB = MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>;
+// SetUserDefInfo(tilingPtr) and SetSelfDefineData(dataPtr) give the last two
+// arguments of each). With CopyA1 / CopyB1, each base block of C is computed
+// over K in steps of baseK (the Norm template's L1 tiles; the same bits, see
+// Numerics), and each step's A tile (block row, step) of useM x useK and B
+// tile (step, block column) of useK x useN, when that operand is a
+// GlobalTensor, comes from the callback: aicore calls CopyA1(a1, gm, row,
+// col, useM, useK, tilingPtr, dataPtr) with a1 a LocalTensor<int8_t> at
+// TPosition::A1 (L1, carved from the Matmul's TPipe), gm A's GlobalTensor
+// address (SetTensorA's, or the batch's matrix), row / col the tile's
+// indices in base blocks (A: M, K; B: K, N). The callback must leave the
+// tile in L1 as the library's own copy does: the tile as stored in GM (A
+// transposed: useK x useM; B transposed: useN x useK) in NZ: fractal
+// columns 32 bytes wide, of that stored height rounded up to 16 rows
+// (Nd2NzParams dstNzC0Stride = round16(height), as DataCopy with
+// Nd2NzParams writes it). aicore calls them once per block and step (the
+// NPU's L1 reuse may call them less often: callbacks must not count on a
+// number of calls). DataCopyOut(gm, co1, &params, tilingPtr, dataPtr) takes
+// the place of each block's copy to a GM destination (IterateAll,
+// GetTensorC, IterateBatch to GM): co1 holds the block in L0C (TPosition::CO1,
+// NZ: 16-column fractal columns of round16(height) rows, float or int32_t),
+// gm is where the library would put the block's (0, 0) (its place in C, or
+// the destination's start when sequential), params a DataCopyOutParams
+// (config.h) with the copy's sizes and strides. UB destinations and the
+// async workspace keep the library's own copy, as on the NPU (the callback
+// is the L0C -> GM copy). Misuse: SetSelfDefineData after SetTensorA /
+// SetTensorB (the reference requires it before them), SetUserDefInfo /
+// SetSelfDefineData with MatmulConfig::enableMixDualMaster (KernelErrors).
+// Not done (KernelError): CopyA1 / CopyB1 with the MDL templates (their L1
+// tiles span stepM / stepKa base blocks), DataCopyOut with a quantised C or
+// enAtomic.
+//
+// Not done: see IterateBatch above for its parts not done;
 // sparse inputs (SetSparseIndex: KernelError), anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
 // int4b_t operands, an NZ int8_t C (a compile error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
@@ -253,6 +289,13 @@ constexpr QuantMode_t MmQuantMode(bool vector) {
   } else {
     return NoQuant;
   }
+}
+
+// Whether a callback pointer of MatmulCallBackFunc is set (a function, not
+// a comparison GCC warns about for a known function's address).
+template <class F>
+constexpr bool MmNonNull(F* f) {
+  return f != nullptr;
 }
 
 inline bool MmIsUb(AscendC::TPosition p) {
@@ -377,8 +420,11 @@ class MatmulImpl {
                 "Matmul: C's format must be CubeFormat::ND, NZ or ND_ALIGN");
   static_assert(C_TYPE::pos != TPosition::CO1 || C_TYPE::format == CubeFormat::NZ,
                 "Matmul: C at TPosition::CO1 must be CubeFormat::NZ");
-  static_assert(MM_CB::DataCopyOutPtr == nullptr && MM_CB::CopyA1Ptr == nullptr && MM_CB::CopyB1Ptr == nullptr,
-                "Matmul: user callbacks (MatmulCallBackFunc) are not supported by aicore yet");
+  // The user callbacks that are set.
+  static constexpr bool kCbOut = aicore::detail::MmNonNull(MM_CB::DataCopyOutPtr);
+  static constexpr bool kCbA = aicore::detail::MmNonNull(MM_CB::CopyA1Ptr);
+  static constexpr bool kCbB = aicore::detail::MmNonNull(MM_CB::CopyB1Ptr);
+  static constexpr bool kCb = kCbOut || kCbA || kCbB;
   static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
                                Impl::Detail::MatmulPolicy<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>,
                 "Matmul: only the default MatmulPolicy is supported by aicore");
@@ -464,6 +510,7 @@ class MatmulImpl {
     CheckTrans("Matmul::SetTensorA", A_TYPE::isTrans, isTransposeA, "A", loc);
     aGm_ = gm;
     aKind_ = kGm;
+    selfDefPending_ &= ~1u;
     transA_ = isTransposeA;
     ResetIteration();
   }
@@ -473,6 +520,7 @@ class MatmulImpl {
     CheckTrans("Matmul::SetTensorA", A_TYPE::isTrans, isTransposeA, "A", loc);
     aLocal_ = leftMatrix;
     aKind_ = kLocal;
+    selfDefPending_ &= ~1u;
     transA_ = isTransposeA;
     ResetIteration();
   }
@@ -480,6 +528,7 @@ class MatmulImpl {
     Begin("Matmul::SetTensorA", loc);
     aScalar_ = aScalar;
     aKind_ = kScalar;
+    selfDefPending_ &= ~1u;
     transA_ = false;
     ResetIteration();
   }
@@ -489,6 +538,7 @@ class MatmulImpl {
     CheckTrans("Matmul::SetTensorB", B_TYPE::isTrans, isTransposeB, "B", loc);
     bGm_ = gm;
     bKind_ = kGm;
+    selfDefPending_ &= ~2u;
     transB_ = isTransposeB;
     ResetIteration();
   }
@@ -499,6 +549,7 @@ class MatmulImpl {
     CheckTrans("Matmul::SetTensorB", B_TYPE::isTrans, isTransposeB, "B", loc);
     bLocal_ = rightMatrix;
     bKind_ = kLocal;
+    selfDefPending_ &= ~2u;
     transB_ = isTransposeB;
     ResetIteration();
   }
@@ -506,6 +557,7 @@ class MatmulImpl {
     Begin("Matmul::SetTensorB", loc);
     bScalar_ = bScalar;
     bKind_ = kScalar;
+    selfDefPending_ &= ~2u;
     transB_ = false;
     ResetIteration();
   }
@@ -574,11 +626,27 @@ class MatmulImpl {
   }
   void SetSubBlockIdx(uint8_t subBlockIdx) { subBlockIdx_ = subBlockIdx; }
   uint8_t GetSubBlockIdx() const { return subBlockIdx_; }
-  template <class T>
-  void SetSelfDefineData(T dataPtr) {
-    selfDefineData_ = static_cast<uint64_t>(dataPtr);
+  // The user callbacks' data (their last argument). The reference requires
+  // it before SetTensorA / SetTensorB (checked when a callback is set).
+  void SetSelfDefineData(const uint64_t dataPtr, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetSelfDefineData", loc);
+    CheckNotDualMaster("Matmul::SetSelfDefineData", loc);
+    selfDefineData_ = dataPtr;
+    selfDefPending_ = 3;  // A and B must be set after it
   }
-  void SetUserDefInfo(const uint64_t tilingPtr) { userDefInfo_ = tilingPtr; }
+  // The vendor's SetSelfDefineData(T) with a user struct is not on Atlas A2.
+  template <class T, std::enable_if_t<!std::is_convertible_v<T, uint64_t>, int> = 0>
+  void SetSelfDefineData(T) {
+    static_assert(sizeof(T) == 0,
+                  "Matmul::SetSelfDefineData(T dataPtr) with a struct is not available on Atlas A2 (Ascend910B): "
+                  "pass a uint64_t (e.g. a GM address)");
+  }
+  // The user callbacks' tiling address (their second-to-last argument).
+  void SetUserDefInfo(const uint64_t tilingPtr, SrcLoc loc = SrcLoc::Current()) {
+    Begin("Matmul::SetUserDefInfo", loc);
+    CheckNotDualMaster("Matmul::SetUserDefInfo", loc);
+    userDefInfo_ = tilingPtr;
+  }
   void SetSparseIndex(const GlobalTensor<uint8_t>&, SrcLoc loc = SrcLoc::Current()) {
     Begin("Matmul::SetSparseIndex", loc);
     Fail(ErrorKind::kParameter, "Matmul::SetSparseIndex", loc, "sparse Matmul is not supported by aicore");
@@ -1276,10 +1344,62 @@ class MatmulImpl {
       if (quant_ == kLocal) CheckOperand(core, api, "the quantization vector", kLocal, quantGm_, quantLocal_,
                                          Layout::RowMajor(sN_), 1, sN_, loc);
     }
+    if constexpr (kCb) PrepareCallbacks(core, api, loc);
     co1_.resize(BlockElems());
     total_ = MIter() * NIter();
     next_ = 0;
     started_ = true;
+  }
+  // The checks of the user callbacks and their buffers in the Matmul's
+  // TPipe: the A1 / B1 tiles of CopyA1 / CopyB1, the L0C block of
+  // DataCopyOut (carved again after the pipe's epoch ends or for larger
+  // base blocks).
+  void PrepareCallbacks(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) {
+    if (selfDefPending_ != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("SetSelfDefineData must come before SetTensorA and SetTensorB (the reference requires it), "
+                       "but ") +
+               (selfDefPending_ == 3 ? "SetTensorA and SetTensorB were" : selfDefPending_ == 1 ? "SetTensorA was"
+                                                                                                : "SetTensorB was") +
+               " not called after it");
+    }
+    if constexpr (kCbA || kCbB) {
+      if (kCfg.doMultiDataLoad || kCfg.doSpecialMDL) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "CopyA1 / CopyB1 callbacks with the MDL template are not supported by aicore (its L1 tiles span "
+             "stepM / stepKa base blocks): use the Norm template (CFG_NORM)");
+      }
+    }
+    if constexpr (kCbOut && kQuantOut) {
+      Fail(ErrorKind::kParameter, api, loc, "a DataCopyOut callback with a quantised C is not supported by aicore");
+    }
+    if (pipe_ == nullptr) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "the user callbacks' L1 / L0C buffers come from the Matmul's TPipe, and it has none: "
+           "REGIST_MATMUL_OBJ(&pipe, ...) or Init(&tiling, &pipe)");
+    }
+    const auto c0 = [](int64_t v, size_t size) { return (v * static_cast<int64_t>(size) + 31) / 32 * 32; };
+    const int64_t bm = BaseM(), bn = BaseN(), bk = tiling_.baseK;
+    const int64_t bytesA = std::max(Align16(bm) * c0(bk, sizeof(SrcAT)), Align16(bk) * c0(bm, sizeof(SrcAT)));
+    const int64_t bytesB = std::max(Align16(bk) * c0(bn, sizeof(SrcBT)), Align16(bn) * c0(bk, sizeof(SrcBT)));
+    const int64_t bytesC = int64_t{Align16(bm)} * Align16(bn) * static_cast<int64_t>(sizeof(L0cT));
+    const bool fresh = cbEpoch_ != core.epoch;
+    const auto carve = [&](auto& buf, int64_t bytes, int64_t& have) {
+      if (!fresh && bytes <= have) return;
+      pipe_->InitBuffer(buf, static_cast<uint32_t>(bytes), loc);
+      have = bytes;
+    };
+    if (fresh) cbBytesA_ = cbBytesB_ = cbBytesC_ = 0;
+    if constexpr (kCbA) carve(cbA1_, bytesA, cbBytesA_);
+    if constexpr (kCbB) carve(cbB1_, bytesB, cbBytesB_);
+    if constexpr (kCbOut) carve(cbCo1_, bytesC, cbBytesC_);
+    cbEpoch_ = core.epoch;
+  }
+  void CheckNotDualMaster(const char* api, SrcLoc loc) const {
+    if (kCfg.enableMixDualMaster) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "not available with MatmulConfig::enableMixDualMaster = true, as the reference states");
+    }
   }
   template <class T>
   void CheckOperand(aicore::detail::CoreContext& core, const char* api, const char* role, Kind kind,
@@ -1325,41 +1445,82 @@ class MatmulImpl {
     GemmBlock(m0, n0, mLen, nLen, out, Layout::RowMajor(BaseN()), accumulate);
   }
   void GemmBlock(int32_t m0, int32_t n0, int32_t mLen, int32_t nLen, L0cT* out, const Layout& lc, bool accumulate) {
-    Layout la = LayoutA(), lb = LayoutB();
-    const SrcAT* a = OperandData(aKind_, aGm_, aLocal_, aScalar_);
-    const SrcBT* b = OperandData(bKind_, bGm_, bLocal_, bScalar_);
     const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
-    const auto um = static_cast<uint32_t>(mLen), un = static_cast<uint32_t>(nLen), uk = static_cast<uint32_t>(sK_);
-    if (aicore::detail::MmAligned(la, um0, 0)) {
-      a += la.Offset(um0, 0);
-    } else {  // an NZ block start inside a fractal: pack the rows
-      packA_.resize(static_cast<size_t>(um) * uk);
-      for (uint32_t r = 0; r < um; ++r) {
-        for (uint32_t c = 0; c < uk; ++c) packA_[static_cast<size_t>(r) * uk + c] = a[la.Offset(um0 + r, c)];
-      }
-      a = packA_.data();
-      la = Layout::RowMajor(uk);
-    }
-    if (aicore::detail::MmAligned(lb, 0, un0)) {
-      b += lb.Offset(0, un0);
-    } else {
-      packB_.resize(static_cast<size_t>(uk) * un);
-      for (uint32_t r = 0; r < uk; ++r) {
-        for (uint32_t c = 0; c < un; ++c) packB_[static_cast<size_t>(r) * un + c] = b[lb.Offset(r, un0 + c)];
-      }
-      b = packB_.data();
-      lb = Layout::RowMajor(un);
-    }
-    aicore::simd::GemmInit init = accumulate ? aicore::simd::GemmInit::kAccumulate : aicore::simd::GemmInit::kZero;
+    const auto um = static_cast<uint32_t>(mLen), un = static_cast<uint32_t>(nLen);
     const L0cT* bias = nullptr;
     if (biasOn_ && !accumulate) {
-      init = aicore::simd::GemmInit::kBias;
       const BiasT* src = biasKind_ == kGm ? biasGm_.GetPhyAddr() : biasLocal_.GetPhyAddr();
       biasBuf_.resize(un);
       for (uint32_t j = 0; j < un; ++j) biasBuf_[j] = static_cast<L0cT>(src[n0 + j]);
       bias = biasBuf_.data();
     }
-    aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, uk, a, la, b, lb, out, lc, init, bias, opt_);
+    const aicore::simd::GemmInit first = bias != nullptr ? aicore::simd::GemmInit::kBias
+                                         : accumulate   ? aicore::simd::GemmInit::kAccumulate
+                                                        : aicore::simd::GemmInit::kZero;
+    const SrcAT* a0 = OperandData(aKind_, aGm_, aLocal_, aScalar_);
+    const SrcBT* b0 = OperandData(bKind_, bGm_, bLocal_, bScalar_);
+    const bool tileA = kCbA && aKind_ == kGm, tileB = kCbB && bKind_ == kGm;
+    if (!tileA && !tileB) {
+      Layout la = LayoutA(), lb = LayoutB();
+      const SrcAT* a = At(a0, la, um0, 0, um, static_cast<uint32_t>(sK_), packA_);
+      const SrcBT* b = At(b0, lb, 0, un0, static_cast<uint32_t>(sK_), un, packB_);
+      aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, static_cast<uint32_t>(sK_), a, la, b, lb, out, lc, first, bias,
+                                             opt_);
+      return;
+    }
+    // A user copy-in callback: K in steps of baseK, each step's tiles from
+    // L1 (the block is a base block: m0, n0 multiples of baseM, baseN).
+    constexpr uint32_t c0A = 32 / sizeof(SrcAT), c0B = 32 / sizeof(SrcBT);
+    const int32_t baseK = tiling_.baseK;
+    for (int32_t k0 = 0; k0 < sK_; k0 += baseK) {
+      const int32_t kLen = std::min(baseK, sK_ - k0);
+      const auto uk0 = static_cast<uint32_t>(k0), uk = static_cast<uint32_t>(kLen);
+      Layout la = LayoutA(), lb = LayoutB();
+      const SrcAT* a = nullptr;
+      const SrcBT* b = nullptr;
+      if constexpr (kCbA) {
+        if (tileA) {
+          LocalTensor<int8_t> l1 = cbA1_.template Get<int8_t>();
+          MM_CB::CopyA1Ptr(l1, static_cast<const __gm__ void*>(a0), m0 / BaseM(), k0 / baseK, mLen, kLen,
+                           userDefInfo_, selfDefineData_);
+          a = reinterpret_cast<const SrcAT*>(l1.GetPhyAddr());
+          la = TileLayout(transA_, transA_ ? kLen : mLen, c0A);
+        }
+      }
+      if constexpr (kCbB) {
+        if (tileB) {
+          LocalTensor<int8_t> l1 = cbB1_.template Get<int8_t>();
+          MM_CB::CopyB1Ptr(l1, static_cast<const __gm__ void*>(b0), k0 / baseK, n0 / BaseN(), kLen, nLen,
+                           userDefInfo_, selfDefineData_);
+          b = reinterpret_cast<const SrcBT*>(l1.GetPhyAddr());
+          lb = TileLayout(transB_, transB_ ? nLen : kLen, c0B);
+        }
+      }
+      if (!tileA) a = At(a0, la, um0, uk0, um, uk, packA_);
+      if (!tileB) b = At(b0, lb, uk0, un0, uk, un, packB_);
+      aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, uk, a, la, b, lb, out, lc,
+                                             k0 == 0 ? first : aicore::simd::GemmInit::kAccumulate, bias, opt_);
+    }
+  }
+  // The operand's rows x cols sub-matrix at (r0, c0): in place, or packed
+  // row-major when (r0, c0) falls inside an NZ fractal (`l` is updated).
+  template <class T>
+  static const T* At(const T* base, Layout& l, uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols,
+                     std::vector<T>& pack) {
+    if (aicore::detail::MmAligned(l, r0, c0)) return base + l.Offset(r0, c0);
+    pack.resize(static_cast<size_t>(rows) * cols);
+    for (uint32_t r = 0; r < rows; ++r) {
+      for (uint32_t c = 0; c < cols; ++c) pack[static_cast<size_t>(r) * cols + c] = base[l.Offset(r0 + r, c0 + c)];
+    }
+    l = Layout::RowMajor(cols);
+    return pack.data();
+  }
+  // A copy-in callback's L1 tile: the tile as stored in GM (storedRows high),
+  // in NZ with fractal columns of c0 elements (32 bytes) and rows rounded
+  // up to 16; `trans`: the stored tile is the operand's transpose.
+  static Layout TileLayout(bool trans, int32_t storedRows, uint32_t c0) {
+    const int64_t rows = Align16(storedRows);
+    return trans ? Layout{c0, 0, rows * c0, 1, 0, c0} : Layout::Nz(c0, rows);
   }
 
   // The L0C block of the current GetTensorC: the block of the last Iterate
@@ -1639,7 +1800,20 @@ class MatmulImpl {
                ") is not supported by aicore");
     }
     if (enPartialSum) {
-      Fail(ErrorKind::kParameter, api, loc, "enPartialSum = true is not supported by aicore's IterateBatch yet");
+      if (sM_ > BaseM() || sN_ > BaseN()) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "enPartialSum accumulates into L0C only when singleCoreM == baseM and singleCoreN == baseN (one base "
+             "block per batch), as the reference states; here " + S(sM_) + " x " + S(sN_) + " with base " +
+                 S(BaseM()) + " x " + S(BaseN()));
+      }
+      if (!co1Valid_) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "enPartialSum = true but L0C holds no earlier result of this Matmul object (an Iterate or an "
+             "IterateBatch before it leaves one)");
+      }
+      if (reduceG > 1) {
+        Fail(ErrorKind::kParameter, api, loc, "enPartialSum with the G-axis reduce is not supported by aicore");
+      }
     }
     if (quant_ != kNone) {
       Fail(ErrorKind::kParameter, api, loc,
@@ -1897,21 +2071,25 @@ class MatmulImpl {
         if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
         const uint64_t ci = i / reduceG;
         const uint8_t atomic = reduceG > 1 ? uint8_t{1} : enAtomic;  // the G reduce adds
+        // One base block per batch: through L0C, which keeps the last
+        // batch's block for a following enPartialSum.
         if constexpr (kUb) {
-          AllToLocal(core, api, dst[ci * sc], atomic, sequential, loc);
+          AllToLocal(core, api, dst[ci * sc], atomic, sequential, loc, total_ == 1, args.enPartialSum);
         } else {
-          AllToGm(core, api, dst[ci * sc], atomic, sequential, loc);
+          AllToGm(core, api, dst[ci * sc], atomic, sequential, loc, total_ == 1, args.enPartialSum);
         }
       }
     }
+    co1Valid_ = total_ == 1;
     ResetIteration();
-    co1Valid_ = false;
   }
 
   // The whole single-core C (after Start) into a GM / UB destination.
+  // viaL0c: block by block through co1_ (it keeps the last block), each
+  // block added to co1_'s content when `partial` (enPartialSum).
   void AllToGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, uint8_t enAtomic,
-               bool sequential, SrcLoc loc) {
-    if (Direct(enAtomic, sequential)) {
+               bool sequential, SrcLoc loc, bool viaL0c = false, bool partial = false) {
+    if (!viaL0c && Direct(enAtomic, sequential)) {
       // One Gemm over the whole single-core C, straight into place: each
       // element gets the same bits as block by block (the Gemm contract).
       const Place last = CheckGmPlace(api, gm, total_ - 1, false, 0, loc);
@@ -1920,14 +2098,14 @@ class MatmulImpl {
       GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(gm.GetPhyAddr()), l, false);
     } else {
       for (int32_t i = 0; i < total_; ++i) {
-        ComputeBlock(i, co1_.data(), false);
+        ComputeBlock(i, co1_.data(), partial);
         WriteGm(core, api, gm, i, co1_.data(), enAtomic, sequential, i, loc);
       }
     }
   }
   void AllToLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& ub, uint8_t enAtomic,
-                  bool sequential, SrcLoc loc) {
-    if (Direct(enAtomic, sequential)) {  // as AllToGm: one Gemm into place
+                  bool sequential, SrcLoc loc, bool viaL0c = false, bool partial = false) {
+    if (!viaL0c && Direct(enAtomic, sequential)) {  // as AllToGm: one Gemm into place
       const Place last = CheckLocalPlace(api, ub, total_ - 1, false, 0, loc);
       if (AICORE_UNLIKELY(core.instr != 0)) {
         const aicore::detail::MmSpan b =
@@ -1939,7 +2117,7 @@ class MatmulImpl {
       GemmBlock(0, 0, sM_, sN_, reinterpret_cast<L0cT*>(ub.GetPhyAddr()), last.l, false);
     } else {
       for (int32_t i = 0; i < total_; ++i) {
-        ComputeBlock(i, co1_.data(), false);
+        ComputeBlock(i, co1_.data(), partial);
         WriteLocal(core, api, ub, i, co1_.data(), enAtomic, sequential, i, loc);
       }
     }
@@ -1953,7 +2131,9 @@ class MatmulImpl {
   // (no conversion, ReLU or atomic combine) in a row-major layout.
   static constexpr bool kDirectType = std::is_same_v<DstT, L0cT> && !kCfg.enableRelu &&
                                       (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN);
-  static bool Direct(uint8_t enAtomic, bool sequential) { return kDirectType && enAtomic == 0 && !sequential; }
+  static bool Direct(uint8_t enAtomic, bool sequential) {
+    return kDirectType && !kCb && enAtomic == 0 && !sequential;
+  }
   void EmitRegion(aicore::detail::CoreContext& core, const char* api, const DstT* base, const Layout& l,
                   SrcLoc loc) const {
     const aicore::detail::MmSpan b =
@@ -1982,8 +2162,47 @@ class MatmulImpl {
                const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
     CheckGmC(api, gm, loc);
     const Place p = CheckGmPlace(api, gm, block, sequential, seqIndex, loc);
+    if constexpr (kCbOut) {
+      CallDataCopyOut(core, api, gm, p, block, src, enAtomic, loc);
+      return;
+    }
     if (AICORE_UNLIKELY(core.instr != 0)) EmitC(core, api, gm.GetPhyAddr(), p, block, enAtomic, loc);
     WriteBlock(gm.GetPhyAddr(), p, block, src, enAtomic, true);
+  }
+  // The user's DataCopyOut in place of the library's copy of `block` (L0C
+  // data `src`, row stride baseN) to p in `gm`: the block into the L0C
+  // buffer in NZ, and the vendor's DataCopyOutParams.
+  void CallDataCopyOut(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm,
+                       const Place& p, int32_t block, const L0cT* src, uint8_t enAtomic, SrcLoc loc) {
+    if (enAtomic != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "enAtomic " + S(enAtomic) + " with a DataCopyOut callback is not supported by aicore");
+    }
+    int32_t m0, n0, mLen, nLen;
+    BlockOf(block, m0, n0, mLen, nLen);
+    const uint32_t rows = Align16(mLen), cols = Align16(nLen);
+    LocalTensor<int8_t> co1 = cbCo1_.template Get<int8_t>();
+    auto* d = reinterpret_cast<L0cT*>(co1.GetPhyAddr());
+    std::fill(d, d + static_cast<size_t>(rows) * cols, L0cT(0));
+    for (int32_t r = 0; r < mLen; ++r) {
+      for (int32_t c = 0; c < nLen; ++c) {
+        d[static_cast<size_t>(c / 16) * rows * 16 + static_cast<size_t>(r) * 16 + c % 16] =
+            src[static_cast<size_t>(r) * BaseN() + c];
+      }
+    }
+    if (AICORE_UNLIKELY(core.instr != 0)) {
+      aicore::detail::EmitLocal(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite, *co1.buf_,
+                                reinterpret_cast<const uint8_t*>(d), static_cast<uint64_t>(rows) * cols * sizeof(L0cT),
+                                api, "the L0C block", loc);
+    }
+    constexpr bool kNz = C_TYPE::format == CubeFormat::NZ;
+    const auto dstStride = static_cast<uint32_t>(kNz ? p.l.co * static_cast<int64_t>(sizeof(DstT)) / 32 : p.l.ri);
+    const DataCopyOutParams params(static_cast<uint16_t>(cols / 16),
+                                   static_cast<uint16_t>(static_cast<uint32_t>(mLen) * 16 * sizeof(L0cT) / 32), 0,
+                                   dstStride, static_cast<uint16_t>(kNz ? 0 : nLen), kCfg.enUnitFlag,
+                                   m0 / BaseM(), n0 / BaseN());
+    MM_CB::DataCopyOutPtr(static_cast<const __gm__ void*>(gm.GetPhyAddr() + p.origin), co1, &params, userDefInfo_,
+                          selfDefineData_);
   }
   // The place of `block` in a LocalTensor destination, checked against its buffer.
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
@@ -2055,6 +2274,13 @@ class MatmulImpl {
   uint8_t subBlockIdx_ = 0;
   uint64_t selfDefineData_ = 0;
   uint64_t userDefInfo_ = 0;
+  uint8_t selfDefPending_ = 0;  // bit 0 / 1: A / B not set again since SetSelfDefineData
+  // The user callbacks' buffers (PrepareCallbacks).
+  TBuf<TPosition::A1> cbA1_;
+  TBuf<TPosition::B1> cbB1_;
+  TBuf<TPosition::CO1> cbCo1_;
+  uint32_t cbEpoch_ = 0;
+  int64_t cbBytesA_ = 0, cbBytesB_ = 0, cbBytesC_ = 0;
 
   // Operands.
   Kind aKind_ = kNone, bKind_ = kNone, biasKind_ = kNone;
