@@ -27,6 +27,29 @@ constexpr uintptr_t kGmNullZone = uintptr_t{1} << 20;
 // "0x4000 (16384 bytes past a null pointer)".
 AICORE_RT_FN std::string NullDerived(const void* p);
 
+// What the failure messages of a GlobalTensor<T> need to know of it.
+struct GmView {
+  const char* type;  // TypeName<T>()
+  size_t elem;       // sizeof(T)
+  const void* addr;
+  uint64_t size;
+  bool sized;
+  bool bound;
+};
+// The cold paths of GlobalTensor<T> (non-template: one copy for every T).
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void GmFailIndex(const GmView& v, const char* api,
+                                                         uint64_t offset, bool negative,
+                                                         SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void GmFailRange(const GmView& v, const char* api,
+                                                         uint64_t offset, uint64_t count,
+                                                         SrcLoc loc);
+// An address in the first MiB: an error unless the registry knows it.
+AICORE_RT_COLD AICORE_RT_FN void GmCheckPointer(const GmView& v, const char* api, SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void GmFailSize(const char* type, size_t elem,
+                                                        const char* api, const char* what,
+                                                        const void* p, uint64_t count,
+                                                        SrcLoc loc);
+
 }  // namespace detail
 }  // namespace aicore
 
@@ -144,72 +167,23 @@ class GlobalTensor {
     }
     return p;
   }
-  [[noreturn]] AICORE_COLD void FailIndex(const char* api,
-                                          const aicore::detail::ElemIndex& i) const {
-    if (i.neg) {
-      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, i.loc,
-                           "offset " + std::to_string(static_cast<int64_t>(i.v)) +
-                               " is negative (GlobalTensor<" + aicore::detail::TypeName<T>() +
-                               "> at " + aicore::detail::HexPtr(addr_) +
-                               (sized_ ? " of " + std::to_string(size_) + " elements)" : ")"));
-    }
-    aicore::detail::Fail(aicore::ErrorKind::kBounds, api, i.loc,
-                         "offset " + std::to_string(i.v) + " is beyond the GlobalTensor's " +
-                             std::to_string(size_) + " elements (GlobalTensor<" +
-                             aicore::detail::TypeName<T>() + "> at " +
-                             aicore::detail::HexPtr(addr_) + ")");
+  // The cold paths, out of line (one copy for every T: aicore::detail::Gm*).
+  aicore::detail::GmView View() const {
+    return {aicore::detail::TypeName<T>(), sizeof(T), addr_, size_, sized_, bound_};
   }
-  [[noreturn]] AICORE_COLD void FailRange(const char* api, uint64_t offset, uint64_t count,
-                                          aicore::SrcLoc loc) const {
-    // offset <= size_ < offset + count, or offset > size_ (count may be huge).
-    std::string by;
-    if (offset <= size_) {
-      const uint64_t over = count - (size_ - offset);
-      by = " (by " + std::to_string(over) + " elements";
-      by += over <= UINT64_MAX / sizeof(T) ? ", " + std::to_string(over * sizeof(T)) + " bytes)"
-                                           : ")";
-    } else {
-      by = " (it starts " + std::to_string(offset - size_) + " elements past their end)";
-    }
-    aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                         "GM access of " + std::to_string(count) + " " +
-                             aicore::detail::TypeName<T>() + " elements at element offset " +
-                             std::to_string(offset) + aicore::detail::NegativeNote(offset, 64) +
-                             " overruns the GlobalTensor's " + std::to_string(size_) +
-                             " elements" + by + aicore::detail::NegativeNote(count, 64));
+  [[noreturn]] void FailIndex(const char* api, const aicore::detail::ElemIndex& i) const {
+    aicore::detail::GmFailIndex(View(), api, i.v, i.neg, i.loc);
   }
-  // An address in the first MiB: an error unless the registry knows it.
-  AICORE_COLD void CheckPointer(const char* api, aicore::SrcLoc loc) const {
-    if (!bound_) {
-      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                           "GlobalTensor was never bound with SetGlobalBuffer");
-    }
-    if (addr_ == nullptr) {
-      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                           "GlobalTensor was bound to a null pointer with SetGlobalBuffer (was "
-                           "the kernel given a null GM_ADDR, e.g. an output or workspace the "
-                           "host never allocated?)");
-    }
-    if (aicore::GmFind(addr_)) return;  // GmRegister'ed low memory
-    aicore::detail::Fail(
-        aicore::ErrorKind::kBounds, api, loc,
-        "GM address " + aicore::detail::NullDerived(addr_) +
-            " is no GM: the GlobalTensor was bound to a pointer computed from nullptr (was the "
-            "kernel given a null GM_ADDR, e.g. an output or workspace the host never "
-            "allocated?); nothing lies in the first MiB of the address space, and the NPU "
-            "raises an exception here");
+  [[noreturn]] void FailRange(const char* api, uint64_t offset, uint64_t count,
+                              aicore::SrcLoc loc) const {
+    aicore::detail::GmFailRange(View(), api, offset, count, loc);
   }
-  [[noreturn]] AICORE_COLD void FailSize(const char* api, const char* what, const T* p,
-                                         uint64_t count, aicore::SrcLoc loc) const {
-    const bool wraps = count > UINT64_MAX / sizeof(T);
-    aicore::detail::Fail(
-        aicore::ErrorKind::kParameter, api, loc,
-        std::string(what) + " " + std::to_string(count) + aicore::detail::NegativeNote(count, 64) +
-            " " + aicore::detail::TypeName<T>() + " elements" +
-            (wraps ? " of " + std::to_string(sizeof(T)) + " bytes overflow 64 bits"
-                   : " (" + std::to_string(count * sizeof(T)) + " bytes)") +
-            ": from GM address " + aicore::detail::HexPtr(p) +
-            " they run past the end of the address space");
+  void CheckPointer(const char* api, aicore::SrcLoc loc) const {
+    aicore::detail::GmCheckPointer(View(), api, loc);
+  }
+  [[noreturn]] void FailSize(const char* api, const char* what, const T* p, uint64_t count,
+                             aicore::SrcLoc loc) const {
+    aicore::detail::GmFailSize(aicore::detail::TypeName<T>(), sizeof(T), api, what, p, count, loc);
   }
 };
 

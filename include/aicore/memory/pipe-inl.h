@@ -5,6 +5,130 @@
 
 #include "aicore/memory/pipe.h"
 
+namespace aicore {
+namespace detail {
+
+AICORE_RT_FN std::string QueueName(QueueType q) {
+  return std::string(q.src == q.dst ? "TQue<" : "TQueBind<") + PositionName(q.src) +
+         (q.src == q.dst ? "" : std::string(", ") + PositionName(q.dst)) + ", " +
+         std::to_string(q.depth) + ">";
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailState(QueueType q, const char* api, const BufferDesc& b,
+                                               const char* expected, SrcLoc loc) {
+  Fail(ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+       b.Describe() + " of " + QueueName(q) + " is " + BufStateName(b.state) + ", expected " +
+           expected);
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailFreed(QueueType q, const char* api, const BufferDesc& b,
+                                               bool tensor, SrcLoc loc) {
+  const std::string expected =
+      tensor ? "allocated (the tensor was already freed" + FreedAt(b) + ": double FreeTensor)"
+             : "allocated (it was already freed" + FreedAt(b) + ")";
+  QueueFailState(q, api, b, expected.c_str(), loc);
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailNoFree(QueueType q, const BufferDesc* bufs, uint8_t num,
+                                                SrcLoc loc) {
+  std::string states;
+  for (uint8_t i = 0; i < num; ++i) {
+    states += (i ? ", " : "") + std::to_string(i) + ": " + BufStateName(bufs[i].state);
+  }
+  Fail(ErrorKind::kQueue, "TQue::AllocTensor", loc,
+       "no free buffer in " + QueueName(q) + " (" + std::to_string(num) +
+           " buffers given to InitBuffer, all in use: " + states +
+           "); FreeTensor one first or give InitBuffer more buffers");
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailNotInit(QueueType q, const char* api,
+                                                 const BufferDesc* bufs, uint8_t num,
+                                                 SrcLoc loc) {
+  if (num != 0) {
+    Fail(ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+         QueueName(q) + " holds stale buffers: " + RetiredText(bufs[0].epoch) +
+             " (those bytes may now belong to other buffers); call "
+             "pipe.InitBuffer(queue, num, bytes) again");
+  }
+  Fail(ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+       QueueName(q) + " has no buffers: call pipe.InitBuffer(queue, num, bytes) first");
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueNotOwned(QueueType q, const char* api, const BufferDesc* b,
+                                              SrcLoc loc) {
+  Fail(ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+       std::string(api) + " of a tensor that does not belong to this " + QueueName(q) +
+           (b == nullptr ? " (the tensor was never allocated)"
+                         : " (it comes from " + b->Describe() + ")"));
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailEmpty(QueueType q, SrcLoc loc) {
+  Fail(ErrorKind::kQueue, "TQue::DeQue", loc,
+       "DeQue on an empty " + QueueName(q) + " (nothing was enqueued; the NPU would hang here)");
+}
+
+AICORE_RT_COLD AICORE_RT_FN void QueueFailHandle(QueueType q, const char* api, const void* handle,
+                                                uint8_t num, SrcLoc loc) {
+  Fail(ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
+       std::string(api) + " of a buffer handle that is not one of this " + QueueName(q) + "'s " +
+           std::to_string(num) + " buffers" + (handle == nullptr ? " (a null handle)" : ""));
+}
+
+AICORE_RT_FN void QueueCheckAllFree(const BufferDesc* bufs, uint8_t num) {
+  CoreContext* core = t_core;
+  if (core == nullptr || core->launch == nullptr || std::uncaught_exceptions() > 0) return;
+  for (uint8_t i = 0; i < num; ++i) {
+    const auto& b = bufs[i];
+    if (b.state != BufState::kFree) {
+      core->Defer(ErrorKind::kQueue, "AllocTensor", b.alloc_loc,
+                  b.Describe() + " is still " + BufStateName(b.state) +
+                      " when the block ends: every AllocTensor needs a FreeTensor");
+      return;
+    }
+  }
+}
+
+AICORE_RT_COLD AICORE_RT_FN void FailQueueBufferCount(const char* api, uint8_t num, SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       "a queue takes 1 to " + std::to_string(AscendC::kMaxQueueBuffers) + " buffers, got " +
+           std::to_string(num));
+}
+
+AICORE_RT_COLD AICORE_RT_FN void TBufFailCheck(const BufferDesc& d, const char* api,
+                                              uint64_t offset, uint64_t bytes, SrcLoc loc) {
+  if (d.base == nullptr) {
+    Fail(ErrorKind::kQueue, api, loc,
+         "TBuf has no memory: call pipe.InitBuffer(tbuf, bytes) first");
+  }
+  const CoreContext* core = t_core;
+  if (core != nullptr && d.epoch != core->epoch) {
+    Fail(ErrorKind::kQueue, api, loc,
+         "the TBuf holds stale memory: " + RetiredText(d.epoch, "it was") +
+             " (those bytes may now belong to other buffers); call "
+             "pipe.InitBuffer(tbuf, bytes) again");
+  }
+  Fail(ErrorKind::kBounds, api, loc,
+       "bytes [" + std::to_string(offset) + ", " + std::to_string(offset + bytes) +
+           ") are outside the " + d.Describe());
+}
+
+AICORE_RT_COLD AICORE_RT_FN void TBufFailAlign(const BufferDesc& d, uint32_t offset, size_t align,
+                                              const char* type, SrcLoc loc) {
+  Fail(ErrorKind::kAlignment, "TBuf::GetWithOffset", loc,
+       "offsetBytes " + std::to_string(offset) + " is not a multiple of " + std::to_string(align) +
+           ", the alignment of " + type + " (" + d.Describe() + ")");
+}
+
+AICORE_RT_COLD AICORE_RT_FN void TBufFailHandle(const BufferDesc& d, const void* handle,
+                                               SrcLoc loc) {
+  Fail(ErrorKind::kQueue, "TBuf::GetBufferAddr", loc,
+       std::string("the handle is not this TBuf's (") + d.Describe() + ")" +
+           (handle == nullptr ? ": a null handle" : ""));
+}
+
+}  // namespace detail
+}  // namespace aicore
+
 namespace AscendC {
 
 AICORE_RT_FN void TPipe::Activate(const char* api, aicore::SrcLoc loc) {

@@ -16,6 +16,56 @@
 #include "aicore/runtime/context.h"
 #include "aicore/instrument/event.h"
 
+namespace aicore {
+namespace detail {
+
+// A queue type's template arguments, for the messages of its cold paths.
+struct QueueType {
+  AscendC::TPosition src;
+  AscendC::TPosition dst;
+  int32_t depth;
+};
+// The cold paths of TQueBind<src, dst, depth> (non-template: one copy for
+// every queue type). `bufs`/`num`: the queue's buffers.
+AICORE_RT_FN std::string QueueName(QueueType q);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailState(QueueType q, const char* api,
+                                                            const BufferDesc& b,
+                                                            const char* expected, SrcLoc loc);
+// FreeTensor (tensor true) / FreeBuffer of a buffer that is already free.
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailFreed(QueueType q, const char* api,
+                                                            const BufferDesc& b, bool tensor,
+                                                            SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailNoFree(QueueType q, const BufferDesc* bufs,
+                                                             uint8_t num, SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailNotInit(QueueType q, const char* api,
+                                                              const BufferDesc* bufs, uint8_t num,
+                                                              SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueNotOwned(QueueType q, const char* api,
+                                                           const BufferDesc* b, SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailEmpty(QueueType q, SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void QueueFailHandle(QueueType q, const char* api,
+                                                             const void* handle, uint8_t num,
+                                                             SrcLoc loc);
+// At a queue's destruction: a buffer not returned with FreeTensor when the
+// block ends is reported (deferred: destructors cannot throw).
+AICORE_RT_FN void QueueCheckAllFree(const BufferDesc* bufs, uint8_t num);
+// InitBuffer of a queue with `num` buffers outside 1 to kMaxQueueBuffers.
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailQueueBufferCount(const char* api, uint8_t num,
+                                                                  SrcLoc loc);
+// TBuf::Get / GetWithOffset / GetBufferAddr on a TBuf without memory, with
+// stale memory, or for bytes [offset, offset + bytes) outside it.
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void TBufFailCheck(const BufferDesc& d, const char* api,
+                                                           uint64_t offset, uint64_t bytes,
+                                                           SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void TBufFailAlign(const BufferDesc& d, uint32_t offset,
+                                                           size_t align, const char* type,
+                                                           SrcLoc loc);
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void TBufFailHandle(const BufferDesc& d,
+                                                            const void* handle, SrcLoc loc);
+
+}  // namespace detail
+}  // namespace aicore
+
 namespace AscendC {
 
 using TEventID = int8_t;
@@ -38,19 +88,8 @@ class TQueBind {
 
   ~TQueBind() {
     // A buffer not returned with FreeTensor when the block ends is a bug (on
-    // the NPU its events stay pending). Reported through the core context
-    // because destructors cannot throw.
-    aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core == nullptr || core->launch == nullptr || std::uncaught_exceptions() > 0) return;
-    for (uint8_t i = 0; i < num_; ++i) {
-      const auto& b = bufs_[i];
-      if (b.state != aicore::detail::BufState::kFree) {
-        core->Defer(aicore::ErrorKind::kQueue, "AllocTensor", b.alloc_loc,
-                    b.Describe() + " is still " + aicore::detail::BufStateName(b.state) +
-                        " when the block ends: every AllocTensor needs a FreeTensor");
-        return;
-      }
-    }
+    // the NPU its events stay pending).
+    if (num_ != 0) aicore::detail::QueueCheckAllFree(bufs_, num_);
   }
 
   template <typename T>
@@ -137,11 +176,7 @@ class TQueBind {
     CheckTensorLive("TQue::FreeTensor", core, tensor, loc);
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree || b.gen != tensor.address_.gen_)) {
-      FailState("FreeTensor", b,
-                ("allocated (the tensor was already freed" + aicore::detail::FreedAt(b) +
-                 ": double FreeTensor)")
-                    .c_str(),
-                loc);
+      aicore::detail::QueueFailFreed(Type(), "FreeTensor", b, true, loc);
     }
     Release(core, b, loc);
   }
@@ -150,8 +185,7 @@ class TQueBind {
     auto& core = aicore::detail::Enter("TQue::FreeBuffer", loc);
     auto& b = OwnedHandle("FreeBuffer", buf, core, loc);
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree)) {
-      FailState("FreeBuffer", b,
-                ("allocated (it was already freed" + aicore::detail::FreedAt(b) + ")").c_str(), loc);
+      aicore::detail::QueueFailFreed(Type(), "FreeBuffer", b, false, loc);
     }
     Release(core, b, loc);
   }
@@ -212,11 +246,7 @@ class TQueBind {
     return (depth > 0 && depth < kMaxQueueBuffers) ? depth : kMaxQueueBuffers;
   }
 
-  static std::string Name() {
-    return std::string(src == dst ? "TQue<" : "TQueBind<") + aicore::detail::PositionName(src) +
-           (src == dst ? "" : std::string(", ") + aicore::detail::PositionName(dst)) + ", " +
-           std::to_string(depth) + ">";
-  }
+  static constexpr aicore::detail::QueueType Type() { return {src, dst, depth}; }
 
   void CheckEnQueState(const aicore::detail::BufferDesc& b, aicore::SrcLoc loc) const {
     // OCCUPIED (allocated) or DEQUE: a dequeued tensor may go back into its
@@ -239,9 +269,7 @@ class TQueBind {
   aicore::detail::BufferDesc& Pop(aicore::SrcLoc loc) {
     auto& core = aicore::detail::Enter("TQue::DeQue", loc);
     if (AICORE_UNLIKELY(count_ == 0)) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::DeQue", loc,
-                           std::string("DeQue on an empty ") + Name() +
-                               " (nothing was enqueued; the NPU would hang here)");
+      aicore::detail::QueueFailEmpty(Type(), loc);
     }
     auto& b = bufs_[fifo_[head_]];
     head_ = static_cast<uint8_t>((head_ + 1) % kMaxQueueBuffers);
@@ -270,21 +298,14 @@ class TQueBind {
                                           aicore::SrcLoc loc) {
     auto* b = reinterpret_cast<aicore::detail::BufferDesc*>(h);
     if (AICORE_UNLIKELY(b < bufs_ || b >= bufs_ + num_)) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-                           std::string(api) + " of a buffer handle that is not one of this " +
-                               Name() + "'s " + std::to_string(num_) + " buffers" +
-                               (h == nullptr ? " (a null handle)" : ""));
+      aicore::detail::QueueFailHandle(Type(), api, h, num_, loc);
     }
     if (AICORE_UNLIKELY(b->epoch != core.epoch)) FailNotInit(api, loc);
     return *b;
   }
-  [[noreturn]] AICORE_COLD void NotOwned(const char* api, const aicore::detail::BufferDesc* b,
-                                         aicore::SrcLoc loc) const {
-    aicore::detail::Fail(
-        aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-        std::string(api) + " of a tensor that does not belong to this " + Name() +
-            (b == nullptr ? " (the tensor was never allocated)"
-                          : " (it comes from " + b->Describe() + ")"));
+  [[noreturn]] void NotOwned(const char* api, const aicore::detail::BufferDesc* b,
+                            aicore::SrcLoc loc) const {
+    aicore::detail::QueueNotOwned(Type(), api, b, loc);
   }
 
   template <typename T>
@@ -311,33 +332,15 @@ class TQueBind {
     return *b;
   }
 
-  [[noreturn]] AICORE_COLD void FailState(const char* api, const aicore::detail::BufferDesc& b,
-                                          const char* expected, aicore::SrcLoc loc) const {
-    aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-                         b.Describe() + " of " + Name() + " is " +
-                             aicore::detail::BufStateName(b.state) + ", expected " + expected);
+  [[noreturn]] void FailState(const char* api, const aicore::detail::BufferDesc& b,
+                             const char* expected, aicore::SrcLoc loc) const {
+    aicore::detail::QueueFailState(Type(), api, b, expected, loc);
   }
-  [[noreturn]] AICORE_COLD void FailNoFree(aicore::SrcLoc loc) const {
-    std::string states;
-    for (uint8_t i = 0; i < num_; ++i) {
-      states += (i ? ", " : "") + std::to_string(i) + ": " +
-                aicore::detail::BufStateName(bufs_[i].state);
-    }
-    aicore::detail::Fail(aicore::ErrorKind::kQueue, "TQue::AllocTensor", loc,
-                         "no free buffer in " + Name() + " (" + std::to_string(num_) +
-                             " buffers given to InitBuffer, all in use: " + states +
-                             "); FreeTensor one first or give InitBuffer more buffers");
+  [[noreturn]] void FailNoFree(aicore::SrcLoc loc) const {
+    aicore::detail::QueueFailNoFree(Type(), bufs_, num_, loc);
   }
-  [[noreturn]] AICORE_COLD void FailNotInit(const char* api, aicore::SrcLoc loc) const {
-    if (num_ != 0) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-                           Name() + " holds stale buffers: " +
-                               aicore::detail::RetiredText(bufs_[0].epoch) +
-                               " (those bytes may now belong to other buffers); call "
-                               "pipe.InitBuffer(queue, num, bytes) again");
-    }
-    aicore::detail::Fail(aicore::ErrorKind::kQueue, (std::string("TQue::") + api).c_str(), loc,
-                         Name() + " has no buffers: call pipe.InitBuffer(queue, num, bytes) first");
+  [[noreturn]] void FailNotInit(const char* api, aicore::SrcLoc loc) const {
+    aicore::detail::QueueFailNotInit(Type(), api, bufs_, num_, loc);
   }
 
   aicore::detail::BufferDesc bufs_[kMaxQueueBuffers];
@@ -376,10 +379,8 @@ class TBuf {
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::GetWithOffset", offsetBytes, static_cast<uint64_t>(len) * sizeof(T), loc);
     if (AICORE_UNLIKELY(offsetBytes % alignof(T) != 0)) {
-      aicore::detail::Fail(aicore::ErrorKind::kAlignment, "TBuf::GetWithOffset", loc,
-                           "offsetBytes " + std::to_string(offsetBytes) + " is not a multiple of " +
-                               std::to_string(alignof(T)) + ", the alignment of " +
-                               aicore::detail::TypeName<T>() + " (" + desc_.Describe() + ")");
+      aicore::detail::TBufFailAlign(desc_, offsetBytes, alignof(T), aicore::detail::TypeName<T>(),
+                                    loc);
     }
     return Make<T>(offsetBytes, len);
   }
@@ -389,9 +390,7 @@ class TBuf {
   TBuffAddr GetBufferAddr(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::GetBufferAddr", 0, 0, loc);
     if (AICORE_UNLIKELY(buf != reinterpret_cast<TBufHandle>(&desc_))) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, "TBuf::GetBufferAddr", loc,
-                           std::string("the handle is not this TBuf's (") + desc_.Describe() + ")" +
-                               (buf == nullptr ? ": a null handle" : ""));
+      aicore::detail::TBufFailHandle(desc_, buf, loc);
     }
     return aicore::detail::AddressOf(desc_, 0);
   }
@@ -413,21 +412,9 @@ class TBuf {
  private:
   void Check(const char* api, uint64_t offset, uint64_t bytes, aicore::SrcLoc loc) const {
     const aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
-    if (AICORE_UNLIKELY(desc_.base == nullptr)) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, api, loc,
-                           "TBuf has no memory: call pipe.InitBuffer(tbuf, bytes) first");
-    }
-    if (AICORE_UNLIKELY(desc_.epoch != core.epoch)) {
-      aicore::detail::Fail(aicore::ErrorKind::kQueue, api, loc,
-                           "the TBuf holds stale memory: " +
-                               aicore::detail::RetiredText(desc_.epoch, "it was") +
-                               " (those bytes may now belong to other buffers); call "
-                               "pipe.InitBuffer(tbuf, bytes) again");
-    }
-    if (AICORE_UNLIKELY(offset + bytes > desc_.bytes)) {
-      aicore::detail::Fail(aicore::ErrorKind::kBounds, api, loc,
-                           "bytes [" + std::to_string(offset) + ", " + std::to_string(offset + bytes) +
-                               ") are outside the " + desc_.Describe());
+    if (AICORE_UNLIKELY(desc_.base == nullptr || desc_.epoch != core.epoch ||
+                        offset + bytes > desc_.bytes)) {
+      aicore::detail::TBufFailCheck(desc_, api, offset, bytes, loc);
     }
   }
   template <typename T>
@@ -458,9 +445,7 @@ class TBufPool {
   bool InitBuffer(Que& que, uint8_t num, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     aicore::detail::Enter("TBufPool::InitBuffer", loc);
     if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
-      aicore::detail::Fail(aicore::ErrorKind::kParameter, "TBufPool::InitBuffer", loc,
-                           "a queue takes 1 to " + std::to_string(kMaxQueueBuffers) +
-                               " buffers, got " + std::to_string(num));
+      aicore::detail::FailQueueBufferCount("TBufPool::InitBuffer", num, loc);
     }
     uint32_t offset = 0;
     uint8_t* base = Carve("TBufPool::InitBuffer", Que::kPosition, num, len, loc, &offset);
@@ -617,9 +602,7 @@ class TPipe {
     using Q = TQueBind<src, dst, depth, mask>;
     aicore::detail::Enter("TPipe::InitBuffer", loc);
     if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
-      aicore::detail::Fail(aicore::ErrorKind::kParameter, "TPipe::InitBuffer", loc,
-                           "a queue takes 1 to " + std::to_string(kMaxQueueBuffers) +
-                               " buffers, got " + std::to_string(num));
+      aicore::detail::FailQueueBufferCount("TPipe::InitBuffer", num, loc);
     }
     uint32_t offset = 0;
     uint8_t* base = Carve(Q::kPosition, num, len, loc, &offset);

@@ -39,6 +39,14 @@
 
 namespace aicore {
 namespace detail {
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicType(const char* api,
+                                                             const CoreContext& core,
+                                                             const char* type, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicAlign(const char* api, const void* p,
+                                                              uint32_t elem,
+                                                              SrcLoc loc);
+
 AICORE_TARGET_BEGIN
 
 template <class T>
@@ -112,21 +120,6 @@ void CombineRange(T* gm, const T* ub, size_t n, AtomicOp op) {
     }
   }
   for (size_t i = 0; i < n; ++i) gm[i] = CombineOne(gm[i], ub[i], op);
-}
-
-[[noreturn]] AICORE_COLD inline void FailAtomicType(const char* api, const CoreContext& core,
-                                                    const char* type, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string("the atomic mode is ") + AtomicOpName(core.atomic_op) + "<" +
-           core.atomic_type_name + "> but the copy moves " + type +
-           " elements (set the mode for the type copied, or SetAtomicNone first)");
-}
-
-[[noreturn]] AICORE_COLD inline void FailAtomicAlign(const char* api, const void* p, uint32_t elem,
-                                                     SrcLoc loc) {
-  Fail(ErrorKind::kAlignment, api, loc,
-       "atomic copy to GM address " + std::to_string(reinterpret_cast<uintptr_t>(p)) +
-           ", which is not a multiple of the element size " + std::to_string(elem));
 }
 
 // Combines `bytes` bytes of UB into GM under the core's atomic mode.
@@ -235,3 +228,7 @@ void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
 
 AICORE_TARGET_END
 }  // namespace AscendC
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/ops/atomic-inl.h"
+#endif

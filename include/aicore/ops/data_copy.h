@@ -38,17 +38,26 @@ struct DataCopyParams {
 
 namespace aicore {
 namespace detail {
-AICORE_TARGET_BEGIN
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailCopyLength(const char* api, uint64_t count,
+                                                             uint32_t elem_bytes, const char* type,
+                                                             SrcLoc loc);
 
-[[noreturn]] AICORE_COLD inline void FailCopyLength(const char* api, uint64_t count,
-                                                    uint32_t elem_bytes, const char* type,
-                                                    SrcLoc loc) {
-  const uint64_t bytes = count * elem_bytes;
-  Fail(ErrorKind::kAlignment, api, loc,
-       std::to_string(count) + " " + type + " elements = " + std::to_string(bytes) +
-           " bytes is not a multiple of 32 bytes (the NPU silently copies only " +
-           std::to_string(bytes / 32 * 32) + " bytes); use DataCopyPad for unaligned lengths");
-}
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailParams(const char* api,
+                                                         const AscendC::DataCopyParams& p,
+                                                         const char* what, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailLocalPath(const char* api, const BufferDesc& dst,
+                                                            const BufferDesc& src, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailGmCopyEnd(const char* api, const char* role,
+                                                            const BufferDesc& b, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailLocalAlign(const char* api, const char* role,
+                                                             const BufferDesc& b, const void* addr,
+                                                             uint32_t align, const char* why,
+                                                             SrcLoc loc);
+
+AICORE_TARGET_BEGIN
 
 // The length is a whole number of 32-byte blocks, and not a negative int
 // converted to uint32_t (no copy of 2^31 elements or more fits on chip).
@@ -58,14 +67,6 @@ AICORE_INLINE void CheckCopyCount(const char* api, uint32_t count, SrcLoc loc) {
     if (count >> 31) FailNegativeCount32(api, count, loc);
     FailCopyLength(api, count, sizeof(T), TypeName<T>(), loc);
   }
-}
-
-[[noreturn]] AICORE_COLD inline void FailParams(const char* api, const AscendC::DataCopyParams& p,
-                                                const char* what, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string(what) + " (DataCopyParams{blockCount=" + std::to_string(p.blockCount) +
-           ", blockLen=" + std::to_string(p.blockLen) + ", srcStride=" + std::to_string(p.srcStride) +
-           ", dstStride=" + std::to_string(p.dstStride) + "})");
 }
 
 inline void CheckParams(const char* api, const AscendC::DataCopyParams& p, SrcLoc loc) {
@@ -139,41 +140,11 @@ inline Pipe LocalPathPipe(LocalPath path) {
   }
 }
 
-[[noreturn]] AICORE_COLD inline void FailLocalPath(const char* api, const BufferDesc& dst,
-                                                   const BufferDesc& src, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string("no DataCopy path from ") + PositionName(src.pos) + " (" +
-           MemoryName(PositionMemory(src.pos)) + ") to " + PositionName(dst.pos) + " (" +
-           MemoryName(PositionMemory(dst.pos)) +
-           "): on-chip copies go UB -> UB, UB -> L1 (A1/B1/C1), L1 (C1) -> bias table (C2) and L1 "
-           "-> fixpipe buffer (C2PIPE2GM); L1 -> L0A/L0B is LoadData, L0C -> GM/L1 is Fixpipe");
-}
-
-[[noreturn]] AICORE_COLD inline void FailGmCopyEnd(const char* api, const char* role,
-                                                   const BufferDesc& b, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string(role) + " is at position " + PositionName(b.pos) + " (" +
-           MemoryName(PositionMemory(b.pos)) +
-           "): DataCopy moves data between GM and UB or L1 only (GM -> L0A/L0B is LoadData, "
-           "L0C -> GM is Fixpipe)");
-}
-
 // The on-chip end of a GM copy must be UB or L1.
 AICORE_INLINE void CheckGmCopyEnd(const char* api, const char* role, const BufferDesc& b,
                                   SrcLoc loc) {
   const Memory m = PositionMemory(b.pos);
   if (AICORE_UNLIKELY(m != Memory::kUB && m != Memory::kL1)) FailGmCopyEnd(api, role, b, loc);
-}
-
-[[noreturn]] AICORE_COLD inline void FailLocalAlign(const char* api, const char* role,
-                                                    const BufferDesc& b, const void* addr,
-                                                    uint32_t align, const char* why, SrcLoc loc) {
-  const uint64_t byte = static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - b.base);
-  Fail(ErrorKind::kAlignment, api, loc,
-       std::string(role) + " operand starts at byte offset " + std::to_string(byte) + " (" +
-           MemoryName(PositionMemory(b.pos)) + " address " + std::to_string(b.offset + byte) +
-           ") of " + b.Describe() + ", which is not " + std::to_string(align) + "-byte aligned (" +
-           why + ")");
 }
 
 // A copy into the bias table or the fixpipe buffer: dst 64 / 128-byte
@@ -459,3 +430,7 @@ AICORE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 
 AICORE_TARGET_END
 }  // namespace AscendC
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/ops/data_copy-inl.h"
+#endif

@@ -110,6 +110,22 @@ AICORE_TARGET_END
 
 namespace aicore {
 namespace detail {
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailMask(const char* api, const std::string& what,
+                                                       SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailRepeatTimes(const char* api, int64_t n,
+                                                              SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailContinuousMask(const char* api, uint64_t n,
+                                                                 uint32_t lanes,
+                                                                 SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailBitMask(const char* api, const uint64_t* mask,
+                                                          uint32_t lanes, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailCounterCount(const char* api, uint64_t n,
+                                                               SrcLoc loc);
+
 AICORE_TARGET_BEGIN
 
 // The lanes active in each repeat of one repeat-form call, resolved once.
@@ -139,10 +155,6 @@ inline void PrefixBits(uint64_t n, uint64_t out[2]) {
   out[1] = n <= 64 ? 0 : (n >= 128 ? ~uint64_t{0} : ((uint64_t{1} << (n - 64)) - 1));
 }
 
-[[noreturn]] AICORE_COLD inline void FailMask(const char* api, const std::string& what, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc, what);
-}
-
 // The mask argument of a repeat-form call as the kernel passed it: a
 // continuous mask (the value; in counter mode the element count) or a
 // uint64_t[2] bit mask. With isSetMask = false it is not read.
@@ -162,25 +174,6 @@ struct MaskArg {
     return a;
   }
 };
-
-[[noreturn]] AICORE_COLD inline void FailRepeatTimes(const char* api, int64_t n, SrcLoc loc) {
-  FailMask(api, "repeatTimes " + std::to_string(n) + " is outside [0, 255]", loc);
-}
-[[noreturn]] AICORE_COLD inline void FailContinuousMask(const char* api, uint64_t n, uint32_t lanes,
-                                                        SrcLoc loc) {
-  FailMask(api, "continuous mask " + std::to_string(n) + " is outside [1, " +
-                    std::to_string(lanes) + "] lanes per repeat", loc);
-}
-[[noreturn]] AICORE_COLD inline void FailBitMask(const char* api, const uint64_t* mask,
-                                                 uint32_t lanes, SrcLoc loc) {
-  FailMask(api, "bit mask {" + std::to_string(mask[0]) + ", " + std::to_string(mask[1]) +
-                    "} selects lanes beyond the " + std::to_string(lanes) + " lanes of a repeat",
-           loc);
-}
-[[noreturn]] AICORE_COLD inline void FailCounterCount(const char* api, uint64_t n, SrcLoc loc) {
-  FailMask(api, "counter-mode element count " + std::to_string(n) +
-                    " is too large (did SetMaskCount() come without SetVectorMask?)", loc);
-}
 
 // Resolves the mask of a repeat-form call. `lanes` = lanes per repeat (of
 // the wider type for mixed-width instructions). With set_mask == false the
@@ -238,3 +231,7 @@ AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, u
 AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/ops/mask-inl.h"
+#endif

@@ -17,17 +17,19 @@
 
 namespace aicore {
 namespace detail {
-AICORE_TARGET_BEGIN
-
 // A HardEvent template argument that is no event (a cast integer, or
 // HardEvent::MAX): it would index the per-event flag arrays out of bounds.
-[[noreturn]] AICORE_COLD inline void FailHardEvent(const char* api, int e, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string(api) + "<" + HardEventText(e) + ">: HardEvent value " + std::to_string(e) +
-           " is not an event (valid: 0 to " + std::to_string(kNumHardEvents - 1) +
-           ", HardEvent::" + HardEventName(0) + " to HardEvent::" +
-           HardEventName(kNumHardEvents - 1) + "; HardEvent::MAX is a count, not an event)");
-}
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailHardEvent(const char* api, int e, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailPipeT(const char* api, int p, SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailEventId(const char* api, int event, int32_t id,
+                                                          SrcLoc loc);
+
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailDuplicateSet(int event, int id, SrcLoc first,
+                                                               SrcLoc loc);
+
+AICORE_TARGET_BEGIN
 
 // Pipes a PipeBarrier may name.
 inline const char* PipeTName(int p) {
@@ -36,29 +38,6 @@ inline const char* PipeTName(int p) {
                                        "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == ::PIPE_MAX, "one name per pipe_t");
   return (p >= 0 && p < ::PIPE_MAX) ? kNames[p] : "?";
-}
-
-[[noreturn]] AICORE_COLD inline void FailPipeT(const char* api, int p, SrcLoc loc) {
-  std::string names;
-  for (int i = 0; i < ::PIPE_MAX; ++i) names += std::string(i ? ", " : "") + PipeTName(i);
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string(api) + "<(pipe_t)" + std::to_string(p) + ">: pipe_t value " +
-           std::to_string(p) + " is not a pipe (valid: 0 to " + std::to_string(::PIPE_MAX - 1) +
-           ": " + names + "; PIPE_MAX is a count, not a pipe)");
-}
-
-[[noreturn]] AICORE_COLD inline void FailEventId(const char* api, int event, int32_t id, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, api, loc,
-       std::string("event id ") + std::to_string(id) + " of " + HardEventText(event) +
-           " is outside [0, 8)");
-}
-
-[[noreturn]] AICORE_COLD inline void FailDuplicateSet(int event, int id, SrcLoc first, SrcLoc loc) {
-  Fail(ErrorKind::kSync, "SetFlag", loc,
-       FlagName(event, id) + " is set again while the set at " + first.Str() +
-           " has not been waited for (an event flag holds one set: the NPU loses the second "
-           "one, and the second WaitFlag hangs); WaitFlag<" + HardEventText(event) + ">(" +
-           std::to_string(id) + ") before setting it again, or use another event id");
 }
 
 AICORE_TARGET_END
@@ -133,3 +112,7 @@ AICORE_INLINE void DataCacheCleanAndInvalid() {}
 
 AICORE_TARGET_END
 }  // namespace AscendC
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/ops/sync-inl.h"
+#endif

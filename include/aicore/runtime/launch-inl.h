@@ -60,5 +60,125 @@ AICORE_RT_FN void CheckNotInSink(const char* api, const char* kernel, SrcLoc loc
                           "after the failing call returns");
   }
 }
+// The pool task of LaunchErased: one block of `body`.
+struct ErasedClosure {
+  LaunchState* state;
+  LaunchBody body;
+};
+
+AICORE_RT_FN void RunErasedBlock(void* self, uint32_t block, uint32_t /*thread*/) {
+  auto& c = *static_cast<ErasedClosure*>(self);
+  LaunchState& st = *c.state;
+  if (st.abort.load(std::memory_order_relaxed)) {
+    if (st.cooperative) CoopExit(st);
+    return;
+  }
+  CoreContext& core = ThreadCore();
+  core.BeginBlock(&st, block);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    ForEachObserver(core.instr, [&](const Observer& o) {
+      if (o.block_begin != nullptr) o.block_begin(core);
+    });
+  }
+  WatchEntry* const watch = st.watch;  // nullptr unless the watchdog watches the launch
+  if (AICORE_UNLIKELY(watch != nullptr)) WatchStart(*watch, block, core);
+  t_core = &core;
+  try {
+    c.body.invoke(c.body.obj);
+    CheckBlockEnd(core);
+  } catch (const AbortBlock&) {
+  } catch (const KernelError&) {
+    st.Record(std::current_exception());
+  } catch (const std::exception& e) {
+    st.Record(std::make_exception_ptr(KernelError(
+        ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
+        ReportBlockNum(st, core.core_type), "kernel body", ThrowSite(core),
+        "uncaught exception " + ReadableTypeName(typeid(e)) + ": " + e.what() +
+            ThrowSiteNote(core),
+        std::current_exception())));
+  } catch (...) {
+    st.Record(std::make_exception_ptr(KernelError(
+        ErrorKind::kException, ReportKernel(st, core.core_type), core.block_idx,
+        ReportBlockNum(st, core.core_type), "kernel body", ThrowSite(core),
+        "uncaught exception of unknown type" + ThrowSiteNote(core), std::current_exception())));
+  }
+  if (AICORE_UNLIKELY(!core.out.empty())) FlushBlockOutput(core);
+  t_core = nullptr;
+  core.EndBlock();
+  if (AICORE_UNLIKELY(watch != nullptr)) WatchEnd(*watch, block);
+  if (st.cooperative) CoopExit(st);
+}
+
+AICORE_RT_FN void LaunchErased(const LaunchConfig& cfg, SrcLoc loc, const char* name,
+                               uint32_t blockDim, LaunchBody body) {
+  CheckNotInSink("Launch", name, loc);
+  if (t_core != nullptr) {
+    Fail(ErrorKind::kLaunch, "Launch", loc.file && *loc.file ? loc : ThrowSite(*t_core),
+         std::string("nested launch of kernel ") + name + " from inside a kernel is not supported");
+  }
+  if (t_in_parallel_for) {
+    DeliverOrThrow(KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                               "launch from inside an aicore::ParallelFor body is not supported"));
+    return;
+  }
+  if (blockDim == 0 || blockDim > kMaxBlockDim) {
+    DeliverOrThrow(KernelError(ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+                               "blockDim " + std::to_string(blockDim) + " is outside [1, " +
+                                   std::to_string(kMaxBlockDim) + "]"));
+    return;
+  }
+  const uint32_t tasks = LaunchTasks(cfg.geom, blockDim);
+  (void)GetSocProfile();  // AICORE_SOC is checked here, on the launching thread
+  LaunchState state;
+  state.san = GetSanitize();
+  if (AICORE_UNLIKELY(state.san != 0)) {
+    if (AICORE_UNLIKELY((ObservedBits() & state.san) != state.san)) {
+      DeliverOrThrow(KernelError(
+          ErrorKind::kLaunch, name, -1, 0, "Launch", loc,
+          "sanitizer modes are on (AICORE_SANITIZE / aicore::SetSanitize) but this program has no "
+          "sanitizer: include <aicore/aicore.h> or <aicore/instrument/sanitizer.h> in one of its "
+          "source files"));
+      return;
+    }
+    InstallCrashHandlers();
+  }
+  state.instr = state.san | (GetObserverBits() & ObservedBits());
+  state.kernel = name;
+  state.block_dim = tasks;
+  state.geom = cfg.geom;
+  state.group_num = blockDim;
+  state.tiling_key = cfg.tiling_key;
+  ErasedClosure closure{&state, body};
+  const uint32_t aic = IsMixed(cfg.geom) || cfg.geom == Geometry::kAIC ? blockDim : 0;
+  auto run = [&](ThreadPool& pool, CoopState& coop) {
+    state.threads = std::min(pool.NumThreads(), tasks);
+    state.cooperative = tasks <= pool.NumThreads();
+    state.coop = &coop;
+    coop.Begin(cfg.geom, tasks, aic, tasks - aic);
+    if (AICORE_UNLIKELY(state.instr != 0)) {
+      ForEachObserver(state.instr, [&](const Observer& o) {
+        if (o.launch_begin != nullptr) o.launch_begin(state);
+      });
+    }
+    {
+      WatchScope watch(state);  // the deadlock watchdog (synccheck), while blocks run
+      pool.Run(tasks, tasks, &RunErasedBlock, &closure);
+    }
+    if (AICORE_UNLIKELY(state.instr != 0)) {
+      ForEachObserver(state.instr, [&](const Observer& o) {
+        if (o.launch_end != nullptr) o.launch_end(state);
+      });
+    }
+  };
+  if (cfg.cooperative && tasks <= kMaxCooperativeBlocks) {
+    RunOnGrid(CoopPool(), [&](CoopPoolHolder& h) -> ThreadPool& { return h.GetAtLeast(tasks); },
+              tasks, run);
+  } else {
+    RunOnGrid(Pool(), [](PoolHolder& h) -> ThreadPool& { return h.Get(); },
+              std::min(GetNumThreads(), tasks), run);
+  }
+  if (state.first) std::rethrow_exception(state.first);
+}
+
 }  // namespace detail
 }  // namespace aicore

@@ -64,6 +64,48 @@
 
 namespace aicore {
 namespace detail {
+
+// An element type, type-erased (repeat forms keep their operands as bytes).
+struct NumType {
+  const char* name;
+  double max;  // largest finite value (0 for integers)
+  uint64_t (*block_non_finite)(const uint8_t* p, uint32_t lanes);
+  double (*value)(const void* p);
+};
+
+// A scalar operand (Adds, Muls, Maxs, Mins, LeakyRelu, Axpy), taken from the
+// compute op: ops with a member `s` or `alpha`.
+struct NumScalar {
+  bool present = false;
+  double value = 0;
+};
+
+struct NumInput {
+  const char* role;
+  double value;
+  bool known;  // false: overwritten by the instruction (repeat forms)
+};
+
+AICORE_RT_FN std::string NumFormat(double v);
+
+AICORE_RT_FN const char* NumSpecialName(double v);
+
+// Reports a NaN/Inf destination element produced from finite inputs.
+// `produced`: the value written; `result`: the op's value before rounding to
+// the destination type (NaN when unknown); `where`: "dst element 17" and
+// more; `count`: such elements in this call.
+AICORE_RT_COLD AICORE_RT_FN void NumReportElement(CoreContext& core, const char* api, SrcLoc loc,
+                                                  const NumType& dt, double produced, double result,
+                                                  const std::string& where, const NumInput* in,
+                                                  size_t n_in, const NumScalar& sc, uint64_t count);
+
+// Reports a NaN/Inf sum of finite inputs: `where` names the output,
+// `inputs` the lanes summed (their exact sum in double, and their number).
+AICORE_RT_COLD AICORE_RT_FN void NumReportSum(CoreContext& core, const char* api, SrcLoc loc,
+                                              const NumType& t, double produced,
+                                              const std::string& where, const std::string& inputs,
+                                              double exact_sum, uint64_t n, uint64_t count);
+
 AICORE_TARGET_BEGIN
 
 // Destination types numcheck inspects.
@@ -160,13 +202,6 @@ inline uint64_t NumBlockNonFinite(const uint8_t* p, uint32_t lanes) {
   return bits;
 }
 
-// An element type, type-erased (repeat forms keep their operands as bytes).
-struct NumType {
-  const char* name;
-  double max;  // largest finite value (0 for integers)
-  uint64_t (*block_non_finite)(const uint8_t* p, uint32_t lanes);
-  double (*value)(const void* p);
-};
 template <class T>
 inline const NumType& NumTypeOf() {
   static constexpr NumType t{
@@ -181,12 +216,6 @@ inline const NumType& NumTypeOf() {
 
 // ---- the instruction's scalar and its f32 result ----------------------------
 
-// A scalar operand (Adds, Muls, Maxs, Mins, LeakyRelu, Axpy), taken from the
-// compute op: ops with a member `s` or `alpha`.
-struct NumScalar {
-  bool present = false;
-  double value = 0;
-};
 template <class Op, class = void>
 struct NumHasS : std::false_type {};
 template <class Op>
@@ -227,76 +256,6 @@ struct NumConvertOp {
 
 // ---- reports ---------------------------------------------------------------
 
-struct NumInput {
-  const char* role;
-  double value;
-  bool known;  // false: overwritten by the instruction (repeat forms)
-};
-
-inline std::string NumFormat(double v) {
-  char buf[48];
-  std::snprintf(buf, sizeof(buf), "%.8g", v);
-  return buf;
-}
-
-inline const char* NumSpecialName(double v) {
-  return std::isnan(v) ? "NaN" : (v > 0 ? "+Inf" : "-Inf");
-}
-
-// Reports a NaN/Inf destination element produced from finite inputs.
-// `produced`: the value written; `result`: the op's value before rounding to
-// the destination type (NaN when unknown); `where`: "dst element 17" and
-// more; `count`: such elements in this call.
-AICORE_COLD inline void NumReportElement(CoreContext& core, const char* api, SrcLoc loc,
-                                         const NumType& dt, double produced, double result,
-                                         const std::string& where, const NumInput* in,
-                                         size_t n_in, const NumScalar& sc, uint64_t count) {
-  const bool overflow = !std::isnan(produced) && std::isfinite(result) && dt.max > 0 &&
-                        std::fabs(result) > dt.max;
-  std::string m = api;
-  if (overflow) {
-    m += std::string(" result ") + NumFormat(result) + " overflows " + dt.name + " (max " +
-         NumFormat(dt.max) + ") -> " + NumSpecialName(produced) + " at " + where;
-  } else {
-    m += std::string(" produced ") + NumSpecialName(produced) + " (" + dt.name + ") at " + where;
-  }
-  m += n_in + (sc.present ? 1 : 0) > 1 ? " from finite inputs" : " from finite input";
-  for (size_t i = 0; i < n_in; ++i) {
-    m += std::string(" ") + in[i].role + "=" +
-         (in[i].known ? NumFormat(in[i].value) : std::string("(overwritten in place)"));
-  }
-  if (sc.present) m += " scalar=" + NumFormat(sc.value);
-  if (count > 1) m += "; " + std::to_string(count) + " elements of this call are affected";
-  if (overflow && std::strcmp(api, "Cast") == 0) {
-    m += std::string("; scale the values into the ") + dt.name +
-         " range before the Cast, or keep them in float";
-  } else if (overflow) {
-    m += std::string("; compute in float (Cast the operands to float first) or scale them so that "
-                     "results stay within the ") + dt.name + " range";
-  } else if (std::isnan(produced)) {
-    m += "; an input is outside the instruction's domain (Ln or Sqrt of a negative value, 0/0, "
-         "Inf - Inf)";
-  } else {
-    m += "; an input is a pole of the instruction (division by zero, Ln(0), Rsqrt(0)) or the "
-         "result exceeds the type's range";
-  }
-  Report(core, ErrorKind::kNumeric, api, loc, std::move(m));
-}
-
-// Reports a NaN/Inf sum of finite inputs: `where` names the output,
-// `inputs` the lanes summed (their exact sum in double, and their number).
-AICORE_COLD inline void NumReportSum(CoreContext& core, const char* api, SrcLoc loc,
-                                     const NumType& t, double produced, const std::string& where,
-                                     const std::string& inputs, double exact_sum, uint64_t n,
-                                     uint64_t count) {
-  std::string m = std::string(api) + " produced " + NumSpecialName(produced) + " (" + t.name +
-                  ") at " + where + " from " + std::to_string(n) + " finite inputs (" +
-                  inputs + "; their sum in double precision is " + NumFormat(exact_sum) +
-                  "): a partial sum overflows " + t.name + " (max " + NumFormat(t.max) + ")";
-  if (count > 1) m += "; " + std::to_string(count) + " results of this call are affected";
-  m += "; sum in float (Cast to float first) or scale the inputs";
-  Report(core, ErrorKind::kNumeric, api, loc, std::move(m));
-}
 
 // ---- count forms -----------------------------------------------------------
 
@@ -385,3 +344,7 @@ inline constexpr const char* kNumRolesSrc0DstSrc1[] = {"src0", "dst", "src1"};
 AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
+
+#if AICORE_RT_DEFINITIONS
+#include "aicore/instrument/sanitizer/numeric-inl.h"
+#endif
