@@ -303,8 +303,12 @@ class TestProbe : public OpDef {
 OP_ADD(TestProbe);
 }  // namespace ops
 
-// TestTwoLists: two DYNAMIC outputs (their lengths cannot be inferred);
-// TestListNoInfer: a DYNAMIC output and no InferShape. Neither runs.
+// TestTwoLists: two DYNAMIC outputs whose InferShape sets instances 0 and 1
+// (one tensor each); TestListNoInfer: a DYNAMIC output and no InferShape
+// (does not run). TestThreeLists: InferShape sets three instances whatever
+// the lists (their split is ambiguous). TestPairLists: x [R, C] split by
+// rows into `a` (sizes_a) and then `b` (sizes_b); its InferShape takes the
+// lists from GetIrOutputInstanceInfo and rejects other lengths.
 namespace ops {
 class TestTwoLists : public OpDef {
  public:
@@ -328,6 +332,47 @@ class TestListNoInfer : public OpDef {
   }
 };
 OP_ADD(TestListNoInfer);
+class TestThreeLists : public OpDef {
+ public:
+  explicit TestThreeLists(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("a").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Output("b").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      for (size_t k = 0; k < 3; ++k) {
+        gert::Shape* y = c->GetOutputShape(k);
+        if (y == nullptr) return ge::GRAPH_FAILED;
+        *y = *c->GetInputShape(0);
+      }
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestThreeLists);
+class TestPairLists : public OpDef {
+ public:
+  explicit TestPairLists(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("a").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Output("b").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Attr("sizes_a").AttrType(REQUIRED).ListInt();
+    this->Attr("sizes_b").AttrType(REQUIRED).ListInt();
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      int64_t rows = 0;
+      for (size_t ir = 0; ir < 2; ++ir) {
+        const gert::AnchorInstanceInfo* info = c->GetIrOutputInstanceInfo(ir);
+        const auto* sizes = c->GetAttrs()->GetListInt(ir);
+        if (info == nullptr || info->GetInstanceNum() != sizes->GetSize()) return ge::GRAPH_FAILED;
+        for (size_t k = 0; k < sizes->GetSize(); ++k) {
+          *c->GetOutputShape(info->GetInstanceStart() + k) = gert::Shape{sizes->GetData()[k], c->GetInputShape(0)->GetDim(1)};
+          rows += sizes->GetData()[k];
+        }
+      }
+      return rows == c->GetInputShape(0)->GetDim(0) ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+    });
+  }
+};
+OP_ADD(TestPairLists);
 }  // namespace ops
 
 // The kernel reads the output list as an NPU kernel does: ListTensorDesc,
@@ -569,8 +614,16 @@ TEST(OpDynamicOutputs, ListLengthInferredFromInferShape) {
 TEST(OpDynamicOutputsDiagnostics, ListLengthNotInferable) {
   std::vector<float> v(8, 1.0f);
   const OpTensor X(v.data(), {8}, ge::DT_FLOAT);
-  EXPECT_REPORT(aicore::op::InferOutputLists("TestTwoLists", {X}), "error in InferOp",
-                "TestTwoLists has 2 DYNAMIC outputs (a, b): their lengths cannot be inferred");
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestThreeLists", {X}), "error in InferOp",
+                "TestThreeLists has 2 DYNAMIC outputs (a, b): its InferShape accepts 2 ways to share 3 tensors among "
+                "them (a 1, b 2; a 2, b 1), so their lengths cannot be told apart");
+  // sizes that do not add up to x's rows: no lengths work.
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestPairLists", {OpTensor(nullptr, {8, 2}, ge::DT_FLOAT)},
+                                             {{"sizes_a", std::vector<int64_t>{1}}, {"sizes_b", std::vector<int64_t>{2}}}),
+                "error in InferOp",
+                "TestPairLists has 2 DYNAMIC outputs (a, b): no list lengths up to 91 tensors in all make its "
+                "InferShape succeed and set every output instance (4096 tried; with 1 tensor each it returned "
+                "4294967295 (GRAPH_FAILED)); give the outputs");
   EXPECT_REPORT(aicore::op::InferOp("TestListNoInfer", {X}),
                 "TestListNoInfer has no InferShape (SetInferShape): the length of the DYNAMIC output y (output 0) "
                 "of TestListNoInfer cannot be inferred");
@@ -595,6 +648,36 @@ TEST(OpDynamicOutputsDiagnostics, ListLengthNotInferable) {
                                   {{"sizes", std::vector<int64_t>(65536, 1)}});
             }),
             "");
+}
+
+// Two DYNAMIC outputs: the lengths InferShape accepts (it checks
+// GetIrOutputInstanceInfo against its attributes), and one tensor each for
+// an InferShape that sets two instances whatever they are.
+TEST(OpDynamicOutputs, TwoListLengthsInferredFromInferShape) {
+  std::mt19937 rng(17);
+  for (int iter = 0; iter < 10; ++iter) {
+    std::vector<int64_t> sa(1 + rng() % 4), sb(1 + rng() % 5);
+    int64_t rows = 0;
+    for (int64_t& v : sa) rows += v = static_cast<int64_t>(rng() % 4);
+    for (int64_t& v : sb) rows += v = static_cast<int64_t>(rng() % 4);
+    const std::vector<OpTensor> in{OpTensor(nullptr, {rows, 3}, ge::DT_FLOAT)};
+    const std::vector<aicore::op::OpAttr> attrs{{"sizes_a", sa}, {"sizes_b", sb}};
+    const std::vector<OpTensor> slots = aicore::op::InferOutputLists("TestPairLists", in, attrs);
+    ASSERT_EQ(slots.size(), 2u);
+    EXPECT_EQ(slots[0].items.size(), sa.size()) << "iter " << iter;
+    EXPECT_EQ(slots[1].items.size(), sb.size()) << "iter " << iter;
+    const auto p = aicore::op::InferOp("TestPairLists", in, attrs);
+    ASSERT_EQ(p->num_outputs(), sa.size() + sb.size());
+    for (size_t k = 0; k < sa.size() + sb.size(); ++k) {
+      const int64_t want = k < sa.size() ? sa[k] : sb[k - sa.size()];
+      EXPECT_EQ(p->output_shape(k), (gert::Shape{want, 3})) << "iter " << iter << " tensor " << k;
+    }
+  }
+  std::vector<float> v(8, 1.0f);
+  const std::vector<OpTensor> two = aicore::op::InferOutputLists("TestTwoLists", {OpTensor(v.data(), {8}, ge::DT_FLOAT)});
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].items.size(), 1u);
+  EXPECT_EQ(two[1].items.size(), 1u);
 }
 
 TEST(OpDynamicOutputsDiagnostics, DtypesAndShapesInTheList) {
