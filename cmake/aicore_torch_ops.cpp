@@ -355,6 +355,13 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   } catch (const aicore::KernelError& e) {
     throw std::runtime_error(e.what());
   }
+  // OutputShapeDependOnCompute: the shape the kernel computed (at most
+  // InferShape's elements, written from the start: shrunk in place).
+  for (const size_t j : p->computed_shape_outputs()) {
+    std::vector<int64_t> shape;
+    for (size_t k = 0; k < p->output_shape(j).GetDimNum(); ++k) shape.push_back(p->output_shape(j).GetDim(k));
+    outs[j].resize_(shape);
+  }
   torch::jit::drop(*stack, n);
   PushOutputs(*p, &outs, stack);
 }
@@ -368,6 +375,12 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   try {
     Call c = ArgsOf(info, *stack, first);
     p = aicore::op::InferOp(info.type, c.inputs, c.attrs);  // DYNAMIC outputs: InferOutputLists
+    for (const ops::OpParamDef& o : info.def->Outputs()) {
+      if (o.IsOutputShapeDependOnCompute()) {
+        Fail(info, "output " + o.Name() + " takes the shape its kernel computes (OutputShapeDependOnCompute), "
+                   "which a meta tensor cannot know (as torch.nonzero); run it on CPU tensors");
+      }
+    }
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::Meta)));
     }

@@ -2,7 +2,8 @@
 #
 # The operators of examples/op_projects (gelu, add_custom, leaky_relu,
 # add_n_custom with a DYNAMIC input as Tensor[], split_custom with a DYNAMIC
-# output as Tensor[], split_two_custom with two) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# output as Tensor[], split_two_custom with two, compact_custom with an
+# OutputShapeDependOnCompute output) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
 # GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
 # CPU kernels against PyTorch's own functions, the gradient through
 # GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
@@ -55,6 +56,7 @@ class TorchOps(unittest.TestCase):
         self.assertEqual(schema("split_custom"), "aicore_ops::split_custom(Tensor x, int num_split) -> Tensor[]")
         self.assertEqual(schema("split_two_custom"),
                          "aicore_ops::split_two_custom(Tensor x, int[] sizes_a, int[] sizes_b) -> (Tensor[] a, Tensor[] b)")
+        self.assertEqual(schema("compact_custom"), "aicore_ops::compact_custom(Tensor x) -> Tensor")
         self.assertEqual(schema("weighted_sum_custom"),
                          "aicore_ops::weighted_sum_custom(Tensor[] x, Tensor? bias=None, float[] weights) -> Tensor")
         self.assertEqual(schema("weighted_sum_grad_custom"),
@@ -313,6 +315,30 @@ class TorchOps(unittest.TestCase):
             self.assertIn(what, msg)
         self.assertEqual([len(v) for v in OPS.split_two_custom(torch.randn(3, 2), [1], [2])], [1, 1])
         self.assertEqual([len(v) for v in OPS.split_two_custom(torch.empty(3, 2, device="meta"), [1], [2])], [1, 1])
+
+    def test_output_shape_depend_on_compute(self):
+        # CompactCustom: y = the nonzero elements of x (OutputShapeDependOnCompute):
+        # the result has the length the kernel computed, not InferShape's
+        # (x's element count). Bit for bit against x[x != 0].
+        g = torch.Generator().manual_seed(6)
+        for dtype in (torch.float32, torch.float16):
+            for shape in ((1,), (17,), (4, 33), (2, 3, 4), (0,)):
+                x = (torch.randn(shape, generator=g) * 8).to(dtype)
+                x[torch.rand(shape, generator=g) < 0.4] = 0
+                y = OPS.compact_custom(x)
+                ref = x[x != 0]
+                self.assertEqual((tuple(y.shape), y.dtype), (tuple(ref.shape), dtype))
+                self.assertTrue(torch.equal(y, ref), (dtype, shape))
+        self.assertEqual(tuple(OPS.compact_custom(torch.zeros(5)).shape), (0,))
+        self.assertEqual(tuple(OPS.compact_custom(torch.ones(2, 3)).shape), (6,))
+        # Meta: the shape is the kernel's, which a meta tensor cannot have.
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.compact_custom(torch.empty(4, device="meta"))
+        self.assertIn("output y takes the shape its kernel computes (OutputShapeDependOnCompute)", str(cm.exception))
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.compact_custom(torch.ones(4).to(torch.int32))
+        self.assertIn("input x (input 0) of CompactCustom has dtype DT_INT32", str(cm.exception))
+        self.assertEqual(tuple(OPS.compact_custom(torch.ones(4)).shape), (4,))  # clean twin
 
     # WeightedSumCustom(x: Tensor[], bias: Tensor? = None, weights: float[])
     # = w0*x0 + w1*x1 + ... (+ bias), float32, each product and sum rounded
