@@ -121,8 +121,9 @@ bool Generate(const std::string& dir, const std::string& type) {
       std::fprintf(stderr, "aicore_opgen: %s: attribute %s has no type\n", type.c_str(), a.Name().c_str());
       return false;
     }
-    params += "    " + t + (t.back() == '*' ? "" : " ") + Ident(a.Name()) + ",\n";
-    tparams += "    " + t + (t.back() == '*' ? "" : " ") + Ident(a.Name()) + ",\n";
+    const std::string param = "    " + t + (t.back() == '*' ? "" : " ") + Ident(a.Name()) + ",\n";
+    params += param;
+    tparams += param;
     attrs += std::string(attrs.empty() ? "" : ", ") + "aicore::compat::AclnnAttr(\"" + a.Name() + "\", " +
              Ident(a.Name()) + ")";
   }
