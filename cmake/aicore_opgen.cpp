@@ -14,7 +14,10 @@
 //
 // Inputs and outputs are `const aclTensor*` (an optional input may be
 // nullptr), a DYNAMIC input or output `const aclTensorList*`, an input
-// marked Scalar() / ScalarList() `const aclScalar*` / `const aclScalarList*`; attributes: Bool -> bool, Int -> int64_t, Float -> double,
+// marked Scalar() / ScalarList() `const aclScalar*` / `const aclScalarList*`,
+// a ValueDepend input `const aclIntArray*` / `aclFloatArray*` /
+// `aclBoolArray*` by its dtypes (with aclnn<Op>TensorGetWorkspaceSize, the
+// same taking it as `const aclTensor*`); attributes: Bool -> bool, Int -> int64_t, Float -> double,
 // String -> char*, ListInt/ListFloat/ListBool -> const aclIntArray* /
 // aclFloatArray* / aclBoolArray*.
 //
@@ -25,6 +28,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aicore/op/op_def.h"
@@ -66,8 +70,12 @@ bool Generate(const std::string& dir, const std::string& type) {
     std::fprintf(stderr, "aicore_opgen: %s\n", def->DefinitionError().c_str());
     return false;
   }
-  std::string params;
+  // `params` of aclnn<Op>GetWorkspaceSize; `tparams` of
+  // aclnn<Op>TensorGetWorkspaceSize, generated when an input is ValueDepend:
+  // the same with those inputs as `const aclTensor *` instead of arrays.
+  std::string params, tparams;
   std::string ins, outs, attrs;
+  bool value_depend = false;
   // An output named as an input is a ref parameter: one `aclTensor *<name>Ref`
   // in the input's place, the input and the output at once.
   auto is_ref = [&](const std::string& name) {
@@ -83,12 +91,28 @@ bool Generate(const std::string& dir, const std::string& type) {
       return false;
     }
     const std::string id = Ident(p.Name()) + (is_ref(p.Name()) ? "Ref" : "");
-    params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *"
-                          : is_ref(p.Name())               ? "    aclTensor *"
-                          : p.IsScalar()                   ? "    const aclScalar *"
-                          : p.IsScalarList()               ? "    const aclScalarList *"
-                                                           : "    const aclTensor *") +
-              id + ",\n";
+    const std::string param = std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *"
+                                          : is_ref(p.Name())               ? "    aclTensor *"
+                                          : p.IsScalar()                   ? "    const aclScalar *"
+                                          : p.IsScalarList()               ? "    const aclScalarList *"
+                                                                           : "    const aclTensor *") +
+                              id + ",\n";
+    tparams += param;
+    if (p.GetValueDepend() == ops::IGNORE) {
+      params += param;
+    } else {
+      // A ValueDepend input: a host array of the kind its dtypes give.
+      std::string why;
+      const ops::ValueDependArray a = ops::ValueDependArrayOf(p, &why);
+      if (a == ops::ValueDependArray::kNone || is_ref(p.Name())) {
+        std::fprintf(stderr, "aicore_opgen: %s: ValueDepend input %s cannot be an aclIntArray, aclFloatArray or "
+                     "aclBoolArray: %s\n", type.c_str(), p.Name().c_str(),
+                     is_ref(p.Name()) ? "it is also an output" : why.c_str());
+        return false;
+      }
+      params += std::string("    const ") + ops::ValueDependArrayName(a) + " *" + id + ",\n";
+      value_depend = true;
+    }
     ins += (ins.empty() ? "" : ", ") + id;
   }
   for (const ops::OpAttrDef& a : def->Attrs()) {
@@ -97,38 +121,55 @@ bool Generate(const std::string& dir, const std::string& type) {
       std::fprintf(stderr, "aicore_opgen: %s: attribute %s has no type\n", type.c_str(), a.Name().c_str());
       return false;
     }
-    params += "    " + t + (t.back() == '*' ? "" : " ") + Ident(a.Name()) + ",\n";
+    const std::string param = "    " + t + (t.back() == '*' ? "" : " ") + Ident(a.Name()) + ",\n";
+    params += param;
+    tparams += param;
     attrs += std::string(attrs.empty() ? "" : ", ") + "aicore::compat::AclnnAttr(\"" + a.Name() + "\", " +
              Ident(a.Name()) + ")";
   }
   for (const ops::OpParamDef& p : def->Outputs()) {
+    if (p.GetValueDepend() != ops::IGNORE) {
+      std::fprintf(stderr, "aicore_opgen: %s: output %s is ValueDepend, which only inputs can be\n", type.c_str(),
+                   p.Name().c_str());
+      return false;
+    }
     bool ref = false;
     for (const ops::OpParamDef& in : def->Inputs()) ref = ref || in.Name() == p.Name();
     if (!ref) {
-      params += std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *" : "    const aclTensor *") +
-                Ident(p.Name()) + ",\n";
+      const std::string param =
+          std::string(p.GetParamType() == ops::DYNAMIC ? "    const aclTensorList *" : "    const aclTensor *") +
+          Ident(p.Name()) + ",\n";
+      params += param;
+      tparams += param;
     }
     outs += (outs.empty() ? "" : ", ") + Ident(p.Name()) + (ref ? "Ref" : "");
   }
   const std::string kernel = aicore::op::KernelNameOf(type);
   const std::string guard = "ACLNN_" + Ident(kernel) + "_H_";
+  // The first phase (and its Tensor form), declared and defined.
+  std::vector<std::pair<std::string, std::string>> first{{"GetWorkspaceSize", params}};
+  if (value_depend) first.emplace_back("TensorGetWorkspaceSize", tparams);
   std::ofstream h(dir + "/aclnn_" + kernel + ".h");
   h << "// Generated by aicore_opgen from the OpDef of " << type << ". Do not edit.\n"
     << "#ifndef " << guard << "\n#define " << guard << "\n\n"
-    << "#include \"aclnn/acl_meta.h\"\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
-    << "aclnnStatus aclnn" << type << "GetWorkspaceSize(\n"
-    << params << "    uint64_t *workspaceSize,\n    aclOpExecutor **executor);\n\n"
-    << "aclnnStatus aclnn" << type << "(\n    void *workspace,\n    uint64_t workspaceSize,\n"
+    << "#include \"aclnn/acl_meta.h\"\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  for (const auto& f : first) {
+    h << "aclnnStatus aclnn" << type << f.first << "(\n"
+      << f.second << "    uint64_t *workspaceSize,\n    aclOpExecutor **executor);\n\n";
+  }
+  h << "aclnnStatus aclnn" << type << "(\n    void *workspace,\n    uint64_t workspaceSize,\n"
     << "    aclOpExecutor *executor,\n    aclrtStream stream);\n\n"
     << "#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   std::ofstream c(dir + "/aclnn_" + kernel + ".cpp");
   c << "// Generated by aicore_opgen from the OpDef of " << type << ". Do not edit.\n"
-    << "#include \"aclnn_" << kernel << ".h\"\n\n"
-    << "extern \"C\" aclnnStatus aclnn" << type << "GetWorkspaceSize(\n"
-    << params << "    uint64_t *workspaceSize,\n    aclOpExecutor **executor) {\n"
-    << "  return aicore::compat::AclnnPrepare(\"" << type << "\", {" << ins << "}, {" << outs << "}, {" << attrs
-    << "},\n                                      workspaceSize, executor, aicore::SrcLoc::Current());\n}\n\n"
-    << "extern \"C\" aclnnStatus aclnn" << type << "(\n    void *workspace,\n    uint64_t workspaceSize,\n"
+    << "#include \"aclnn_" << kernel << ".h\"\n\n";
+  for (const auto& f : first) {
+    c << "extern \"C\" aclnnStatus aclnn" << type << f.first << "(\n"
+      << f.second << "    uint64_t *workspaceSize,\n    aclOpExecutor **executor) {\n"
+      << "  return aicore::compat::AclnnPrepare(\"" << type << "\", {" << ins << "}, {" << outs << "}, {" << attrs
+      << "},\n                                      workspaceSize, executor, aicore::SrcLoc::Current());\n}\n\n";
+  }
+  c << "extern \"C\" aclnnStatus aclnn" << type << "(\n    void *workspace,\n    uint64_t workspaceSize,\n"
     << "    aclOpExecutor *executor,\n    aclrtStream stream) {\n"
     << "  return aicore::compat::AclnnRun(\"" << type << "\", workspace, workspaceSize, executor, stream,\n"
     << "                                  aicore::SrcLoc::Current());\n}\n";

@@ -355,6 +355,13 @@ void CpuKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   } catch (const aicore::KernelError& e) {
     throw std::runtime_error(e.what());
   }
+  // OutputShapeDependOnCompute: the shape the kernel computed (at most
+  // InferShape's elements, written from the start: shrunk in place).
+  for (const size_t j : p->computed_shape_outputs()) {
+    std::vector<int64_t> shape;
+    for (size_t k = 0; k < p->output_shape(j).GetDimNum(); ++k) shape.push_back(p->output_shape(j).GetDim(k));
+    outs[j].resize_(shape);
+  }
   torch::jit::drop(*stack, n);
   PushOutputs(*p, &outs, stack);
 }
@@ -368,6 +375,12 @@ void MetaKernel(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   try {
     Call c = ArgsOf(info, *stack, first);
     p = aicore::op::InferOp(info.type, c.inputs, c.attrs);  // DYNAMIC outputs: InferOutputLists
+    for (const ops::OpParamDef& o : info.def->Outputs()) {
+      if (o.IsOutputShapeDependOnCompute()) {
+        Fail(info, "output " + o.Name() + " takes the shape its kernel computes (OutputShapeDependOnCompute), "
+                   "which a meta tensor cannot know (as torch.nonzero); run it on CPU tensors");
+      }
+    }
     for (size_t i = 0; i < p->num_outputs(); ++i) {
       outs.push_back(EmptyOutput(info, *p, i, c10::Device(c10::DeviceType::Meta)));
     }
@@ -426,6 +439,7 @@ struct BackwardCall {
   const OpInfo* info = nullptr;
   std::vector<c10::IValue> attrs;  // the forward's attribute values
   std::vector<int64_t> in_layout;  // per OpDef input of the forward
+  mutable std::vector<int64_t> out_layout;  // per OpDef output, set by the forward
 };
 
 struct GenericFunction : public torch::autograd::Function<GenericFunction> {
@@ -455,6 +469,7 @@ struct GenericFunction : public torch::autograd::Function<GenericFunction> {
     ctx->saved_data["n_in"] = static_cast<int64_t>(inputs.size());
     ctx->saved_data["in_layout"] = c10::IValue(call->in_layout);
     ctx->saved_data["out_layout"] = c10::IValue(out_layout);
+    call->out_layout = out_layout;
     // OpInfo entries live as long as the process.
     ctx->saved_data["info"] = c10::IValue(static_cast<int64_t>(reinterpret_cast<intptr_t>(call->info)));
     for (size_t a = 0; a < call->attrs.size(); ++a) ctx->saved_data["attr" + std::to_string(a)] = call->attrs[a];
@@ -574,19 +589,8 @@ void AutogradKernel(const c10::OperatorHandle& op, c10::DispatchKeySet, torch::j
   for (size_t a = 0; a < info.def->Attrs().size(); ++a) call.attrs.push_back((*stack)[first + n_in + a]);
   torch::autograd::variable_list outs = GenericFunction::apply(at::TensorList(inputs), &call, &op);
   torch::jit::drop(*stack, n);
-  // Grouped back: a DYNAMIC output as one Tensor[].
-  size_t k = 0;
-  for (const ops::OpParamDef& o : info.def->Outputs()) {
-    if (o.GetParamType() != ops::DYNAMIC) {
-      stack->emplace_back(std::move(outs[k++]));
-      continue;
-    }
-    // The forward's list length: what is left after the other outputs.
-    const size_t len = outs.size() - (info.def->Outputs().size() - 1);
-    c10::List<at::Tensor> l;
-    for (size_t e = 0; e < len; ++e) l.push_back(std::move(outs[k++]));
-    stack->emplace_back(std::move(l));
-  }
+  // Grouped back as the forward returned them: a DYNAMIC output as one Tensor[].
+  for (c10::IValue& v : Group(outs, 0, call.out_layout)) stack->push_back(std::move(v));
 }
 
 std::map<std::string, std::string> AutogradPairs() {
@@ -619,15 +623,6 @@ void Register(const std::string& type) {
     std::lock_guard<std::mutex> lock(InfoMutex());
     if (Infos().count(raw->name) != 0) return;  // registered twice (OP_ADD of one type in two places)
     Infos()[raw->name] = std::move(info);
-  }
-  size_t lists = 0;
-  for (const ops::OpParamDef& out : def->Outputs()) lists += out.GetParamType() == ops::DYNAMIC ? 1 : 0;
-  if (lists > 1) {
-    std::fprintf(stderr,
-                 "aicore: torch.ops.%s.%s is not registered: %s has %zu DYNAMIC outputs (tensor lists), whose "
-                 "lengths cannot be inferred from InferShape (aicore::op::InferOutputLists)\n",
-                 AICORE_TORCH_NAMESPACE, raw->name.c_str(), type.c_str(), lists);
-    return;
   }
   torch::Library& lib = Lib();
   lib.def(SchemaOf(*raw).c_str());

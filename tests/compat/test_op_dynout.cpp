@@ -6,6 +6,7 @@
 // list, each with a clean twin.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -181,6 +182,109 @@ extern "C" __global__ __aicore__ void test_axpy(GM_ADDR x, GM_ADDR alpha, GM_ADD
 }
 AICORE_OP_KERNEL(test_axpy);
 
+// TestTileTo: y of the shape `shape` holds x tiled by flat index, scaled and
+// negated: y[i] = x[i % n] * scale[i % ns] (no scale: 1), negated where
+// negate[i % nn]. `shape` (int64 or int32), `scale` (float) and `negate`
+// (bool) are ValueDepend: InferShape and the tiling read their data. The
+// aclnn layer takes them as aclIntArray / aclFloatArray / aclBoolArray.
+namespace optiling {
+BEGIN_TILING_DATA_DEF(TestTileToTiling)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF(uint32_t, total);
+TILING_DATA_FIELD_DEF(uint32_t, ns);  // 0: no scale
+TILING_DATA_FIELD_DEF(uint32_t, nn);  // 0: no negate
+TILING_DATA_FIELD_DEF(uint32_t, scale0_bits);  // scale[0], read by the tiling
+END_TILING_DATA_DEF;
+}  // namespace optiling
+
+namespace {
+
+// The dims `shape` holds (int64 or int32 data), or false.
+bool TileToDims(const gert::Tensor* s, std::vector<int64_t>* dims) {
+  if (s == nullptr || s->GetShape().GetStorageShape().GetDimNum() != 1) return false;
+  const int64_t n = s->GetShapeSize();
+  for (int64_t k = 0; k < n; ++k) {
+    const int64_t d = s->GetDataType() == ge::DT_INT64 ? s->GetData<int64_t>()[k] : s->GetData<int32_t>()[k];
+    if (d < 0) return false;
+    dims->push_back(d);
+  }
+  return s->GetDataType() == ge::DT_INT64 || s->GetDataType() == ge::DT_INT32;
+}
+
+}  // namespace
+
+namespace ops {
+class TestTileTo : public OpDef {
+ public:
+  explicit TestTileTo(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT});
+    this->Input("shape").ParamType(REQUIRED).DataType({ge::DT_INT64, ge::DT_INT32}).ValueDepend(REQUIRED);
+    this->Input("scale").ParamType(OPTIONAL).DataType({ge::DT_FLOAT, ge::DT_FLOAT}).ValueDepend(OPTIONAL);
+    this->Input("negate")
+        .ParamType(OPTIONAL)
+        .DataType({ge::DT_BOOL, ge::DT_BOOL})
+        .ValueDepend(OPTIONAL, DependScope::TILING);
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      std::vector<int64_t> dims;
+      if (!TileToDims(c->GetInputTensor(1), &dims)) return ge::GRAPH_FAILED;
+      gert::Shape* y = c->GetOutputShape(0);
+      y->SetDimNum(0);
+      for (const int64_t d : dims) y->AppendDim(d);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      std::vector<int64_t> dims;
+      if (!TileToDims(c->GetInputTensor(1), &dims)) return ge::GRAPH_FAILED;
+      int64_t total = 1;
+      for (const int64_t d : dims) total *= d;
+      const int64_t n = c->GetInputShape(0)->GetStorageShape().GetShapeSize();
+      if (n == 0 || total % n != 0) return ge::GRAPH_FAILED;  // tiles whole copies of x only
+      const gert::StorageShape* scale = c->GetOptionalInputShape(2);
+      const gert::StorageShape* negate = c->GetOptionalInputShape(3);
+      optiling::TestTileToTiling t;
+      t.set_n(static_cast<uint32_t>(n));
+      t.set_total(static_cast<uint32_t>(total));
+      t.set_ns(scale != nullptr ? static_cast<uint32_t>(scale->GetStorageShape().GetShapeSize()) : 0);
+      t.set_nn(negate != nullptr ? static_cast<uint32_t>(negate->GetStorageShape().GetShapeSize()) : 0);
+      if ((scale != nullptr && t.ns == 0) || (negate != nullptr && t.nn == 0)) return ge::GRAPH_FAILED;
+      uint32_t bits = 0;
+      if (scale != nullptr) std::memcpy(&bits, c->GetOptionalInputTensor(2)->GetData<float>(), 4);
+      t.set_scale0_bits(bits);
+      t.SaveToBuffer(c->GetRawTilingData()->GetData(), c->GetRawTilingData()->GetCapacity());
+      c->GetRawTilingData()->SetDataSize(t.GetDataSize());
+      c->SetBlockDim(2);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(TestTileTo);
+}  // namespace ops
+
+// Block b writes the elements i with i % blockDim == b; scale[0] comes from
+// the tiling data (what the tiling read), the rest from GM.
+extern "C" __global__ __aicore__ void test_tile_to(GM_ADDR x, GM_ADDR shape, GM_ADDR scale, GM_ADDR negate,
+                                                   GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)shape, (void)workspace;
+  GET_TILING_DATA_WITH_STRUCT(optiling::TestTileToTiling, t, tiling);
+  AscendC::GlobalTensor<float> xg, sg, yg;
+  AscendC::GlobalTensor<uint8_t> ng;
+  xg.SetGlobalBuffer((__gm__ float*)x, t.n);
+  yg.SetGlobalBuffer((__gm__ float*)y, t.total);
+  if (t.ns > 0) sg.SetGlobalBuffer((__gm__ float*)scale, t.ns);
+  if (t.nn > 0) ng.SetGlobalBuffer((__gm__ uint8_t*)negate, t.nn);
+  float scale0 = 0.0f;
+  std::memcpy(&scale0, &t.scale0_bits, 4);
+  for (uint32_t i = AscendC::GetBlockIdx(); i < t.total; i += AscendC::GetBlockNum()) {
+    float v = xg.GetValue(i % t.n);
+    if (t.ns > 0) v = v * (i % t.ns == 0 ? scale0 : sg.GetValue(i % t.ns));
+    if (t.nn > 0 && ng.GetValue(i % t.nn) != 0) v = -v;
+    yg.SetValue(i, v);
+  }
+}
+AICORE_OP_KERNEL(test_tile_to);
+
 // TestProbe: one REQUIRED output; its InferShape probes GetOutputShape(1),
 // which is nullptr (no DYNAMIC output: not an error).
 namespace ops {
@@ -199,8 +303,12 @@ class TestProbe : public OpDef {
 OP_ADD(TestProbe);
 }  // namespace ops
 
-// TestTwoLists: two DYNAMIC outputs (their lengths cannot be inferred);
-// TestListNoInfer: a DYNAMIC output and no InferShape. Neither runs.
+// TestTwoLists: two DYNAMIC outputs whose InferShape sets instances 0 and 1
+// (one tensor each); TestListNoInfer: a DYNAMIC output and no InferShape
+// (does not run). TestThreeLists: InferShape sets three instances whatever
+// the lists (their split is ambiguous). TestPairLists: x [R, C] split by
+// rows into `a` (sizes_a) and then `b` (sizes_b); its InferShape takes the
+// lists from GetIrOutputInstanceInfo and rejects other lengths.
 namespace ops {
 class TestTwoLists : public OpDef {
  public:
@@ -224,6 +332,47 @@ class TestListNoInfer : public OpDef {
   }
 };
 OP_ADD(TestListNoInfer);
+class TestThreeLists : public OpDef {
+ public:
+  explicit TestThreeLists(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("a").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Output("b").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      for (size_t k = 0; k < 3; ++k) {
+        gert::Shape* y = c->GetOutputShape(k);
+        if (y == nullptr) return ge::GRAPH_FAILED;
+        *y = *c->GetInputShape(0);
+      }
+      return ge::GRAPH_SUCCESS;
+    });
+  }
+};
+OP_ADD(TestThreeLists);
+class TestPairLists : public OpDef {
+ public:
+  explicit TestPairLists(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT});
+    this->Output("a").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Output("b").ParamType(DYNAMIC).DataType({ge::DT_FLOAT});
+    this->Attr("sizes_a").AttrType(REQUIRED).ListInt();
+    this->Attr("sizes_b").AttrType(REQUIRED).ListInt();
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      int64_t rows = 0;
+      for (size_t ir = 0; ir < 2; ++ir) {
+        const gert::AnchorInstanceInfo* info = c->GetIrOutputInstanceInfo(ir);
+        const auto* sizes = c->GetAttrs()->GetListInt(ir);
+        if (info == nullptr || info->GetInstanceNum() != sizes->GetSize()) return ge::GRAPH_FAILED;
+        for (size_t k = 0; k < sizes->GetSize(); ++k) {
+          *c->GetOutputShape(info->GetInstanceStart() + k) = gert::Shape{sizes->GetData()[k], c->GetInputShape(0)->GetDim(1)};
+          rows += sizes->GetData()[k];
+        }
+      }
+      return rows == c->GetInputShape(0)->GetDim(0) ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+    });
+  }
+};
+OP_ADD(TestPairLists);
 }  // namespace ops
 
 // The kernel reads the output list as an NPU kernel does: ListTensorDesc,
@@ -465,8 +614,16 @@ TEST(OpDynamicOutputs, ListLengthInferredFromInferShape) {
 TEST(OpDynamicOutputsDiagnostics, ListLengthNotInferable) {
   std::vector<float> v(8, 1.0f);
   const OpTensor X(v.data(), {8}, ge::DT_FLOAT);
-  EXPECT_REPORT(aicore::op::InferOutputLists("TestTwoLists", {X}), "error in InferOp",
-                "TestTwoLists has 2 DYNAMIC outputs (a, b): their lengths cannot be inferred");
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestThreeLists", {X}), "error in InferOp",
+                "TestThreeLists has 2 DYNAMIC outputs (a, b): its InferShape accepts 2 ways to share 3 tensors among "
+                "them (a 1, b 2; a 2, b 1), so their lengths cannot be told apart");
+  // sizes that do not add up to x's rows: no lengths work.
+  EXPECT_REPORT(aicore::op::InferOutputLists("TestPairLists", {OpTensor(nullptr, {8, 2}, ge::DT_FLOAT)},
+                                             {{"sizes_a", std::vector<int64_t>{1}}, {"sizes_b", std::vector<int64_t>{2}}}),
+                "error in InferOp",
+                "TestPairLists has 2 DYNAMIC outputs (a, b): no list lengths up to 91 tensors in all make its "
+                "InferShape succeed and set every output instance (4096 tried; with 1 tensor each it returned "
+                "4294967295 (GRAPH_FAILED)); give the outputs");
   EXPECT_REPORT(aicore::op::InferOp("TestListNoInfer", {X}),
                 "TestListNoInfer has no InferShape (SetInferShape): the length of the DYNAMIC output y (output 0) "
                 "of TestListNoInfer cannot be inferred");
@@ -491,6 +648,36 @@ TEST(OpDynamicOutputsDiagnostics, ListLengthNotInferable) {
                                   {{"sizes", std::vector<int64_t>(65536, 1)}});
             }),
             "");
+}
+
+// Two DYNAMIC outputs: the lengths InferShape accepts (it checks
+// GetIrOutputInstanceInfo against its attributes), and one tensor each for
+// an InferShape that sets two instances whatever they are.
+TEST(OpDynamicOutputs, TwoListLengthsInferredFromInferShape) {
+  std::mt19937 rng(17);
+  for (int iter = 0; iter < 10; ++iter) {
+    std::vector<int64_t> sa(1 + rng() % 4), sb(1 + rng() % 5);
+    int64_t rows = 0;
+    for (int64_t& v : sa) rows += v = static_cast<int64_t>(rng() % 4);
+    for (int64_t& v : sb) rows += v = static_cast<int64_t>(rng() % 4);
+    const std::vector<OpTensor> in{OpTensor(nullptr, {rows, 3}, ge::DT_FLOAT)};
+    const std::vector<aicore::op::OpAttr> attrs{{"sizes_a", sa}, {"sizes_b", sb}};
+    const std::vector<OpTensor> slots = aicore::op::InferOutputLists("TestPairLists", in, attrs);
+    ASSERT_EQ(slots.size(), 2u);
+    EXPECT_EQ(slots[0].items.size(), sa.size()) << "iter " << iter;
+    EXPECT_EQ(slots[1].items.size(), sb.size()) << "iter " << iter;
+    const auto p = aicore::op::InferOp("TestPairLists", in, attrs);
+    ASSERT_EQ(p->num_outputs(), sa.size() + sb.size());
+    for (size_t k = 0; k < sa.size() + sb.size(); ++k) {
+      const int64_t want = k < sa.size() ? sa[k] : sb[k - sa.size()];
+      EXPECT_EQ(p->output_shape(k), (gert::Shape{want, 3})) << "iter " << iter << " tensor " << k;
+    }
+  }
+  std::vector<float> v(8, 1.0f);
+  const std::vector<OpTensor> two = aicore::op::InferOutputLists("TestTwoLists", {OpTensor(v.data(), {8}, ge::DT_FLOAT)});
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].items.size(), 1u);
+  EXPECT_EQ(two[1].items.size(), 1u);
 }
 
 TEST(OpDynamicOutputsDiagnostics, DtypesAndShapesInTheList) {
@@ -672,5 +859,153 @@ TEST(AclScalarDiagnostics, BadScalars) {
   aclDestroyTensor(xt);
   aclDestroyTensor(yt);
 }
+
+// ValueDepend inputs through the aclnn layer: `shape`, `scale` and `negate`
+// as aclIntArray / aclFloatArray / aclBoolArray (what the generated
+// aclnn<Op>GetWorkspaceSize passes; scale and negate sometimes left out),
+// or as int32 / float / bool tensors (aclnn<Op>TensorGetWorkspaceSize);
+// the output takes the shape the array holds (InferShape reads it), the
+// values against the scalar model, bit for bit.
+TEST(ValueDepend, ArraysRunThroughAclnn) {
+  std::mt19937 rng(13);
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  for (int iter = 0; iter < 24; ++iter) {
+    const bool tensors = iter % 3 == 2;
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 9);
+    std::vector<int64_t> dims(1 + rng() % 3);
+    for (int64_t& d : dims) d = static_cast<int64_t>(rng() % 6);  // 0 too
+    dims[rng() % dims.size()] *= n;                                // whole copies of x
+    int64_t total = 1;
+    for (const int64_t d : dims) total *= d;
+    std::vector<float> x(static_cast<size_t>(n)), scale(rng() % 2 == 0 ? 0 : 1 + rng() % 5);
+    for (float& v : x) v = static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 64.0f;
+    for (float& v : scale) v = static_cast<float>(static_cast<int>(rng() % 81) - 40) / 8.0f;
+    bool negate[4] = {false, false, false, false};
+    const size_t nn = rng() % 2 == 0 ? 0 : 1 + rng() % 4;
+    for (size_t k = 0; k < nn; ++k) negate[k] = rng() % 2 == 0;
+    std::vector<float> y(static_cast<size_t>(std::max<int64_t>(total, 1)), -7.0f);
+    aclTensor* xt = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, x.data());
+    aclTensor* yt = aclCreateTensor(dims.data(), dims.size(), ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims.data(),
+                                    dims.size(), y.data());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (!tensors) {
+      aclIntArray* sa = aclCreateIntArray(dims.data(), dims.size());
+      aclFloatArray* fa = scale.empty() ? nullptr : aclCreateFloatArray(scale.data(), scale.size());
+      aclBoolArray* ba = nn == 0 ? nullptr : aclCreateBoolArray(negate, nn);
+      ASSERT_EQ(aicore::compat::AclnnPrepare("TestTileTo", {xt, sa, fa, ba}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS)
+          << aclGetRecentErrMsg();
+      aclDestroyIntArray(sa);  // the executor keeps the values
+      aclDestroyFloatArray(fa);
+      aclDestroyBoolArray(ba);
+    } else {
+      std::vector<int32_t> d32(dims.begin(), dims.end());
+      const int64_t rank = static_cast<int64_t>(dims.size()), ns = static_cast<int64_t>(scale.size());
+      const int64_t nb = static_cast<int64_t>(nn);
+      aclTensor* st = aclCreateTensor(&rank, 1, ACL_INT32, nullptr, 0, ACL_FORMAT_ND, &rank, 1, d32.data());
+      aclTensor* ft = ns == 0 ? nullptr : aclCreateTensor(&ns, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &ns, 1, scale.data());
+      aclTensor* bt = nb == 0 ? nullptr : aclCreateTensor(&nb, 1, ACL_BOOL, nullptr, 0, ACL_FORMAT_ND, &nb, 1, negate);
+      ASSERT_EQ(aicore::compat::AclnnPrepare("TestTileTo", {xt, st, ft, bt}, {yt}, {}, &ws, &ex, here), ACLNN_SUCCESS)
+          << aclGetRecentErrMsg();
+      aclDestroyTensor(st);
+      aclDestroyTensor(ft);
+      aclDestroyTensor(bt);
+    }
+    ASSERT_EQ(aicore::compat::AclnnRun("TestTileTo", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS)
+        << aclGetRecentErrMsg();
+    for (int64_t i = 0; i < total; ++i) {
+      float want = x[static_cast<size_t>(i % n)];
+      if (!scale.empty()) want = want * scale[static_cast<size_t>(i) % scale.size()];
+      if (nn > 0 && negate[static_cast<size_t>(i) % nn]) want = -want;
+      ASSERT_EQ(y[static_cast<size_t>(i)], want) << "iter " << iter << " i " << i;
+    }
+    if (total == 0) {
+      EXPECT_EQ(y[0], -7.0f);
+    }
+    aclDestroyTensor(xt);
+    aclDestroyTensor(yt);
+  }
+}
+
+// The array kind a ValueDepend input takes (what the generator writes and
+// the aclnn layer checks), as the vendor's documentation lays down.
+TEST(ValueDepend, ArrayKindFromTheDtypes) {
+  auto kind = [](ops::OpParamDef p, std::string* why) { return ops::ValueDependArrayOf(p, why); };
+  std::string why;
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_FLOAT, ge::DT_FLOAT}).ValueDepend(ops::REQUIRED), &why),
+            ops::ValueDependArray::kFloat);
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_BOOL}).ValueDepend(ops::OPTIONAL), &why),
+            ops::ValueDependArray::kBool);
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_INT32, ge::DT_INT64, ge::DT_UINT8}).ValueDepend(ops::REQUIRED),
+                 &why),
+            ops::ValueDependArray::kInt);
+  EXPECT_TRUE(why.empty());
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_INT32}).ValueDepend(ops::REQUIRED), &why),
+            ops::ValueDependArray::kNone);
+  EXPECT_NE(why.find("need DT_INT64"), std::string::npos) << why;
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_FLOAT, ge::DT_INT64}).ValueDepend(ops::REQUIRED), &why),
+            ops::ValueDependArray::kNone);
+  EXPECT_NE(why.find("all DT_FLOAT, all DT_BOOL or all integer"), std::string::npos) << why;
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_FLOAT16}).ValueDepend(ops::REQUIRED), &why),
+            ops::ValueDependArray::kNone);
+  EXPECT_EQ(kind(ops::OpParamDef("a").ParamType(ops::DYNAMIC).DataType({ge::DT_INT64}).ValueDepend(ops::REQUIRED),
+                 &why),
+            ops::ValueDependArray::kNone);
+  EXPECT_NE(why.find("DYNAMIC is not supported"), std::string::npos) << why;
+  EXPECT_EQ(kind(ops::OpParamDef("a").DataType({ge::DT_INT64}), &why), ops::ValueDependArray::kNone);
+  EXPECT_EQ(why, "it is not ValueDepend");
+  EXPECT_EQ(ops::OpParamDef("a").ValueDepend(ops::OPTIONAL, ops::DependScope::TILING).GetDependScope(),
+            ops::DependScope::TILING);
+}
+
+TEST(ValueDependDiagnostics, BadArrays) {
+  std::vector<float> x(2, 1.5f), y(6);
+  const int64_t n = 2, yd[2] = {2, 3}, dims[2] = {2, 3}, odd[2] = {1, 3}, neg[2] = {-2, -3};
+  const float fdims[2] = {2.0f, 3.0f};
+  aclTensor* xt = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, x.data());
+  aclTensor* yt = aclCreateTensor(yd, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, yd, 2, y.data());
+  aclIntArray* good = aclCreateIntArray(dims, 2);
+  aclIntArray* other = aclCreateIntArray(odd, 2);
+  aclIntArray* negative = aclCreateIntArray(neg, 2);
+  aclFloatArray* wrong = aclCreateFloatArray(fdims, 2);
+  const aicore::SrcLoc here{"caller.cpp", 1};
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto prepare = [&](std::initializer_list<aicore::compat::AclnnInput> in) {
+    return aicore::compat::AclnnPrepare("TestTileTo", in, {yt}, {}, &ws, &ex, here);
+  };
+  auto msg = [] { return std::string(aclGetRecentErrMsg()); };
+  const aclFloatArray* no_scale = nullptr;
+  const aclBoolArray* no_negate = nullptr;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(prepare({xt, wrong, no_scale, no_negate}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("input 1 (shape) is given as an aclFloatArray; its dtypes make it an aclIntArray"),
+            std::string::npos)
+      << msg();
+  EXPECT_EQ(prepare({good, good, no_scale, no_negate}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("input 0 (x) is given as an aclIntArray; it takes no array: it is not ValueDepend"),
+            std::string::npos)
+      << msg();
+  EXPECT_EQ(prepare({xt, static_cast<const aclIntArray*>(nullptr), no_scale, no_negate}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("required input shape (input 1) of TestTileTo is missing"), std::string::npos) << msg();
+  EXPECT_EQ(prepare({xt, other, no_scale, no_negate}), ACLNN_ERR_PARAM_INVALID);  // InferShape reads [1, 3]
+  EXPECT_NE(msg().find("output y (output 0) of TestTileTo has shape [2, 3]; InferShape gives [1, 3]"),
+            std::string::npos)
+      << msg();
+  EXPECT_EQ(prepare({xt, negative, no_scale, no_negate}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(msg().find("InferShape of TestTileTo returned"), std::string::npos) << msg();
+  testing::internal::GetCapturedStderr();
+  // Clean twin.
+  ASSERT_EQ(prepare({xt, good, no_scale, no_negate}), ACLNN_SUCCESS) << msg();
+  EXPECT_EQ(aicore::compat::AclnnRun("TestTileTo", nullptr, ws, ex, nullptr, here), ACLNN_SUCCESS);
+  EXPECT_EQ(y, (std::vector<float>(6, 1.5f)));
+  aclDestroyIntArray(good);
+  aclDestroyIntArray(other);
+  aclDestroyIntArray(negative);
+  aclDestroyFloatArray(wrong);
+  aclDestroyTensor(xt);
+  aclDestroyTensor(yt);
+}
+
 
 }  // namespace

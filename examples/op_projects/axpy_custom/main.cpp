@@ -8,6 +8,12 @@
 // type (half: each step computed in float, exact for half operands' product,
 // then rounded to half). A null alpha is expected to be reported. Prints
 // PASS or FAIL; exits 1 on a mismatch.
+//
+// Then TileCustom (a ValueDepend input): aclnnTileCustomGetWorkspaceSize(x,
+// shape, y, ...) with `shape` an aclIntArray, and the generated
+// aclnnTileCustomTensorGetWorkspaceSize with it as an int64 tensor; y takes
+// that shape and holds copies of x, checked bit for bit; a null shape and a
+// shape that holds no whole number of copies are expected to be reported.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +22,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_axpy_custom.h"
+#include "aclnn_tile_custom.h"
 
 namespace {
 
@@ -78,6 +85,51 @@ void RunAclnn(bool half, int64_t n, double alpha, const char* what) {
   }
 }
 
+// Runs TileCustom: x of n elements into y of shape `dims`, `shape` given as
+// an aclIntArray (or, asTensor, an int64 tensor); false on a mismatch.
+bool RunTile(bool half, int64_t n, const std::vector<int64_t>& dims, bool asTensor, bool nullShape,
+             aclnnStatus* status) {
+  const size_t elem = half ? 2 : 4;
+  int64_t total = 1;
+  for (const int64_t d : dims) total *= d;
+  std::vector<uint8_t> x(static_cast<size_t>(n) * elem), y(static_cast<size_t>(total) * elem + 1, 0xA5);
+  std::mt19937 rng(static_cast<uint32_t>(n));
+  for (uint8_t& b : x) b = static_cast<uint8_t>(rng());
+  const aclDataType dt = half ? ACL_FLOAT16 : ACL_FLOAT;
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  aclTensor* xt = aclCreateTensor(&n, 1, dt, nullptr, 0, ACL_FORMAT_ND, &n, 1, x.data());
+  aclTensor* yt = aclCreateTensor(dims.data(), dims.size(), dt, nullptr, 0, ACL_FORMAT_ND, dims.data(), dims.size(),
+                                  y.data());
+  std::vector<int64_t> shapeData = dims;
+  aclIntArray* shapeArray = nullShape ? nullptr : aclCreateIntArray(dims.data(), dims.size());
+  aclTensor* shapeTensor =
+      aclCreateTensor(&rank, 1, ACL_INT64, nullptr, 0, ACL_FORMAT_ND, &rank, 1, shapeData.data());
+  uint64_t workspaceSize = 0;
+  aclOpExecutor* executor = nullptr;
+  *status = asTensor ? aclnnTileCustomTensorGetWorkspaceSize(xt, shapeTensor, yt, &workspaceSize, &executor)
+                     : aclnnTileCustomGetWorkspaceSize(xt, shapeArray, yt, &workspaceSize, &executor);
+  aclDestroyIntArray(shapeArray);
+  std::vector<uint8_t> workspace(workspaceSize);
+  if (*status == ACLNN_SUCCESS) *status = aclnnTileCustom(workspace.data(), workspaceSize, executor, nullptr);
+  aclDestroyTensor(xt);
+  aclDestroyTensor(yt);
+  aclDestroyTensor(shapeTensor);
+  bool ok = y.back() == 0xA5;  // nothing past y
+  for (size_t i = 0; i + 1 < y.size(); ++i) ok = ok && y[i] == x[i % x.size()];
+  return *status == ACLNN_SUCCESS && ok;
+}
+
+void RunTileAclnn(bool half, int64_t n, const std::vector<int64_t>& dims, bool asTensor, const char* what) {
+  aclnnStatus st = ACLNN_SUCCESS;
+  const bool ok = RunTile(half, n, dims, asTensor, false, &st);
+  if (st != ACLNN_SUCCESS) {
+    std::printf("%-52s FAIL (aclnn status %d)\n", what, st);
+    ++failures;
+  } else {
+    Report(what, ok);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -88,6 +140,15 @@ int main() {
   std::fprintf(stderr, "(an error report follows: alpha is nullptr)\n");
   Run(false, 8, 1.0, nullptr, &st);
   Report("aclnnAxpyCustom with a null alpha fails", st == ACLNN_ERR_PARAM_INVALID);
+  RunTileAclnn(false, 1000, {3, 4, 1000}, false, "aclnnTileCustom float 1000 -> [3, 4, 1000]");
+  RunTileAclnn(true, 9000, {2, 9000}, false, "aclnnTileCustom float16 9000 -> [2, 9000]");
+  RunTileAclnn(false, 24, {2, 3, 4}, false, "aclnnTileCustom float 24 -> [2, 3, 4] (a reshape)");
+  RunTileAclnn(true, 7, {5, 7}, true, "aclnnTileCustomTensor float16 7 -> [5, 7]");
+  std::fprintf(stderr, "(two error reports follow: shape is nullptr; [3, 5] holds no whole copies of 4)\n");
+  RunTile(false, 8, {2, 8}, false, true, &st);
+  Report("aclnnTileCustom with a null shape fails", st == ACLNN_ERR_PARAM_INVALID);
+  RunTile(false, 4, {3, 5}, false, false, &st);
+  Report("aclnnTileCustom with shape [3, 5] of 4 elements fails", st == ACLNN_ERR_PARAM_INVALID);
   std::printf("%s\n", failures == 0 ? "PASS" : "FAIL");
   return failures == 0 ? 0 : 1;
 }

@@ -2,7 +2,8 @@
 #
 # The operators of examples/op_projects (gelu, add_custom, leaky_relu,
 # add_n_custom with a DYNAMIC input as Tensor[], split_custom with a DYNAMIC
-# output as Tensor[]) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
+# output as Tensor[], split_two_custom with two, compact_custom with an
+# OutputShapeDependOnCompute output) as torch ops (aicore_add_torch_ops ... NAMESPACE aicore_ops AUTOGRAD
 # GeluCustom:GeluGradCustom): loads the library, checks the schemas, the
 # CPU kernels against PyTorch's own functions, the gradient through
 # GeluGradCustom against autograd of the PyTorch reference, the Meta kernels,
@@ -53,6 +54,9 @@ class TorchOps(unittest.TestCase):
                          "aicore_ops::leaky_relu_custom(Tensor x, float negative_slope=0.) -> Tensor")
         self.assertEqual(schema("add_n_custom"), "aicore_ops::add_n_custom(Tensor[] x) -> Tensor")
         self.assertEqual(schema("split_custom"), "aicore_ops::split_custom(Tensor x, int num_split) -> Tensor[]")
+        self.assertEqual(schema("split_two_custom"),
+                         "aicore_ops::split_two_custom(Tensor x, int[] sizes_a, int[] sizes_b) -> (Tensor[] a, Tensor[] b)")
+        self.assertEqual(schema("compact_custom"), "aicore_ops::compact_custom(Tensor x) -> Tensor")
         self.assertEqual(schema("weighted_sum_custom"),
                          "aicore_ops::weighted_sum_custom(Tensor[] x, Tensor? bias=None, float[] weights) -> Tensor")
         self.assertEqual(schema("weighted_sum_grad_custom"),
@@ -258,6 +262,83 @@ class TorchOps(unittest.TestCase):
             ys = OPS.split_custom(x, 5)
             self.assertEqual([tuple(y.shape) for y in ys], [(2, 3)] * 5)
             self.assertEqual({y.dtype for y in ys}, {torch.float32})
+
+    def test_two_dynamic_outputs(self):
+        # SplitTwoCustom: x split along dim 0 into the pieces of `a`
+        # (sizes_a rows each), then of `b` (sizes_b): two DYNAMIC outputs,
+        # returned as (Tensor[] a, Tensor[] b). Their lengths come from
+        # InferShape, which checks GetIrOutputInstanceInfo against the
+        # attributes. Bit for bit against torch.split.
+        g = torch.Generator().manual_seed(5)
+        for dtype in (torch.float32, torch.float16):
+            for sa, sb, tail in (([1], [1], (3,)), ([2, 0, 3], [4], (5,)), ([1] * 7, [2, 2], ()),
+                                 ([0], [3, 1, 1, 2], (2, 3))):
+                rows = sum(sa) + sum(sb)
+                x = (torch.randn((rows,) + tail, generator=g) * 8).to(dtype)
+                a, b = OPS.split_two_custom(x, sa, sb)
+                self.assertIsInstance(a, list)
+                self.assertIsInstance(b, list)
+                self.assertEqual((len(a), len(b)), (len(sa), len(sb)))
+                for y, r in zip(a + b, torch.split(x, sa + sb)):
+                    self.assertEqual(y.dtype, dtype)
+                    self.assertTrue(torch.equal(y, r), (dtype, sa, sb, tail))
+        x = torch.randn(9, 6).t()  # non-contiguous: copied first
+        a, b = OPS.split_two_custom(x, sizes_a=[2], sizes_b=[1, 3])
+        for y, r in zip(a + b, torch.split(x, [2, 1, 3])):
+            self.assertTrue(torch.equal(y, r))
+        # Meta and FakeTensorMode: the lists from InferShape / InferDataType, no kernel.
+        ma, mb = OPS.split_two_custom(torch.empty(10, 4, device="meta", dtype=torch.float16), [3, 3], [1, 2, 1])
+        self.assertEqual([(m.device.type, tuple(m.shape), m.dtype) for m in ma + mb],
+                         [("meta", (3, 4), torch.float16)] * 2 + [("meta", (n, 4), torch.float16) for n in (1, 2, 1)])
+        try:
+            from torch._subclasses.fake_tensor import FakeTensorMode
+            with FakeTensorMode() as mode:
+                fa, fb = OPS.split_two_custom(mode.from_tensor(torch.randn(6, 2)), [4], [1, 1])
+                self.assertEqual([tuple(f.shape) for f in fa + fb], [(4, 2), (1, 2), (1, 2)])
+        except ImportError:
+            pass
+        # Bad input, CPU and Meta, then clean twins: sizes that do not add
+        # up (no list lengths make InferShape succeed), a bad dtype.
+        cases = [
+            (lambda: OPS.split_two_custom(torch.randn(5, 2), [1], [2]),
+             "SplitTwoCustom has 2 DYNAMIC outputs (a, b): no list lengths up to"),
+            (lambda: OPS.split_two_custom(torch.empty(5, 2, device="meta"), [1], [2]),
+             "SplitTwoCustom has 2 DYNAMIC outputs (a, b): no list lengths up to"),
+            (lambda: OPS.split_two_custom(torch.randn(3).to(torch.int32), [1], [2]),
+             "input x (input 0) of SplitTwoCustom has dtype DT_INT32; the OpDef allows DT_FLOAT16, DT_FLOAT"),
+        ]
+        for fn, what in cases:
+            with self.assertRaises(RuntimeError) as cm:
+                fn()
+            msg = str(cm.exception)
+            self.assertIn("(kernel SplitTwoCustom)", msg)
+            self.assertIn(what, msg)
+        self.assertEqual([len(v) for v in OPS.split_two_custom(torch.randn(3, 2), [1], [2])], [1, 1])
+        self.assertEqual([len(v) for v in OPS.split_two_custom(torch.empty(3, 2, device="meta"), [1], [2])], [1, 1])
+
+    def test_output_shape_depend_on_compute(self):
+        # CompactCustom: y = the nonzero elements of x (OutputShapeDependOnCompute):
+        # the result has the length the kernel computed, not InferShape's
+        # (x's element count). Bit for bit against x[x != 0].
+        g = torch.Generator().manual_seed(6)
+        for dtype in (torch.float32, torch.float16):
+            for shape in ((1,), (17,), (4, 33), (2, 3, 4), (0,)):
+                x = (torch.randn(shape, generator=g) * 8).to(dtype)
+                x[torch.rand(shape, generator=g) < 0.4] = 0
+                y = OPS.compact_custom(x)
+                ref = x[x != 0]
+                self.assertEqual((tuple(y.shape), y.dtype), (tuple(ref.shape), dtype))
+                self.assertTrue(torch.equal(y, ref), (dtype, shape))
+        self.assertEqual(tuple(OPS.compact_custom(torch.zeros(5)).shape), (0,))
+        self.assertEqual(tuple(OPS.compact_custom(torch.ones(2, 3)).shape), (6,))
+        # Meta: the shape is the kernel's, which a meta tensor cannot have.
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.compact_custom(torch.empty(4, device="meta"))
+        self.assertIn("output y takes the shape its kernel computes (OutputShapeDependOnCompute)", str(cm.exception))
+        with self.assertRaises(RuntimeError) as cm:
+            OPS.compact_custom(torch.ones(4).to(torch.int32))
+        self.assertIn("input x (input 0) of CompactCustom has dtype DT_INT32", str(cm.exception))
+        self.assertEqual(tuple(OPS.compact_custom(torch.ones(4)).shape), (4,))  # clean twin
 
     # WeightedSumCustom(x: Tensor[], bias: Tensor? = None, weights: float[])
     # = w0*x0 + w1*x1 + ... (+ bias), float32, each product and sum rounded

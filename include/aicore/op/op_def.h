@@ -873,10 +873,17 @@ class OpParamDef {
     unknown_shape_formats_ = std::move(formats);
     return *this;
   }
-  // Accepted: the runner hands every input's data to InferShape and tiling
-  // (GetInputTensor), whatever the scope (ALL, or TILING: tiling sink).
-  OpParamDef& ValueDepend(Option /*value_depend*/) { return *this; }
-  OpParamDef& ValueDepend(Option /*value_depend*/, DependScope /*scope*/) { return *this; }
+  // A data-dependent input: InferShape and tiling read its data
+  // (GetInputTensor; the runner hands every input's data to them, whatever
+  // the scope: ALL, or TILING for tiling sink). The generated aclnn function
+  // takes it as a host array (aclIntArray / aclFloatArray / aclBoolArray,
+  // see ValueDependArrayOf) and aclnn<Op>TensorGetWorkspaceSize as a tensor.
+  OpParamDef& ValueDepend(Option value_depend) { return ValueDepend(value_depend, DependScope::ALL); }
+  OpParamDef& ValueDepend(Option value_depend, DependScope scope) {
+    value_depend_ = value_depend;
+    depend_scope_ = scope;
+    return *this;
+  }
   OpParamDef& AutoContiguous() { return *this; }
   OpParamDef& IgnoreContiguous() { return *this; }
   // The generated aclnn function takes this input as `const aclScalar*`
@@ -953,6 +960,9 @@ class OpParamDef {
   ge::DataType ScalarToType() const { return to_type_; }   // DT_UNDEFINED: none
   const std::string& ScalarToName() const { return to_name_; }  // empty: none
   bool IsOutputShapeDependOnCompute() const { return shape_depend_; }
+  // IGNORE: not ValueDepend; else REQUIRED or OPTIONAL as declared.
+  Option GetValueDepend() const { return value_depend_; }
+  DependScope GetDependScope() const { return depend_scope_; }
   const std::string& FollowName() const { return follow_name_; }  // empty: no Follow
   FollowType GetFollowType() const { return follow_type_; }
   // The input at the end of the Follow chain (empty before resolution).
@@ -994,7 +1004,53 @@ class OpParamDef {
   FollowType follow_type_ = FollowType::ALL;
   std::string follow_root_;
   bool shape_depend_ = false;
+  Option value_depend_ = IGNORE;
+  DependScope depend_scope_ = DependScope::ALL;
 };
+
+// The host array type of a ValueDepend input in the generated aclnn function,
+// from its dtypes as the vendor's documentation lays down: all DT_FLOAT ->
+// kFloat (aclFloatArray), all DT_BOOL -> kBool (aclBoolArray), all integer
+// (DT_INT64, DT_UINT64, DT_INT32, DT_UINT32, DT_INT16, DT_UINT16, DT_INT8,
+// DT_UINT8) with DT_INT64 among them -> kInt (aclIntArray). The array
+// becomes a 1-D input tensor of DT_FLOAT, DT_BOOL or DT_INT64. kNone with
+// *why set: the input's definition does not allow an array.
+enum class ValueDependArray { kNone, kInt, kFloat, kBool };
+inline const char* ValueDependArrayName(ValueDependArray a) {
+  switch (a) {
+    case ValueDependArray::kInt: return "aclIntArray";
+    case ValueDependArray::kFloat: return "aclFloatArray";
+    case ValueDependArray::kBool: return "aclBoolArray";
+    default: return "no array";
+  }
+}
+inline ValueDependArray ValueDependArrayOf(const OpParamDef& p, std::string* why) {
+  why->clear();
+  if (p.GetValueDepend() == IGNORE) {
+    *why = "it is not ValueDepend";
+    return ValueDependArray::kNone;
+  }
+  if (p.GetParamType() == DYNAMIC || p.IsScalar() || p.IsScalarList()) {
+    *why = std::string("a ValueDepend input that is ") + (p.GetParamType() == DYNAMIC ? "DYNAMIC" : "a Scalar") +
+           " is not supported";
+    return ValueDependArray::kNone;
+  }
+  bool all_float = !p.DataTypes().empty(), all_bool = all_float, all_int = all_float, has_int64 = false;
+  for (const ge::DataType t : p.DataTypes()) {
+    const bool integer = t == ge::DT_INT64 || t == ge::DT_UINT64 || t == ge::DT_INT32 || t == ge::DT_UINT32 ||
+                         t == ge::DT_INT16 || t == ge::DT_UINT16 || t == ge::DT_INT8 || t == ge::DT_UINT8;
+    all_float = all_float && t == ge::DT_FLOAT;
+    all_bool = all_bool && t == ge::DT_BOOL;
+    all_int = all_int && integer;
+    has_int64 = has_int64 || t == ge::DT_INT64;
+  }
+  if (all_float) return ValueDependArray::kFloat;
+  if (all_bool) return ValueDependArray::kBool;
+  if (all_int && has_int64) return ValueDependArray::kInt;
+  *why = all_int ? "its integer dtypes need DT_INT64 among them (an aclIntArray holds int64 values)"
+                 : "its dtypes must be all DT_FLOAT, all DT_BOOL or all integer types";
+  return ValueDependArray::kNone;
+}
 
 class OpAttrDef {
  public:

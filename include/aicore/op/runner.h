@@ -338,6 +338,7 @@ inline void BuildTensorList(const gert::Tensor* first, size_t count, std::vector
 struct OutputProbe {
   size_t asked_past = 0;  // one past the highest instance asked for beyond the last (0: none)
   size_t asked_end = 0;   // one past the highest instance asked for within
+  bool asked_all = false; // every instance asked for
   ge::graphStatus status = ge::GRAPH_SUCCESS;
 };
 inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
@@ -905,8 +906,10 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     if (probe != nullptr) {
       probe->asked_past = sc.out_asked_past_;
       probe->status = st;
+      probe->asked_all = true;
       for (size_t j = 0; j < nout; ++j) {
         if (sc.out_asked_[j]) probe->asked_end = j + 1;
+        probe->asked_all = probe->asked_all && sc.out_asked_[j];
       }
       return p;
     }
@@ -1452,6 +1455,78 @@ inline std::unique_ptr<PreparedOp> PrepareOp(const std::string& type, const std:
 
 // The most tensors InferOutputLists gives a DYNAMIC output.
 constexpr size_t kMaxListInstances = 65536;
+// The most InferShape runs InferOutputLists makes for an operator with two
+// or more DYNAMIC outputs.
+constexpr size_t kMaxListProbes = 4096;
+
+namespace detail {
+
+// InferOutputLists for two or more DYNAMIC outputs (`dyn`, their indices).
+inline std::vector<OpTensor> InferOutputListLengths(const ops::OpDef& def, const std::vector<size_t>& dyn,
+                                                    const std::vector<OpTensor>& inputs,
+                                                    const std::vector<OpAttr>& attrs, SrcLoc loc) {
+  const std::string& type = def.Type();
+  const std::vector<ops::OpParamDef>& out_defs = def.Outputs();
+  std::string names;
+  for (const size_t i : dyn) names += (names.empty() ? "" : ", ") + out_defs[i].Name();
+  const size_t k = dyn.size();
+  auto slots = [&](const std::vector<size_t>& n) {
+    std::vector<OpTensor> v(out_defs.size());
+    for (size_t j = 0; j < k; ++j) v[dyn[j]] = OpTensor::List(std::vector<OpTensor>(n[j]));
+    return v;
+  };
+  auto text = [&](const std::vector<size_t>& n) {
+    std::string t;
+    for (size_t j = 0; j < k; ++j) t += (j ? ", " : "") + out_defs[dyn[j]].Name() + " " + std::to_string(n[j]);
+    return t;
+  };
+  // The next split of the same total into k lengths >= 1 (lexicographic).
+  auto next = [k](std::vector<size_t>& n) {
+    size_t tail = n[k - 1];
+    for (size_t i = k - 1; i-- > 0;) {
+      if (tail > k - 1 - i) {  // the lengths after i can give n[i] one
+        ++n[i];
+        for (size_t m = i + 1; m + 1 < k; ++m) n[m] = 1;
+        n[k - 1] = tail - 1 - (k - 2 - i);
+        return true;
+      }
+      tail += n[i];
+    }
+    return false;
+  };
+  size_t probes = 0;
+  ge::graphStatus first_status = ge::GRAPH_SUCCESS;
+  for (size_t total = k;; ++total) {
+    std::vector<size_t> n(k, 1);
+    n[k - 1] = total - (k - 1);
+    std::vector<std::vector<size_t>> found;
+    do {
+      if (probes++ == kMaxListProbes || total > kMaxListInstances) {
+        FailOp(type, "InferOp", loc,
+               type + " has " + std::to_string(k) + " DYNAMIC outputs (" + names + "): no list lengths up to " +
+                   std::to_string(total - 1) + " tensors in all make its InferShape succeed and set every output "
+                   "instance (" + std::to_string(kMaxListProbes) + " tried; with 1 tensor each it returned " +
+                   std::to_string(first_status) + (first_status == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") +
+                   "); give the outputs");
+      }
+      OutputProbe pr;
+      PrepareOpImpl(type, inputs, slots(n), attrs, loc, true, &pr);
+      if (probes == 1) first_status = pr.status;
+      if (pr.status == ge::GRAPH_SUCCESS && pr.asked_all && pr.asked_past == 0) found.push_back(n);
+    } while (next(n));
+    if (found.size() == 1) return slots(found[0]);
+    if (found.size() > 1) {
+      FailOp(type, "InferOp", loc,
+             type + " has " + std::to_string(k) + " DYNAMIC outputs (" + names + "): its InferShape accepts " +
+                 std::to_string(found.size()) + " ways to share " + std::to_string(total) + " tensors among them (" +
+                 text(found[0]) + "; " + text(found[1]) +
+                 (found.size() > 2 ? "; ..." : "") + "), so their lengths cannot be told apart: InferShape must reject "
+                 "GetIrOutputInstanceInfo counts other than its own, or give the outputs");
+    }
+  }
+}
+
+}  // namespace detail
 
 // The `outputs` argument of PrepareOp for a caller that does not know how
 // long an operator's DYNAMIC output list is (on the NPU the graph fixes it;
@@ -1465,10 +1540,21 @@ constexpr size_t kMaxListInstances = 65536;
 // least 1). So an InferShape that sets GetOutputShape(k) for the k it
 // computes (from an attribute or the inputs) decides the length; one that
 // sets as many as GetIrOutputInstanceInfo says gets 1. Empty when the OpDef
-// has no DYNAMIC output (PrepareOp infers every output). The call's errors
-// are those of InferOp; besides: more than one DYNAMIC output (InferShape
-// indexes every list's instances in one sequence, so their lengths cannot
-// be told apart), no InferShape, a list longer than kMaxListInstances.
+// has no DYNAMIC output (PrepareOp infers every output).
+//
+// Two or more DYNAMIC outputs: InferShape numbers the instances of every
+// list in one sequence, so where one list ends must come from InferShape
+// itself. The lengths are tried by growing total (each list at least 1, up
+// to kMaxListProbes InferShape runs): the first total at which some
+// lengths make InferShape succeed, set every instance and ask for none
+// beyond decides; exactly one such choice is the answer. An InferShape that
+// takes its lengths from GetIrOutputInstanceInfo and rejects lengths other
+// than the ones it computes (from attributes or inputs) gives one; one that
+// accepts any split (it never checks) is reported as ambiguous; one that
+// only fills GetIrOutputInstanceInfo's counts gets 1 per list.
+//
+// The call's errors are those of InferOp; besides: no InferShape, a list
+// longer than kMaxListInstances, lengths not found or ambiguous.
 inline std::vector<OpTensor> InferOutputLists(const std::string& type, const std::vector<OpTensor>& inputs,
                                               const std::vector<OpAttr>& attrs = {},
                                               SrcLoc loc = SrcLoc::Current()) {
@@ -1483,20 +1569,13 @@ inline std::vector<OpTensor> InferOutputLists(const std::string& type, const std
     if (out_defs[i].GetParamType() == ops::DYNAMIC) dyn.push_back(i);
   }
   if (dyn.empty()) return {};
-  if (dyn.size() > 1) {
-    std::string names;
-    for (const size_t i : dyn) names += (names.empty() ? "" : ", ") + out_defs[i].Name();
-    detail::FailOp(type, "InferOp", loc,
-                   type + " has " + std::to_string(dyn.size()) + " DYNAMIC outputs (" + names +
-                       "): their lengths cannot be inferred (InferShape numbers the instances of all lists in one "
-                       "sequence); give the outputs, each list as long as it is");
-  }
   const std::string who = "output " + out_defs[dyn[0]].Name() + " (output " + std::to_string(dyn[0]) + ") of " + type;
   if (def->GetInferShape() == nullptr) {
     detail::FailOp(type, "InferOp", loc,
                    type + " has no InferShape (SetInferShape): the length of the DYNAMIC " + who +
                        " cannot be inferred; give the outputs");
   }
+  if (dyn.size() > 1) return detail::InferOutputListLengths(*def, dyn, inputs, attrs, loc);
   const size_t fixed = out_defs.size() - 1;  // the other outputs: one instance each
   auto slots = [&](size_t n) {
     std::vector<OpTensor> v(out_defs.size());

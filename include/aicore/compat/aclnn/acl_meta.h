@@ -12,7 +12,9 @@
 //   OpDef: the kernel gets a tensor of shape [1] / [n] holding the value in
 //   the scalar's own dtype, or in the dtype OpParamDef::To names),
 //   aclCreateIntArray / aclCreateFloatArray / aclCreateBoolArray and their
-//   aclDestroy*, aclnnStatus, aclOpExecutor
+//   aclDestroy* (list attributes, and ValueDepend inputs: the kernel gets a
+//   1-D tensor of DT_INT64 / DT_FLOAT / DT_BOOL holding the array's values),
+//   aclnnStatus, aclOpExecutor
 //
 // A tensor's data is `data` advanced by `offset` elements; only contiguous
 // strides (or nullptr) are accepted. The generated functions return
@@ -65,7 +67,7 @@ struct aclBoolArray {
 };
 struct aclOpExecutor {
   std::unique_ptr<aicore::op::PreparedOp> op;
-  std::vector<std::vector<uint64_t>> scalar_data;  // the tensors of aclScalar inputs
+  std::vector<std::vector<uint64_t>> scalar_data;  // the tensors of aclScalar inputs and host arrays
   // Per output instance, the caller's aclTensor (OutputShapeDependOnCompute
   // writes the computed shape back into it).
   std::vector<aclTensor*> out_tensors;
@@ -233,11 +235,17 @@ struct AclnnInput {
   const aclTensorList* list = nullptr;
   const aclScalar* scalar = nullptr;
   const aclScalarList* scalars = nullptr;
+  // A ValueDepend input's host array (may be null) and which kind it is.
+  const void* array = nullptr;
+  ops::ValueDependArray array_kind = ops::ValueDependArray::kNone;
   bool is_list = false;
   AclnnInput(const aclTensor* t) : tensor(t) {}                      // NOLINT(runtime/explicit)
   AclnnInput(const aclTensorList* l) : list(l), is_list(true) {}     // NOLINT(runtime/explicit)
   AclnnInput(const aclScalar* s) : scalar(s) {}                      // NOLINT(runtime/explicit)
   AclnnInput(const aclScalarList* s) : scalars(s) {}                 // NOLINT(runtime/explicit)
+  AclnnInput(const aclIntArray* a) : array(a), array_kind(ops::ValueDependArray::kInt) {}  // NOLINT
+  AclnnInput(const aclFloatArray* a) : array(a), array_kind(ops::ValueDependArray::kFloat) {}  // NOLINT
+  AclnnInput(const aclBoolArray* a) : array(a), array_kind(ops::ValueDependArray::kBool) {}  // NOLINT
   AclnnInput(std::nullptr_t) {}                                       // NOLINT(runtime/explicit): an input left out
 };
 
@@ -254,6 +262,54 @@ inline bool AclnnListItems(const aclTensorList* l, std::vector<op::OpTensor>* it
   return true;
 }
 
+// A ValueDepend input's host array as the input tensor InferShape, tiling and
+// the kernel see: 1-D, as long as the array, DT_INT64 / DT_FLOAT / DT_BOOL
+// (aclIntArray / aclFloatArray / aclBoolArray), its data kept by the
+// executor; a null array leaves the input out. The kind must be the one the
+// OpDef's input takes (ops::ValueDependArrayOf). Returns "" or the report.
+inline std::string AclnnArrayInput(const char* type, size_t k, const AclnnInput& a, aclOpExecutor* ex,
+                                   std::vector<op::OpTensor>* in) {
+  const ops::OpDef* def = op::FindOpDef(type);
+  const ops::OpParamDef* d = def != nullptr && k < def->Inputs().size() ? &def->Inputs()[k] : nullptr;
+  const std::string who = std::string("aicore: aclnn") + type + "GetWorkspaceSize: input " + std::to_string(k) +
+                          (d != nullptr ? " (" + d->Name() + ")" : std::string());
+  std::string why = "the OpDef has no such input";
+  const ops::ValueDependArray want = d != nullptr ? ops::ValueDependArrayOf(*d, &why) : ops::ValueDependArray::kNone;
+  if (want != a.array_kind) {
+    return who + " is given as an " + ops::ValueDependArrayName(a.array_kind) + "; " +
+           (want == ops::ValueDependArray::kNone ? "it takes no array: " + why
+                                                 : "its dtypes make it an " + std::string(ops::ValueDependArrayName(want)));
+  }
+  if (a.array == nullptr) {
+    in->push_back(op::OpTensor::None());  // a required one is reported as missing
+    return "";
+  }
+  size_t n = 0;
+  ge::DataType dt = ge::DT_INT64;
+  std::vector<uint64_t> words(1, 0);  // never empty: the data pointer of [0] is not null
+  if (a.array_kind == ops::ValueDependArray::kInt) {
+    const auto& v = static_cast<const aclIntArray*>(a.array)->v;
+    n = v.size();
+    words.resize(n + 1);
+    std::memcpy(words.data(), v.data(), n * sizeof(int64_t));
+  } else if (a.array_kind == ops::ValueDependArray::kFloat) {
+    const auto& v = static_cast<const aclFloatArray*>(a.array)->v;
+    n = v.size();
+    dt = ge::DT_FLOAT;
+    words.resize(n / 2 + 1);
+    std::memcpy(words.data(), v.data(), n * sizeof(float));
+  } else {
+    const auto& v = static_cast<const aclBoolArray*>(a.array)->v;
+    n = v.size();
+    dt = ge::DT_BOOL;
+    words.resize(n / 8 + 1);
+    for (size_t j = 0; j < n; ++j) reinterpret_cast<uint8_t*>(words.data())[j] = v[j] ? 1 : 0;
+  }
+  ex->scalar_data.push_back(std::move(words));
+  in->push_back(op::OpTensor(ex->scalar_data.back().data(), {static_cast<int64_t>(n)}, dt));
+  return "";
+}
+
 inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInput> inputs,
                                 std::initializer_list<AclnnInput> outputs,
                                 std::initializer_list<op::OpAttr> attrs, uint64_t* workspaceSize,
@@ -267,7 +323,10 @@ inline aclnnStatus AclnnPrepare(const char* type, std::initializer_list<AclnnInp
   std::vector<size_t> scalar_at;  // inputs given as aclScalar / aclScalarList, converted below
   size_t i = 0;
   for (const AclnnInput& a : inputs) {
-    if (a.scalar != nullptr || a.scalars != nullptr) {
+    if (a.array_kind != ops::ValueDependArray::kNone) {
+      const std::string why = AclnnArrayInput(type, i, a, ex.get(), &in);
+      if (!why.empty()) return AclnnReport(ACLNN_ERR_PARAM_INVALID, why);
+    } else if (a.scalar != nullptr || a.scalars != nullptr) {
       in.push_back(op::OpTensor::None());
       scalar_at.push_back(i);
     } else if (a.is_list && a.list == nullptr) {
