@@ -35,6 +35,7 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/base/soc.h"
 #include "aicore/base/types.h"
 #include "aicore/memory/global_tensor.h"
+#include "aicore/memory/layout.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/memory/local_mem_allocator.h"
 #include "aicore/memory/pipe.h"
