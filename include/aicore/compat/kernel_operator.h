@@ -24,6 +24,7 @@
 #include "aicore/aicore.h"
 #include "aicore/lib/activation.h"
 #include "aicore/lib/confusion_transpose.h"
+#include "aicore/lib/transdata.h"
 #include "aicore/lib/broadcast.h"
 #include "aicore/lib/pad.h"
 #include "aicore/lib/cumsum.h"

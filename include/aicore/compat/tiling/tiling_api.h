@@ -30,6 +30,7 @@
 #include "aicore/lib/reduce.h"
 #include "aicore/op/antiquant_tiling.h"
 #include "aicore/op/reduce_tiling.h"
+#include "aicore/op/transdata_tiling.h"
 #include "aicore/lib/select_misc_tiling.h"
 #include "aicore/lib/sort_tiling.h"
 #include "aicore/lib/tensor_shape.h"
