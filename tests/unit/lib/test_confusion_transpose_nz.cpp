@@ -18,15 +18,21 @@
 // Every byte past the result must keep its sentinel. The host helpers'
 // fields against the vendor's formulas, restated here. Diagnostics: each
 // KernelError with its clean twin.
+// TransData (lib/transdata.h), the 910B's four NCDHW / NDC1HWC0 /
+// FRACTAL_Z_3D scenarios, every type, both forms, against an index model;
+// GetTransDataMaxMinTmpSize against the vendor's formula and examples; Layout.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "aicore/lib/confusion_transpose.h"
+#include "aicore/lib/transdata.h"
+#include "aicore/op/transdata_tiling.h"
 #include "unit/ops/op_test_util.h"
 
 namespace aicore_test {
@@ -614,6 +620,424 @@ TEST(LibConfusionTransposeNzDiagnostics, Kernel) {
   // Types that are not types of this API.
   m = run(2048, TransposeType::TRANSPOSE_NCHW2NHWC, good);
   EXPECT_TRUE(Has(m, "transposeType 11 is not a type of the high-level Transpose")) << m;
+}
+
+
+// ---- TransData (lib/transdata.h) ------------------------------------------------
+//
+// The model walks each destination in its own index order (a running
+// index) and names the source element of every position from the reference's
+// layouts, or 0 for padding (channels past C, kernels past N, NCDHW columns
+// [H * W, P)); source padding holds random bits and must not reach the result.
+
+using AscendC::DataFormat;
+using AscendC::TransDataConfig;
+
+// One-block launches through one instance of aicore::Launch (compile time).
+void LaunchOne(const std::function<void()>& kernel) { aicore::Launch(kernel, 1); }
+
+constexpr TransDataConfig kTo6hd = {DataFormat::NCDHW, DataFormat::NDC1HWC0};
+constexpr TransDataConfig kFrom6hd = {DataFormat::NDC1HWC0, DataFormat::NCDHW};
+constexpr TransDataConfig kToFz = {DataFormat::NCDHW, DataFormat::FRACTAL_Z_3D};
+constexpr TransDataConfig kFromFz = {DataFormat::FRACTAL_Z_3D, DataFormat::NCDHW};
+
+struct Ncdhw {
+  uint32_t n, c, d, h, w;
+  uint32_t C1() const { return (c + 15) / 16; }
+  uint32_t N1() const { return (n + 15) / 16; }
+  uint32_t P() const { return Up16(h * w); }
+  size_t NcdhwElems() const { return size_t{n} * c * d * P(); }
+  size_t SixElems() const { return size_t{n} * d * C1() * h * w * 16; }
+  size_t FzElems() const { return size_t{d} * C1() * h * w * N1() * 256; }
+};
+
+std::string Text(const Ncdhw& t) {
+  return "[" + std::to_string(t.n) + ", " + std::to_string(t.c) + ", " + std::to_string(t.d) +
+         ", " + std::to_string(t.h) + ", " + std::to_string(t.w) + "]";
+}
+
+template <const TransDataConfig& kCfg>
+constexpr bool kFromNcdhw = kCfg.srcFormat == DataFormat::NCDHW;
+template <const TransDataConfig& kCfg>
+constexpr bool kFz = kCfg.srcFormat == DataFormat::FRACTAL_Z_3D ||
+                     kCfg.dstFormat == DataFormat::FRACTAL_Z_3D;
+
+template <const TransDataConfig& kCfg>
+size_t SrcElems(const Ncdhw& t) {
+  return kFromNcdhw<kCfg> ? t.NcdhwElems() : kFz<kCfg> ? t.FzElems() : t.SixElems();
+}
+template <const TransDataConfig& kCfg>
+size_t DstElems(const Ncdhw& t) {
+  return !kFromNcdhw<kCfg> ? t.NcdhwElems() : kFz<kCfg> ? t.FzElems() : t.SixElems();
+}
+
+template <const TransDataConfig& kCfg>
+std::vector<uint16_t> TransDataModel(const std::vector<uint16_t>& src, const Ncdhw& t) {
+  const size_t hw = size_t{t.h} * t.w, p = t.P(), c1n = t.C1(), n1n = t.N1();
+  std::vector<uint16_t> dst;
+  auto ncdhw = [&](size_t n, size_t c, size_t d, size_t q) { return src[((n * t.c + c) * t.d + d) * p + q]; };
+  if (kFromNcdhw<kCfg> && !kFz<kCfg>) {  // [N, D, C1, H, W, C0]
+    for (size_t n = 0; n < t.n; ++n)
+      for (size_t d = 0; d < t.d; ++d)
+        for (size_t c1 = 0; c1 < c1n; ++c1)
+          for (size_t q = 0; q < hw; ++q)
+            for (size_t c0 = 0; c0 < 16; ++c0) {
+              const size_t c = c1 * 16 + c0;
+              dst.push_back(c < t.c ? ncdhw(n, c, d, q) : 0);
+            }
+  } else if (kFromNcdhw<kCfg>) {  // [D, C1, H, W, N1, N0, C0]
+    for (size_t d = 0; d < t.d; ++d)
+      for (size_t c1 = 0; c1 < c1n; ++c1)
+        for (size_t q = 0; q < hw; ++q)
+          for (size_t n1 = 0; n1 < n1n; ++n1)
+            for (size_t n0 = 0; n0 < 16; ++n0)
+              for (size_t c0 = 0; c0 < 16; ++c0) {
+                const size_t n = n1 * 16 + n0, c = c1 * 16 + c0;
+                dst.push_back(n < t.n && c < t.c ? ncdhw(n, c, d, q) : 0);
+              }
+  } else {  // [N, C, D, P]
+    for (size_t n = 0; n < t.n; ++n)
+      for (size_t c = 0; c < t.c; ++c)
+        for (size_t d = 0; d < t.d; ++d)
+          for (size_t q = 0; q < p; ++q) {
+            if (q >= hw) {
+              dst.push_back(0);
+            } else if (kFz<kCfg>) {
+              dst.push_back(src[((((d * c1n + c / 16) * hw + q) * n1n + n / 16) * 16 + n % 16) * 16 + c % 16]);
+            } else {
+              dst.push_back(src[(((n * t.d + d) * c1n + c / 16) * hw + q) * 16 + c % 16]);
+            }
+          }
+  }
+  return dst;
+}
+
+// The vendor's published temporary space (adv_api transdata_tiling), restated.
+template <const TransDataConfig& kCfg>
+uint32_t VendorTmpBytes(const Ncdhw& t) {
+  const uint32_t p = t.P(), c1 = t.C1(), n1 = t.N1();
+  if (kFromNcdhw<kCfg> && !kFz<kCfg>) return t.d * p * 2 + t.d * c1 * 16 * p * 2;
+  if (!kFromNcdhw<kCfg> && !kFz<kCfg>) return t.d * c1 * 16 * p * 2 + 512;
+  if (kFromNcdhw<kCfg>) {
+    return std::max(t.c * t.d * p * 2, t.d * t.h * t.w * n1 * 16 * 2) + n1 * 16 * t.d * c1 * 16 * p * 2;
+  }
+  const uint32_t one = n1 * 16 * c1 * 16 * t.d * p * 2;
+  return t.n == n1 * 16 && t.c == c1 * 16 ? one : 2 * one;
+}
+
+template <const TransDataConfig& kCfg>
+auto TransDataParamsOf(const Ncdhw& t) {
+  const int32_t n = t.n, c = t.c, d = t.d, h = t.h, w = t.w, c1 = t.C1(), n1 = t.N1();
+  AscendC::Layout ncdhw = AscendC::MakeLayout(AscendC::MakeShape(n, c, d, h, w), AscendC::MakeStride());
+  if constexpr (kFz<kCfg>) {
+    AscendC::Layout fz = AscendC::MakeLayout(AscendC::MakeShape(d, c1, h, w, n1, 16, 16), AscendC::MakeStride());
+    if constexpr (kFromNcdhw<kCfg>) {
+      return AscendC::TransDataParams<decltype(ncdhw), decltype(fz)>{ncdhw, fz};
+    } else {
+      return AscendC::TransDataParams<decltype(fz), decltype(ncdhw)>{fz, ncdhw};
+    }
+  } else {
+    AscendC::Layout six = AscendC::MakeLayout(AscendC::MakeShape(n, d, c1, h, w, 16), AscendC::MakeStride());
+    if constexpr (kFromNcdhw<kCfg>) {
+      return AscendC::TransDataParams<decltype(ncdhw), decltype(six)>{ncdhw, six};
+    } else {
+      return AscendC::TransDataParams<decltype(six), decltype(ncdhw)>{six, ncdhw};
+    }
+  }
+}
+
+ge::Shape GeShape(const std::vector<int64_t>& v) { return ge::Shape(v); }
+
+template <const TransDataConfig& kCfg>
+std::pair<ge::Shape, ge::Shape> GeShapes(const Ncdhw& t) {
+  const std::vector<int64_t> ncdhw = {t.n, t.c, t.d, t.h, t.w};
+  const std::vector<int64_t> other =
+      kFz<kCfg> ? std::vector<int64_t>{t.d, t.C1(), t.h, t.w, t.N1(), 16, 16}
+                : std::vector<int64_t>{t.n, t.d, t.C1(), t.h, t.w, 16};
+  return kFromNcdhw<kCfg> ? std::make_pair(GeShape(ncdhw), GeShape(other))
+                          : std::make_pair(GeShape(other), GeShape(ncdhw));
+}
+
+// One TransData call in a one-block launch; dst holds dst_cap elements filled
+// with the sentinel first, tmp_bytes of sharedTmpBuffer when with_tmp (else
+// the form without it). Returns dst's words.
+template <const TransDataConfig& kCfg, class T>
+std::vector<uint16_t> RunTransData(const std::vector<uint16_t>& src, size_t dst_cap, const Ncdhw& t,
+                                   uint32_t tmp_bytes, bool with_tmp) {
+  std::vector<uint16_t> got(dst_cap);
+  LaunchOne([&] {
+        AscendC::TPipe pipe;
+        TBuf<TPosition::VECCALC> bs, bd, bt;
+        pipe.InitBuffer(bs, Round32(src.size() * 2));
+        pipe.InitBuffer(bd, Round32(dst_cap * 2));
+        LocalTensor<T> s = bs.Get<T>(static_cast<uint32_t>(src.size())),
+                       d = bd.Get<T>(static_cast<uint32_t>(dst_cap));
+        std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, dst_cap * 2);
+        std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), src.size() * 2);
+        const auto params = TransDataParamsOf<kCfg>(t);
+        if (with_tmp) {
+          pipe.InitBuffer(bt, Round32(tmp_bytes));
+          AscendC::TransData<kCfg>(d, s, bt.Get<uint8_t>(tmp_bytes), params);
+        } else {
+          AscendC::TransData<kCfg>(d, s, params);
+        }
+        std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), dst_cap * 2);
+      });
+  return got;
+}
+
+using TransDataRunner = std::vector<uint16_t> (*)(const std::vector<uint16_t>&, size_t, const Ncdhw&,
+                                                   uint32_t, bool);
+
+template <const TransDataConfig& kCfg>
+void CheckTransData(uint64_t seed, ge::DataType dt, const char* type_name, TransDataRunner run) {
+  Rng rng(seed);
+  const platform_ascendc::PlatformAscendC plat;
+  for (int iter = 0; iter < 12; ++iter) {
+    Ncdhw t{static_cast<uint32_t>(1 + rng.Below(40)), static_cast<uint32_t>(1 + rng.Below(40)),
+            static_cast<uint32_t>(1 + rng.Below(3)), static_cast<uint32_t>(1 + rng.Below(7)),
+            static_cast<uint32_t>(1 + rng.Below(7))};
+    if (iter == 0) t = {16, 16, 1, 3, 5};   // the vendor's example
+    if (iter == 1) t = {32, 16, 2, 4, 4};   // N, C and H * W aligned
+    if (iter == 2) t = {17, 33, 1, 1, 1};   // one column, padded to 16
+    if (iter == 3) t = {1, 1, 1, 4, 8};
+    while ((SrcElems<kCfg>(t) + DstElems<kCfg>(t)) * 2 + VendorTmpBytes<kCfg>(t) > 150 * 1024) {
+      t.n = (t.n + 1) / 2;
+      t.c = (t.c + 1) / 2;
+      t.d = 1;
+    }
+    uint32_t mx = 0, mn = 0;
+    const auto shapes = GeShapes<kCfg>(t);
+    ASSERT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, shapes.first, shapes.second, dt, kCfg, mx, mn));
+    ASSERT_EQ(mn, VendorTmpBytes<kCfg>(t)) << Text(t);
+    ASSERT_EQ(mx, mn);
+    const std::vector<uint16_t> src = RandomBitsVec<uint16_t>(rng, SrcElems<kCfg>(t));
+    const size_t dst_elems = DstElems<kCfg>(t), cap = dst_elems + 16 + rng.Below(64);
+    const bool with_tmp = iter % 2 == 0;
+    const std::vector<uint16_t> got = run(src, cap, t, mn, with_tmp);
+    std::vector<uint16_t> want = TransDataModel<kCfg>(src, t);
+    ASSERT_EQ(want.size(), dst_elems);
+    want.resize(cap, static_cast<uint16_t>(kSentinel * 0x101));
+    size_t first = 0;
+    while (first < cap && got[first] == want[first]) ++first;
+    ASSERT_EQ(got, want) << type_name << " " << Text(t)
+                         << (with_tmp ? " with" : " without") << " sharedTmpBuffer: first difference at word "
+                         << first << " of " << dst_elems;
+  }
+}
+
+template <const TransDataConfig& kCfg>
+void CheckTransDataAllTypes(uint64_t seed) {
+  CheckTransData<kCfg>(seed, ge::DT_FLOAT16, "half", RunTransData<kCfg, half>);
+  CheckTransData<kCfg>(seed + 1, ge::DT_BF16, "bfloat16_t", RunTransData<kCfg, bfloat16_t>);
+  CheckTransData<kCfg>(seed + 2, ge::DT_INT16, "int16_t", RunTransData<kCfg, int16_t>);
+  CheckTransData<kCfg>(seed + 3, ge::DT_UINT16, "uint16_t", RunTransData<kCfg, uint16_t>);
+}
+
+TEST(LibTransData, NcdhwToNdc1hwc0) { CheckTransDataAllTypes<kTo6hd>(81); }
+TEST(LibTransData, Ndc1hwc0ToNcdhw) { CheckTransDataAllTypes<kFrom6hd>(85); }
+TEST(LibTransData, NcdhwToFractalZ3D) { CheckTransDataAllTypes<kToFz>(89); }
+TEST(LibTransData, FractalZ3DToNcdhw) { CheckTransDataAllTypes<kFromFz>(93); }
+
+// The reference's printed example: src 0..511 as NCDHW [1, 32, 1, 2, 8] (the
+// printed input; the text's params say D = 2, the data has one depth), half.
+TEST(LibTransData, ReferenceExample) {
+  std::vector<uint16_t> src(512);
+  for (uint16_t i = 0; i < 512; ++i) src[i] = half(static_cast<float>(i)).ToBits();
+  const std::vector<uint16_t> got = RunTransData<kTo6hd, half>(src, 512, {1, 32, 1, 2, 8}, 1088, true);
+  auto row = [&](size_t r) {
+    std::vector<float> v;
+    for (size_t i = 0; i < 16; ++i) v.push_back(static_cast<float>(half::FromBits(got[r * 16 + i])));
+    return v;
+  };
+  // Printed rows 0, 4, 16 and 31.
+  std::vector<float> r0, r4, r16, r31;
+  for (int i = 0; i < 16; ++i) {
+    r0.push_back(16.0f * i);
+    r4.push_back(4 + 16.0f * i);
+    r16.push_back(256 + 16.0f * i);
+    r31.push_back(271 + 16.0f * i);
+  }
+  EXPECT_EQ(row(0), r0);
+  EXPECT_EQ(row(4), r4);
+  EXPECT_EQ(row(16), r16);
+  EXPECT_EQ(row(31), r31);
+}
+
+TEST(LibTransData, Layout) {
+  AscendC::Shape<int, int, int> shape = AscendC::MakeShape(10, 20, 30);
+  AscendC::Stride<int, int, int> stride = AscendC::MakeStride(1, 100, 200);
+  auto made = AscendC::MakeLayout(shape, stride);
+  AscendC::Layout<AscendC::Shape<int, int, int>, AscendC::Stride<int, int, int>> init(shape, stride);
+  EXPECT_EQ(AscendC::Std::get<0>(made.GetShape()), 10);
+  EXPECT_EQ(AscendC::Std::get<2>(made.GetShape()), 30);
+  EXPECT_EQ(AscendC::Std::get<1>(init.GetStride()), 100);
+  EXPECT_EQ(AscendC::Std::get<2>(init.layout().GetStride()), 200);
+  static_assert(AscendC::Std::tuple_size<decltype(AscendC::MakeStride())>::value == 0);
+  static_assert(!AscendC::is_layout<decltype(shape)>::value && !AscendC::is_layout<decltype(stride)>::value);
+  static_assert(AscendC::is_layout<decltype(made)>::value && AscendC::is_layout_v<decltype(init)>);
+  constexpr auto c = AscendC::MakeLayout(AscendC::MakeShape(1, 2), AscendC::MakeStride());
+  static_assert(AscendC::Std::get<1>(c.GetShape()) == 2);
+}
+
+TEST(LibTransDataDiagnostics, Host) {
+  const platform_ascendc::PlatformAscendC plat;
+  uint32_t mx = 7, mn = 7;
+  const auto ncdhw = GeShape({1, 16, 2, 4, 4}), six = GeShape({1, 2, 1, 4, 4, 16});
+  // The reference's example: 2 * 2 * 16 + 2 * 2 * 1 * 16 * 16 bytes.
+  ASSERT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, ncdhw, six, ge::DT_FLOAT16, kTo6hd, mx, mn));
+  EXPECT_EQ(mn, 1088u);
+  EXPECT_EQ(mx, 1088u);
+  // The vendor's example kernel sizes its tmp buffers with the same numbers:
+  // [16, 16, 1, 3, 5] (P = 16), NCDHW -> FRACTAL_Z_3D c * d * P + n1 * n0 * d * c1 * c0 * P halves.
+  const auto e = GeShape({16, 16, 1, 3, 5}), efz = GeShape({1, 1, 3, 5, 1, 16, 16});
+  ASSERT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, e, efz, ge::DT_BF16, kToFz, mx, mn));
+  EXPECT_EQ(mn, (16u * 16 + 16u * 16 * 16) * 2);
+  ASSERT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, efz, e, ge::DT_INT16, kFromFz, mx, mn));
+  EXPECT_EQ(mn, 16u * 16 * 16 * 2);  // the example's d * c1 * 16 * n1 * n0 * c0 halves
+  mx = mn = 7;
+  auto no = [&](const ge::Shape& s, const ge::Shape& d, ge::DataType dt, const TransDataConfig& c,
+                const platform_ascendc::PlatformAscendC& p) {
+    return !AscendC::GetTransDataMaxMinTmpSize(p, s, d, dt, c, mx, mn) && mx == 7 && mn == 7;
+  };
+  EXPECT_TRUE(no(ncdhw, six, ge::DT_FLOAT, kTo6hd, plat));
+  EXPECT_TRUE(no(ncdhw, six, ge::DT_FLOAT16, kTo6hd, platform_ascendc::PlatformAscendC(1)));  // 310P
+  EXPECT_TRUE(no(ncdhw, six, ge::DT_FLOAT16, TransDataConfig{DataFormat::NCDHW, DataFormat::NCDHW}, plat));
+  EXPECT_TRUE(no(ncdhw, six, ge::DT_FLOAT16, kToFz, plat));                           // ranks
+  EXPECT_TRUE(no(ncdhw, GeShape({1, 3, 1, 4, 4, 16}), ge::DT_FLOAT16, kTo6hd, plat)); // D
+  EXPECT_TRUE(no(ncdhw, GeShape({1, 2, 2, 4, 4, 16}), ge::DT_FLOAT16, kTo6hd, plat)); // C1
+  EXPECT_TRUE(no(ncdhw, GeShape({1, 2, 1, 4, 4, 8}), ge::DT_FLOAT16, kTo6hd, plat));  // C0
+  EXPECT_TRUE(no(efz, GeShape({16, 16, 1, 3, 4}), ge::DT_FLOAT16, kFromFz, plat));    // W
+  EXPECT_TRUE(no(GeShape({1, 1, 3, 5, 1, 8, 16}), e, ge::DT_FLOAT16, kFromFz, plat)); // N0
+  EXPECT_TRUE(no(GeShape({1, 1, 3, 5, 2, 16, 16}), e, ge::DT_FLOAT16, kFromFz, plat));// N1
+  EXPECT_TRUE(no(GeShape({-1, 16, 2, 4, 4}), six, ge::DT_FLOAT16, kTo6hd, plat));
+  EXPECT_TRUE(no(GeShape({65536, 16, 1, 4096, 1}), GeShape({65536, 1, 1, 4096, 1, 16}), ge::DT_FLOAT16,
+                 kTo6hd, plat));  // 2^32 elements
+}
+
+// Runs f(dst, src, tmp) in a one-block launch: dst and src of dst_elems and
+// src_elems halves (GetSize), tmp of tmp_bytes; the KernelError message or "".
+std::string TransDataErr(uint32_t dst_elems, uint32_t src_elems, uint32_t tmp_bytes,
+                         const std::function<void(LocalTensor<half>&, LocalTensor<half>&,
+                                                  LocalTensor<uint8_t>&)>& f) {
+  try {
+    LaunchOne([&] {
+          AscendC::TPipe pipe;
+          TBuf<TPosition::VECCALC> bs, bd, bt;
+          pipe.InitBuffer(bs, Round32(src_elems * 2));
+          pipe.InitBuffer(bd, Round32(dst_elems * 2));
+          pipe.InitBuffer(bt, Round32(tmp_bytes));
+          LocalTensor<half> s = bs.Get<half>(src_elems), d = bd.Get<half>(dst_elems);
+          LocalTensor<uint8_t> t = bt.Get<uint8_t>(tmp_bytes);
+          std::memset(static_cast<void*>(s.GetPhyAddr()), 0, src_elems * 2);
+          f(d, s, t);
+        });
+  } catch (const aicore::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(LibTransDataDiagnostics, Kernel) {
+  using H = LocalTensor<half>;
+  using U8 = LocalTensor<uint8_t>;
+  using AscendC::MakeLayout;
+  using AscendC::MakeShape;
+  using AscendC::MakeStride;
+  auto params = [](const auto& src, const auto& dst) {
+    return AscendC::TransDataParams<std::decay_t<decltype(src)>, std::decay_t<decltype(dst)>>{src, dst};
+  };
+  // NCDHW [1, 16, 1, 2, 8] (256 halves) -> NDC1HWC0 [1, 1, 1, 2, 8, 16]; 544 tmp bytes.
+  const auto ncdhw = MakeLayout(MakeShape(1, 16, 1, 2, 8), MakeStride());
+  const auto six = MakeLayout(MakeShape(1, 1, 1, 2, 8, 16), MakeStride());
+  const auto good = params(ncdhw, six);
+  auto run = [&](uint32_t tmp_bytes, const auto& p, uint32_t dst_elems = 256, uint32_t src_elems = 256) {
+    return TransDataErr(dst_elems, src_elems, tmp_bytes,
+                        [&](H& d, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(d, s, tmp, p); });
+  };
+  EXPECT_EQ(run(544, good), "");
+  // Shapes that disagree.
+  std::string m = run(544, params(ncdhw, MakeLayout(MakeShape(1, 2, 1, 2, 8, 16), MakeStride())));
+  EXPECT_TRUE(Has(m, "TransData") &&
+              Has(m, "srcShape (NCDHW) [1, 16, 1, 2, 8] and dstShape (NDC1HWC0) [1, 2, 1, 2, 8, 16] "
+                     "disagree in N, D, H, W")) << m;
+  m = run(544, params(ncdhw, MakeLayout(MakeShape(1, 1, 2, 2, 8, 16), MakeStride())));
+  EXPECT_TRUE(Has(m, "C0 must be 16 and C1 = ceil(C / 16) = 1, got C0 16, C1 2")) << m;
+  m = run(544, params(MakeLayout(MakeShape(1, 17, 1, 2, 8), MakeStride()), six));
+  EXPECT_TRUE(Has(m, "C1 = ceil(C / 16) = 2, got C0 16, C1 1")) << m;
+  m = run(544, params(ncdhw, MakeLayout(MakeShape(1, 1, 1, 2, 8, 8), MakeStride())));
+  EXPECT_TRUE(Has(m, "got C0 8, C1 1")) << m;
+  // FRACTAL_Z_3D [1, 1, 2, 1, 1, 16, 16] (512 halves) -> NCDHW [1, 16, 1, 2, 1]
+  // (256 halves: H * W padded to 16); tmp 2 * 16 * 16 * 16 * 2 bytes (N not a multiple of 16).
+  const auto fz = MakeLayout(MakeShape(1, 1, 2, 1, 1, 16, 16), MakeStride());
+  const auto ncdhw_w1 = MakeLayout(MakeShape(1, 16, 1, 2, 1), MakeStride());
+  auto run_fz = [&](uint32_t tmp_bytes, const auto& p, uint32_t dst_elems = 256, uint32_t src_elems = 512) {
+    return TransDataErr(dst_elems, src_elems, tmp_bytes,
+                        [&](H& d, H& s, U8& tmp) { AscendC::TransData<kFromFz>(d, s, tmp, p); });
+  };
+  EXPECT_EQ(run_fz(16384, params(fz, ncdhw_w1)), "");
+  m = run_fz(16384, params(MakeLayout(MakeShape(1, 1, 2, 1, 1, 8, 16), MakeStride()), ncdhw_w1));
+  EXPECT_TRUE(Has(m, "N0 must be 16 and N1 = ceil(N / 16) = 1, got N0 8, N1 1")) << m;
+  m = run_fz(16384, params(MakeLayout(MakeShape(1, 1, 2, 1, 2, 16, 16), MakeStride()), ncdhw_w1));
+  EXPECT_TRUE(Has(m, "got N0 16, N1 2")) << m;
+  m = run_fz(16384, params(fz, MakeLayout(MakeShape(1, 16, 2, 2, 1), MakeStride())));
+  EXPECT_TRUE(Has(m, "dstShape (NCDHW) [1, 16, 2, 2, 1] and srcShape (FRACTAL_Z_3D) [1, 1, 2, 1, 1, 16, 16] "
+                     "disagree in D, H, W")) << m;
+  m = run_fz(16383, params(fz, ncdhw_w1));
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 16383 bytes, fewer than the 16384 bytes FRACTAL_Z_3D -> NCDHW")) << m;
+  // Tensors smaller than their shapes (GetSize).
+  m = run_fz(16384, params(fz, ncdhw_w1), 256, 511);
+  EXPECT_TRUE(Has(m, "srcTensor holds 511 elements, fewer than the 512 its FRACTAL_Z_3D shape needs")) << m;
+  m = run_fz(16384, params(fz, ncdhw_w1), 255, 512);
+  EXPECT_TRUE(Has(m, "dstTensor holds 255 elements, fewer than the 256 its NCDHW shape needs (H * W "
+                     "padded to 16)")) << m;
+  m = run(544, good, 256, 255);
+  EXPECT_TRUE(Has(m, "srcTensor holds 255 elements, fewer than the 256 its NCDHW shape needs (H * W "
+                     "padded to 16)")) << m;
+  m = run(544, good, 255, 256);
+  EXPECT_TRUE(Has(m, "dstTensor holds 255 elements, fewer than the 256 its NDC1HWC0 shape needs")) << m;
+  // dst and src overlap (256 halves each).
+  m = TransDataErr(512, 512, 544, [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[128], s, tmp, good); });
+  EXPECT_TRUE(Has(m, "dstTensor (512 bytes) overlaps srcTensor (512 bytes); TransData needs them apart")) << m;
+  EXPECT_EQ(TransDataErr(512, 512, 544, [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[256], s, tmp, good); }),
+            "");
+  // A short sharedTmpBuffer; one overlapping an operand.
+  m = run(543, good);
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 543 bytes, fewer than the 544 bytes NCDHW -> NDC1HWC0 of "
+                     "[N, C, D, H, W] = [1, 16, 1, 2, 8] needs (GetTransDataMaxMinTmpSize)")) << m;
+  m = TransDataErr(512, 512, 544, [&](H& d, H& s, U8&) {
+    AscendC::TransData<kTo6hd>(d, s, s[128].ReinterpretCast<uint8_t>(), good);
+  });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps srcTensor")) << m;
+  m = TransDataErr(512, 512, 544, [&](H& d, H& s, U8&) {
+    AscendC::TransData<kTo6hd>(d[256], s, d[128].ReinterpretCast<uint8_t>(), good);
+  });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer overlaps dstTensor")) << m;
+  EXPECT_EQ(TransDataErr(560, 512, 544, [&](H& d, H& s, U8&) {
+              AscendC::TransData<kTo6hd>(d, s, d[256].ReinterpretCast<uint8_t>(), good);
+            }),
+            "");
+  // The form without sharedTmpBuffer: the free UB must hold the temporary space.
+  auto no_tmp = [&](uint32_t fill) {
+    try {
+      LaunchOne([&] {
+            AscendC::TPipe pipe;
+            TBuf<TPosition::VECCALC> bs, bd, rest;
+            pipe.InitBuffer(bs, 512);
+            pipe.InitBuffer(bd, 512);
+            pipe.InitBuffer(rest, fill);
+            AscendC::TransData<kTo6hd>(bd.Get<half>(), bs.Get<half>(), good);
+          });
+    } catch (const aicore::KernelError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const uint32_t ub = 192 * 1024 - 64 - 1024;  // the 910B's UB less KFC's 64 bytes, src and dst
+  m = no_tmp(ub - 512);
+  EXPECT_TRUE(Has(m, "the UB left free for the temporary space (PopStackBuffer) holds 512 bytes, fewer than "
+                     "the 544 bytes")) << m;
+  EXPECT_EQ(no_tmp(ub - 544), "");
 }
 
 }  // namespace
