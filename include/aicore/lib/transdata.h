@@ -16,10 +16,10 @@
 //   NCDHW -> FRACTAL_Z_3D  dst[d][c1][hw][n1][n0][c0] = src[n1 * 16 + n0][c1 * 16 + c0][d][hw]
 //   FRACTAL_Z_3D -> NCDHW  dst[n][c][d][hw] = src[d][c / 16][hw][n / 16][n % 16][c % 16]
 // (hw < H * W). The padding a result holds is written with zeros: channels
-// (and kernels) past C (N) in NDC1HWC0 / FRACTAL_Z_3D, as the NPU does, and
-// the columns [H * W, P) of an NCDHW result, which the reference calls
-// invalid data (its FRACTAL_Z_3D -> NCDHW leaves zeros there, its
-// NDC1HWC0 -> NCDHW what its temporary buffer held). The padding of the
+// (and kernels) past C (N) in NDC1HWC0 / FRACTAL_Z_3D, as the vendor's
+// implementation does, and the columns [H * W, P) of an NCDHW result, which
+// the reference calls invalid data (the vendor's FRACTAL_Z_3D -> NCDHW leaves
+// zeros there, its NDC1HWC0 -> NCDHW what its temporary buffer held). The padding of the
 // source (the NCDHW columns past H * W, channels past C, kernels past N) is
 // not read for the result. Nothing past the result is written. Bit copies.
 //
@@ -73,7 +73,8 @@ inline void Move(aicore::lib::TransDataKind kind, const aicore::lib::TransDataDi
   using aicore::lib::TransDataKind;
   std::memset(dst, 0, dst_elems * sizeof(uint16_t));
   const uint64_t hw = t.h * t.w, p = t.P(), c1n = t.C1(), n1n = t.N1();
-  const bool to_ncdhw = kind == TransDataKind::k6hdToNcdhw || kind == TransDataKind::kFz3dToNcdhw;
+  const bool to_ncdhw =
+      kind == TransDataKind::k6hdToNcdhw || kind == TransDataKind::kFz3dToNcdhw;
   const bool fz = kind == TransDataKind::kNcdhwToFz3d || kind == TransDataKind::kFz3dToNcdhw;
   for (uint64_t n = 0; n < t.n; ++n) {
     for (uint64_t c = 0; c < t.c; ++c) {
@@ -111,7 +112,8 @@ void CheckSize(const char* role, const LocalTensor<T>& t, uint64_t need, const c
                   loc);
   }
   // "dst" / "src": the roles whose accesses the deep modes record as writes / reads.
-  aicore::detail::CheckLocal("TransData", role[0] == 'd' ? "dst" : "src", t, need * sizeof(T), loc);
+  aicore::detail::CheckLocal("TransData", role[0] == 'd' ? "dst" : "src", t, need * sizeof(T),
+                             loc);
 }
 
 // Everything past the compile-time checks: one instance per T.
@@ -159,10 +161,11 @@ void Run(aicore::lib::TransDataKind kind, DataFormat srcFormat, DataFormat dstFo
                       " needs (GetTransDataMaxMinTmpSize)",
                   loc);
   }
-  det::CheckLocal("TransData", "sharedTmpBuffer", *tmp, tmp->GetSize(), loc, true, det::Pipe::kCount);
-  const char* role = det::BytesOverlap(tmp->addr_, tmp->GetSize(), src.addr_, src_bytes)   ? "srcTensor"
-                     : det::BytesOverlap(tmp->addr_, tmp->GetSize(), dst.addr_, dst_bytes) ? "dstTensor"
-                                                                                           : nullptr;
+  const uint64_t tmp_bytes = tmp->GetSize();
+  det::CheckLocal("TransData", "sharedTmpBuffer", *tmp, tmp_bytes, loc, true, det::Pipe::kCount);
+  const char* role = det::BytesOverlap(tmp->addr_, tmp_bytes, src.addr_, src_bytes)   ? "srcTensor"
+                     : det::BytesOverlap(tmp->addr_, tmp_bytes, dst.addr_, dst_bytes) ? "dstTensor"
+                                                                                      : nullptr;
   if (AICORE_UNLIKELY(role != nullptr)) {
     FailTransData(std::string(what) + " overlaps " + role +
                       " (the temporary buffer must not share addresses with the operands)",
@@ -175,8 +178,9 @@ void Run(aicore::lib::TransDataKind kind, DataFormat srcFormat, DataFormat dstFo
 
 // The compile-time checks (type, config, ranks), then Run.
 template <const TransDataConfig& config, typename T, typename U, typename S>
-void Dispatch(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp,
-              const TransDataParams<U, S>& params, aicore::SrcLoc loc) {
+void Dispatch(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+              const LocalTensor<uint8_t>* tmp, const TransDataParams<U, S>& params,
+              aicore::SrcLoc loc) {
   static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> ||
                     std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>,
                 "TransData: T must be int16_t, uint16_t, half or bfloat16_t");

@@ -140,13 +140,15 @@ inline std::string TransDataShapeError(TransDataKind kind, AscendC::DataFormat s
     return pair + ": N0 must be 16 and N1 = ceil(N / 16) = " + std::to_string(dims.N1()) +
            ", got N0 " + std::to_string(other[5]) + ", N1 " + std::to_string(other[4]);
   }
-  uint64_t other_elems = 1;
-  for (int i = 0; i < (fz ? 7 : 6); ++i) other_elems = TransDataMul(other_elems, other[i]);
-  const uint64_t ncdhw_elems = TransDataMul(
-      TransDataMul(TransDataMul(dims.n, dims.c), dims.d), (TransDataMul(dims.h, dims.w) + 15) / 16 * 16);
-  if (ncdhw_elems > 0xffffffffull || other_elems > 0xffffffffull) {
-    return pair + " hold " + std::to_string(ncdhw_elems) + " (H * W padded to 16) and " +
-           std::to_string(other_elems) + " elements, past 2^32";
+  // [N1 * 16, C1 * 16, D, P], each at least one block: bounds both shapes'
+  // elements and every term of the temporary space.
+  const uint64_t hw = TransDataMul(dims.h, dims.w);
+  const uint64_t volume = TransDataMul(
+      TransDataMul(std::max<uint64_t>(dims.N1(), 1) * 256, std::max<uint64_t>(dims.C1(), 1)),
+      TransDataMul(std::max<uint64_t>(dims.d, 1), std::max<uint64_t>((hw + 15) / 16, 1) * 16));
+  if (volume > 0xffffffffull) {
+    return pair + " pad to [N1 * 16, C1 * 16, D, H * W padded to 16] = " + std::to_string(volume) +
+           " elements, past 2^32";
   }
   return "";
 }

@@ -703,7 +703,8 @@ std::vector<uint16_t> TransDataModel(const std::vector<uint16_t>& src, const Ncd
             if (q >= hw) {
               dst.push_back(0);
             } else if (kFz<kCfg>) {
-              dst.push_back(src[((((d * c1n + c / 16) * hw + q) * n1n + n / 16) * 16 + n % 16) * 16 + c % 16]);
+              const size_t at = (((d * c1n + c / 16) * hw + q) * n1n + n / 16) * 16 + n % 16;
+              dst.push_back(src[at * 16 + c % 16]);
             } else {
               dst.push_back(src[(((n * t.d + d) * c1n + c / 16) * hw + q) * 16 + c % 16]);
             }
@@ -730,7 +731,8 @@ auto TransDataParamsOf(const Ncdhw& t) {
   const int32_t n = t.n, c = t.c, d = t.d, h = t.h, w = t.w, c1 = t.C1(), n1 = t.N1();
   AscendC::Layout ncdhw = AscendC::MakeLayout(AscendC::MakeShape(n, c, d, h, w), AscendC::MakeStride());
   if constexpr (kFz<kCfg>) {
-    AscendC::Layout fz = AscendC::MakeLayout(AscendC::MakeShape(d, c1, h, w, n1, 16, 16), AscendC::MakeStride());
+    AscendC::Layout fz =
+        AscendC::MakeLayout(AscendC::MakeShape(d, c1, h, w, n1, 16, 16), AscendC::MakeStride());
     if constexpr (kFromNcdhw<kCfg>) {
       return AscendC::TransDataParams<decltype(ncdhw), decltype(fz)>{ncdhw, fz};
     } else {
@@ -913,6 +915,12 @@ TEST(LibTransDataDiagnostics, Host) {
   EXPECT_TRUE(no(GeShape({-1, 16, 2, 4, 4}), six, ge::DT_FLOAT16, kTo6hd, plat));
   EXPECT_TRUE(no(GeShape({65536, 16, 1, 4096, 1}), GeShape({65536, 1, 1, 4096, 1, 16}), ge::DT_FLOAT16,
                  kTo6hd, plat));  // 2^32 elements
+  EXPECT_TRUE(no(GeShape({0, 65536, 65536, 1, 1}), GeShape({0, 65536, 4096, 1, 1, 16}),
+                 ge::DT_FLOAT16, kTo6hd, plat));  // no elements, but the temporary space is past 2^32
+  ASSERT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, GeShape({0, 16, 2, 4, 4}),
+                                                 GeShape({0, 2, 1, 4, 4, 16}), ge::DT_FLOAT16, kTo6hd,
+                                                 mx, mn));
+  EXPECT_EQ(mn, 1088u);  // N = 0: the temporary space does not depend on N
 }
 
 // Runs f(dst, src, tmp) in a one-block launch: dst and src of dst_elems and
@@ -984,7 +992,8 @@ TEST(LibTransDataDiagnostics, Kernel) {
   EXPECT_TRUE(Has(m, "dstShape (NCDHW) [1, 16, 2, 2, 1] and srcShape (FRACTAL_Z_3D) [1, 1, 2, 1, 1, 16, 16] "
                      "disagree in D, H, W")) << m;
   m = run_fz(16383, params(fz, ncdhw_w1));
-  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 16383 bytes, fewer than the 16384 bytes FRACTAL_Z_3D -> NCDHW")) << m;
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 16383 bytes, fewer than the 16384 bytes FRACTAL_Z_3D -> "
+                     "NCDHW")) << m;
   // Tensors smaller than their shapes (GetSize).
   m = run_fz(16384, params(fz, ncdhw_w1), 256, 511);
   EXPECT_TRUE(Has(m, "srcTensor holds 511 elements, fewer than the 512 its FRACTAL_Z_3D shape needs")) << m;
@@ -997,9 +1006,12 @@ TEST(LibTransDataDiagnostics, Kernel) {
   m = run(544, good, 255, 256);
   EXPECT_TRUE(Has(m, "dstTensor holds 255 elements, fewer than the 256 its NDC1HWC0 shape needs")) << m;
   // dst and src overlap (256 halves each).
-  m = TransDataErr(512, 512, 544, [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[128], s, tmp, good); });
-  EXPECT_TRUE(Has(m, "dstTensor (512 bytes) overlaps srcTensor (512 bytes); TransData needs them apart")) << m;
-  EXPECT_EQ(TransDataErr(512, 512, 544, [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[256], s, tmp, good); }),
+  m = TransDataErr(512, 512, 544,
+                   [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[128], s, tmp, good); });
+  EXPECT_TRUE(Has(m, "dstTensor (512 bytes) overlaps srcTensor (512 bytes); TransData needs them "
+                     "apart")) << m;
+  EXPECT_EQ(TransDataErr(512, 512, 544,
+                         [&](H&, H& s, U8& tmp) { AscendC::TransData<kTo6hd>(s[256], s, tmp, good); }),
             "");
   // A short sharedTmpBuffer; one overlapping an operand.
   m = run(543, good);
