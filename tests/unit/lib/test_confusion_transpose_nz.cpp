@@ -768,23 +768,23 @@ std::vector<uint16_t> RunTransData(const std::vector<uint16_t>& src, size_t dst_
                                    uint32_t tmp_bytes, bool with_tmp) {
   std::vector<uint16_t> got(dst_cap);
   LaunchOne([&] {
-        AscendC::TPipe pipe;
-        TBuf<TPosition::VECCALC> bs, bd, bt;
-        pipe.InitBuffer(bs, Round32(src.size() * 2));
-        pipe.InitBuffer(bd, Round32(dst_cap * 2));
-        LocalTensor<T> s = bs.Get<T>(static_cast<uint32_t>(src.size())),
-                       d = bd.Get<T>(static_cast<uint32_t>(dst_cap));
-        std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, dst_cap * 2);
-        std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), src.size() * 2);
-        const auto params = TransDataParamsOf<kCfg>(t);
-        if (with_tmp) {
-          pipe.InitBuffer(bt, Round32(tmp_bytes));
-          AscendC::TransData<kCfg>(d, s, bt.Get<uint8_t>(tmp_bytes), params);
-        } else {
-          AscendC::TransData<kCfg>(d, s, params);
-        }
-        std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), dst_cap * 2);
-      });
+    AscendC::TPipe pipe;
+    TBuf<TPosition::VECCALC> bs, bd, bt;
+    pipe.InitBuffer(bs, Round32(src.size() * 2));
+    pipe.InitBuffer(bd, Round32(dst_cap * 2));
+    LocalTensor<T> s = bs.Get<T>(static_cast<uint32_t>(src.size())),
+                   d = bd.Get<T>(static_cast<uint32_t>(dst_cap));
+    std::memset(static_cast<void*>(d.GetPhyAddr()), kSentinel, dst_cap * 2);
+    std::memcpy(static_cast<void*>(s.GetPhyAddr()), src.data(), src.size() * 2);
+    const auto params = TransDataParamsOf<kCfg>(t);
+    if (with_tmp) {
+      pipe.InitBuffer(bt, Round32(tmp_bytes));
+      AscendC::TransData<kCfg>(d, s, bt.Get<uint8_t>(tmp_bytes), params);
+    } else {
+      AscendC::TransData<kCfg>(d, s, params);
+    }
+    std::memcpy(got.data(), static_cast<void*>(d.GetPhyAddr()), dst_cap * 2);
+  });
   return got;
 }
 
@@ -930,16 +930,16 @@ std::string TransDataErr(uint32_t dst_elems, uint32_t src_elems, uint32_t tmp_by
                                                   LocalTensor<uint8_t>&)>& f) {
   try {
     LaunchOne([&] {
-          AscendC::TPipe pipe;
-          TBuf<TPosition::VECCALC> bs, bd, bt;
-          pipe.InitBuffer(bs, Round32(src_elems * 2));
-          pipe.InitBuffer(bd, Round32(dst_elems * 2));
-          pipe.InitBuffer(bt, Round32(tmp_bytes));
-          LocalTensor<half> s = bs.Get<half>(src_elems), d = bd.Get<half>(dst_elems);
-          LocalTensor<uint8_t> t = bt.Get<uint8_t>(tmp_bytes);
-          std::memset(static_cast<void*>(s.GetPhyAddr()), 0, src_elems * 2);
-          f(d, s, t);
-        });
+      AscendC::TPipe pipe;
+      TBuf<TPosition::VECCALC> bs, bd, bt;
+      pipe.InitBuffer(bs, Round32(src_elems * 2));
+      pipe.InitBuffer(bd, Round32(dst_elems * 2));
+      pipe.InitBuffer(bt, Round32(tmp_bytes));
+      LocalTensor<half> s = bs.Get<half>(src_elems), d = bd.Get<half>(dst_elems);
+      LocalTensor<uint8_t> t = bt.Get<uint8_t>(tmp_bytes);
+      std::memset(static_cast<void*>(s.GetPhyAddr()), 0, src_elems * 2);
+      f(d, s, t);
+    });
   } catch (const aicore::KernelError& e) {
     return e.what();
   }
@@ -1033,13 +1033,13 @@ TEST(LibTransDataDiagnostics, Kernel) {
   auto no_tmp = [&](uint32_t fill) {
     try {
       LaunchOne([&] {
-            AscendC::TPipe pipe;
-            TBuf<TPosition::VECCALC> bs, bd, rest;
-            pipe.InitBuffer(bs, 512);
-            pipe.InitBuffer(bd, 512);
-            pipe.InitBuffer(rest, fill);
-            AscendC::TransData<kTo6hd>(bd.Get<half>(), bs.Get<half>(), good);
-          });
+        AscendC::TPipe pipe;
+        TBuf<TPosition::VECCALC> bs, bd, rest;
+        pipe.InitBuffer(bs, 512);
+        pipe.InitBuffer(bd, 512);
+        pipe.InitBuffer(rest, fill);
+        AscendC::TransData<kTo6hd>(bd.Get<half>(), bs.Get<half>(), good);
+      });
     } catch (const aicore::KernelError& e) {
       return std::string(e.what());
     }
