@@ -60,8 +60,8 @@
 // Placement of C:
 //   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
 //     GlobalTensor, row stride Kc (SetOrgShape) or N, rounded up to 32 bytes
-//     for ND_ALIGN; NZ: fractals of 16 x 16 elements, columns of
-//     round16(M) rows.
+//     for ND_ALIGN; NZ: fractals of 16 x 16 elements (int8_t: 16 x 32,
+//     baseN and singleCoreN multiples of 32), columns of round16(M) rows.
 //   UB (GetTensorC / IterateAll into a LocalTensor): the same inside a
 //     singleCoreM x singleCoreN matrix (NZ: round16(singleCoreM) rows), as
 //     the reference documents ("non-sequential: its place in
@@ -185,7 +185,7 @@
 //
 // Not done: see IterateBatch above for its parts not done;
 // sparse inputs (SetSparseIndex: KernelError), anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
-// int4b_t operands, an NZ int8_t C (a compile error),
+// int4b_t operands (a compile error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
 
@@ -396,9 +396,9 @@ class MatmulImpl {
   // Whether C leaves L0C through a quantization with a parameter
   // (SetQuantScalar / SetQuantVector).
   static constexpr bool kQuantOut = aicore::detail::MmQuantMode<SrcAT, DstT>(false) != NoQuant;
-  static_assert(!(std::is_same_v<DstT, int8_t> && C_TYPE::format == CubeFormat::NZ),
-                "Matmul: an int8_t C in CubeFormat::NZ (32-column fractals) is not supported by aicore yet: "
-                "use ND or ND_ALIGN");
+  // The width of C's NZ fractals: C0 = 32 bytes of DstT, at least 16 (16 x 32
+  // for an int8_t C; 16 x 16 for half, bfloat16_t, float and int32_t).
+  static constexpr uint32_t kCNzC0 = sizeof(DstT) == 1 ? 32 : 16;
   static_assert(A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM ||
                     A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC,
                 "Matmul: A's position must be TPosition::GM, VECOUT or TSCM");
@@ -1582,7 +1582,7 @@ class MatmulImpl {
     if (sequential) {
       p.origin = static_cast<uint64_t>(seqIndex) * BlockElems();
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(16, Align16(mLen));
+        p.l = Layout::Nz(kCNzC0, Align16(mLen));
       } else if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
         p.l = Layout::RowMajor((nLen + align - 1) / align * align);
       } else {
@@ -1595,7 +1595,7 @@ class MatmulImpl {
       int64_t ld = d ? sN_ : (cLd_ != 0 ? cLd_ : orgKc_);
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(16, Align16(rows));
+        p.l = Layout::Nz(kCNzC0, Align16(rows));
       } else {
         p.l = Layout::RowMajor(ld);
       }
@@ -1611,11 +1611,11 @@ class MatmulImpl {
     int32_t m0, n0, mLen, nLen;
     BlockOf(block, m0, n0, mLen, nLen);
     DstT tmp[256];
-    const bool nd = p.l.cb == 0;  // ND: one run per row; NZ: runs of 16
+    const int32_t cb = static_cast<int32_t>(p.l.cb);  // ND (0): one run per row; NZ: runs within a fractal
     for (int32_t r = 0; r < mLen; ++r) {
       const L0cT* row = src + static_cast<size_t>(r) * BaseN();
       for (int32_t c = 0; c < nLen;) {
-        const int32_t run = nd ? std::min<int32_t>(256, nLen - c) : std::min<int32_t>(16 - c % 16, nLen - c);
+        const int32_t run = cb == 0 ? std::min<int32_t>(256, nLen - c) : std::min<int32_t>(cb - c % cb, nLen - c);
         DstT* out = dst + p.origin + static_cast<uint64_t>(p.l.Offset(static_cast<uint32_t>(r), static_cast<uint32_t>(c)));
         if constexpr (std::is_same_v<DstT, L0cT> && !kCfg.enableRelu) {
           if (enAtomic == 0) {
@@ -2141,9 +2141,24 @@ class MatmulImpl {
     aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kWrite, base, b.count, b.len * sizeof(DstT),
                                  (b.step - b.len) * sizeof(DstT), api, loc);
   }
+  // An int8_t C in NZ: whole 16 x 32 fractals per block (the vendor's NZ
+  // alignment of C's inner axis, C0_size 32 for 1-byte types; its copy-out
+  // places block j at column j * baseN of that layout).
+  void CheckNzB8(const char* api, SrcLoc loc) const {
+    if constexpr (C_TYPE::format == CubeFormat::NZ && kCNzC0 == 32) {
+      if (BaseN() % 32 != 0 || sN_ % 32 != 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "an int8_t C in CubeFormat::NZ is stored in fractals of 16 x 32: the tiling's baseN (" + S(BaseN()) +
+                 ") and the single-core N (" + S(sN_) + ") must be multiples of 32 (C0_size of a 1-byte type)");
+      }
+    } else {
+      (void)api, (void)loc;
+    }
+  }
   // The place of `block` in a GM destination, checked against its size.
   Place CheckGmPlace(const char* api, const GlobalTensor<DstT>& gm, int32_t block, bool sequential, int32_t seqIndex,
                      SrcLoc loc) const {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, false);
     if (gm.sized_ && p.extent > gm.GetSize()) {
       int32_t m0, n0, mLen, nLen;
@@ -2207,6 +2222,7 @@ class MatmulImpl {
   // The place of `block` in a LocalTensor destination, checked against its buffer.
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
                         int32_t seqIndex, SrcLoc loc) const {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, true);
     aicore::detail::CheckLocal(api, "dst", t, 0, loc, true, aicore::detail::Pipe::kCount);  // allocated, owned
     const uint64_t avail = aicore::detail::AvailableBytes(t) / sizeof(DstT);
@@ -2250,6 +2266,7 @@ class MatmulImpl {
   }
   // The async block i into the workspace, as a sequential write.
   void WriteWorkspace(aicore::detail::CoreContext& core, int32_t i, const char* api, SrcLoc loc) {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(i, true, i, false);
     if (p.extent * sizeof(DstT) > wsBytes_) {
       Fail(ErrorKind::kBounds, api, loc,
