@@ -117,8 +117,12 @@
 // adds to what L0C holds -- the previous batch's block; for the first, the
 // last block of the Iterate / IterateBatch before -- without the bias, as
 // the vendor's batch scheduler with one L0C buffer does.
-// Not done: NZ matrices, BSNGD / SBNGD C to UB or the IterateNBatch
-// workspace, a bias or enPartialSum with the G reduce (KernelErrors).
+// NZ A / B (NORMAL, IterateBatch): whole NZ matrices one after another,
+// round16(stored rows) x stored columns rounded up to C0 elements apart
+// (matrixStrideA / B unused, as the vendor's NZ batch copy).
+// Not done: NZ C, NZ A / B in the other layouts or IterateNBatch, BSNGD /
+// SBNGD C to UB or the IterateNBatch workspace, a bias or enPartialSum with
+// the G reduce (KernelErrors).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -1676,6 +1680,13 @@ class MatmulImpl {
       return lineMats != 0 ? (j / lineMats) * lineElems + (j % lineMats) * def : j * def;
     }
   };
+  // Elements of a rows x cols matrix of T in NZ: round16(rows) x cols
+  // rounded up to C0 (32 bytes).
+  template <class T>
+  static uint64_t NzSize(int64_t rows, int64_t cols) {
+    constexpr int64_t c0 = 32 / sizeof(T);
+    return static_cast<uint64_t>(Align16(rows)) * static_cast<uint64_t>((cols + c0 - 1) / c0 * c0);
+  }
   static BatchAddr AddrOf(LayoutMode mode, const LayoutInfo& f, uint64_t denseSize, uint32_t matrixStride) {
     BatchAddr a;
     if (mode == LayoutMode::BSNGD) {
@@ -1982,9 +1993,18 @@ class MatmulImpl {
     }
     CheckAtomic(api, enAtomic, loc);
     const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
-    if constexpr (A_TYPE::format == CubeFormat::NZ || B_TYPE::format == CubeFormat::NZ ||
-                  C_TYPE::format == CubeFormat::NZ) {
-      Fail(ErrorKind::kParameter, api, loc, "IterateBatch with NZ matrices is not supported by aicore yet (ND is)");
+    constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ, kNzB = B_TYPE::format == CubeFormat::NZ;
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "IterateBatch with C in CubeFormat::NZ is not supported by aicore yet (ND and ND_ALIGN are; the "
+           "reference documents NZ for A and B)");
+    }
+    if constexpr (kNzA || kNzB) {
+      if (A_TYPE::layout != LayoutMode::NORMAL || dense) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("NZ A or B in layout ") + LayoutName(A_TYPE::layout) + (dense ? " with IterateNBatch" : "") +
+                 " is not supported by aicore yet (IterateBatch with LayoutMode::NORMAL is)");
+      }
     }
     if constexpr (kBsC) {
       if (sequential) {
@@ -2003,8 +2023,17 @@ class MatmulImpl {
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
     constexpr uint32_t align = 32 / sizeof(DstT);
-    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(), static_cast<uint64_t>(orgM_) * orgKa_, matrixStrideA);
-    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(), static_cast<uint64_t>(orgKb_) * orgN_, matrixStrideB);
+    // NZ operands: whole NZ matrices one after another (round16(stored rows)
+    // x stored columns rounded up to C0), matrixStride unused, as the
+    // vendor's NZ batch copy does.
+    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(),
+                                   kNzA ? NzSize<SrcAT>(transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_)
+                                        : static_cast<uint64_t>(orgM_) * orgKa_,
+                                   kNzA ? 0 : matrixStrideA);
+    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(),
+                                   kNzB ? NzSize<SrcBT>(transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_)
+                                        : static_cast<uint64_t>(orgKb_) * orgN_,
+                                   kNzB ? 0 : matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
     uint64_t sc = 0;  // elements from one C matrix to the next
@@ -2032,10 +2061,18 @@ class MatmulImpl {
       return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
     };
     const bool bsIn = IsBsLayout(A_TYPE::layout);
-    CheckBatchSpan(api, "A", matrixStrideA != 0 ? "matrixStrideA" : bsIn ? "ALayoutInfoD" : "M * Ka", aKind_, aGm_,
-                   aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
-    CheckBatchSpan(api, "B", matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N", bKind_, bGm_,
-                   bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
+    CheckBatchSpan(api, "A",
+                   kNzA                 ? "the NZ matrix, round16(rows) x columns rounded up to C0"
+                   : matrixStrideA != 0 ? "matrixStrideA"
+                   : bsIn               ? "ALayoutInfoD"
+                                        : "M * Ka",
+                   aKind_, aGm_, aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
+    CheckBatchSpan(api, "B",
+                   kNzB                 ? "the NZ matrix, round16(rows) x columns rounded up to C0"
+                   : matrixStrideB != 0 ? "matrixStrideB"
+                   : bsIn               ? "BLayoutInfoD"
+                                        : "Kb * N",
+                   bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
       CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
                      sbias, static_cast<uint64_t>(sN_), loc);
