@@ -12,8 +12,7 @@
 //     |c - exact| <= (K + 1) * 2^-24 * (|bias| + sum_k |a * b|).
 // The ways out: GM, GM sequential, UB (VECIN), atomic add, the pure-cube
 // form after SetBatchNum, the async form with WaitIterateBatch; A and / or B
-// in NZ. Then each
-// KernelError of IterateBatch with its clean twin.
+// in NZ. Then each KernelError of IterateBatch with its clean twin.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -2061,17 +2061,10 @@ class MatmulImpl {
       return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
     };
     const bool bsIn = IsBsLayout(A_TYPE::layout);
-    CheckBatchSpan(api, "A",
-                   kNzA                 ? "the NZ matrix, round16(rows) x columns rounded up to C0"
-                   : matrixStrideA != 0 ? "matrixStrideA"
-                   : bsIn               ? "ALayoutInfoD"
-                                        : "M * Ka",
+    constexpr const char* kNzSize = "NZ: round16(rows) x columns rounded up to C0";
+    CheckBatchSpan(api, "A", kNzA ? kNzSize : matrixStrideA != 0 ? "matrixStrideA" : bsIn ? "ALayoutInfoD" : "M * Ka",
                    aKind_, aGm_, aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
-    CheckBatchSpan(api, "B",
-                   kNzB                 ? "the NZ matrix, round16(rows) x columns rounded up to C0"
-                   : matrixStrideB != 0 ? "matrixStrideB"
-                   : bsIn               ? "BLayoutInfoD"
-                                        : "Kb * N",
+    CheckBatchSpan(api, "B", kNzB ? kNzSize : matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N",
                    bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
       CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
