@@ -11,8 +11,8 @@
 //   * against a float64 model within the bound of an fp32 fma chain:
 //     |c - exact| <= (K + 1) * 2^-24 * (|bias| + sum_k |a * b|).
 // The ways out: GM, GM sequential, UB (VECIN), atomic add, the pure-cube
-// form after SetBatchNum, the async form with WaitIterateBatch. Then each
-// KernelError of IterateBatch with its clean twin.
+// form after SetBatchNum, the async form with WaitIterateBatch; A and / or B
+// in NZ. Then each KernelError of IterateBatch with its clean twin.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -97,10 +97,10 @@ constexpr MatmulConfig kNoBiasBatch = [] {
 }();
 
 template <class AT, LayoutMode L = LayoutMode::NORMAL, TPosition CPOS = TPosition::GM,
-          const auto& CFG = CFG_NORM>
-using BMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true, L>,
-                   MatmulType<TPosition::GM, CubeFormat::ND, AT, true, L>, MatmulType<CPOS, CubeFormat::ND, float,
-                   false, L>, MatmulType<TPosition::GM, CubeFormat::ND, float>, CFG>;
+          const auto& CFG = CFG_NORM, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND,
+          CubeFormat FC = CubeFormat::ND>
+using BMM = Matmul<MatmulType<TPosition::GM, FA, AT, true, L>, MatmulType<TPosition::GM, FB, AT, true, L>,
+                   MatmulType<CPOS, FC, float, false, L>, MatmulType<TPosition::GM, CubeFormat::ND, float>, CFG>;
 
 enum class Way { kGm, kGmSeq, kUb, kAtomic, kCube, kCubeInts, kAsync };
 const char* WayName(Way w) {
@@ -149,7 +149,7 @@ void LoopOfSingles(const TCubeTiling& t, const BatchProblem& p, std::vector<AT>&
       1);
 }
 
-template <class AT>
+template <class AT, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND>
 void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vector<AT>& a, std::vector<AT>& b,
                 std::vector<float>& bias, std::vector<float>& c) {
   aicore::Launch(
@@ -163,7 +163,7 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
           if (p.bias) mm.SetBias(Gm(bias));
         };
         if (way == Way::kUb) {
-          BMM<AT, LayoutMode::NORMAL, TPosition::VECIN> mm;
+          BMM<AT, LayoutMode::NORMAL, TPosition::VECIN, CFG_NORM, FA, FB> mm;
           setOperands(mm);
           TBuf<TPosition::VECIN> buf;
           pipe.InitBuffer(buf, static_cast<uint32_t>(c.size() * sizeof(float)));
@@ -172,7 +172,7 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
           std::memcpy(c.data(), ub.GetPhyAddr(), c.size() * sizeof(float));
           return;
         }
-        BMM<AT> mm;
+        BMM<AT, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, FA, FB> mm;
         setOperands(mm);
         GlobalTensor<float> cg = Gm(c);
         switch (way) {
@@ -222,7 +222,29 @@ std::vector<float> FromSequential(const std::vector<float>& s, const TCubeTiling
   return c;
 }
 
-template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling>
+// The batches of `v` (matrix i at i * stride, rows x cols row-major) in NZ,
+// one after another: fractals of 16 x C0 (32 bytes), round16(rows) rows per
+// fractal column, columns rounded up to C0; the padding zero.
+template <class T>
+std::vector<T> BatchesToNz(const std::vector<T>& v, int batches, uint64_t stride, int rows, int cols) {
+  const int c0 = static_cast<int>(32 / sizeof(T));
+  const size_t hr = static_cast<size_t>((rows + 15) / 16 * 16), wc = static_cast<size_t>((cols + c0 - 1) / c0 * c0);
+  std::vector<T> nz(static_cast<size_t>(batches) * hr * wc, T(0));
+  for (int bt = 0; bt < batches; ++bt) {
+    for (int r = 0; r < rows; ++r) {
+      for (int q = 0; q < cols; ++q) {
+        nz[bt * hr * wc + static_cast<size_t>(q / c0) * hr * c0 + static_cast<size_t>(r) * c0 + q % c0] =
+            v[bt * stride + static_cast<uint64_t>(r) * cols + q];
+      }
+    }
+  }
+  return nz;
+}
+
+// FA / FB NZ: the batched Matmul reads A / B as BatchesToNz of the ND data
+// the reference model reads (their matrixStride is passed and unused).
+template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling, CubeFormat FA = CubeFormat::ND,
+          CubeFormat FB = CubeFormat::ND>
 void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_list<Way> ways) {
   const TCubeTiling t = MakeBatchTiling<AT, Tiler>(p);
   ASSERT_EQ(t.ALayoutInfoB, p.batchA);
@@ -263,12 +285,18 @@ void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_lis
     }
   }
 
+  std::vector<AT> aIn = FA == CubeFormat::NZ ? BatchesToNz(a, p.batchA, p.SA(), p.transA ? p.K : p.M,
+                                                             p.transA ? p.M : p.K)
+                                             : a;
+  std::vector<AT> bIn = FB == CubeFormat::NZ ? BatchesToNz(b, p.batchB, p.SB(), p.transB ? p.N : p.K,
+                                                             p.transB ? p.K : p.N)
+                                             : b;
   for (Way way : ways) {
     std::vector<float> c(way == Way::kGmSeq ? static_cast<size_t>(bc) * ((p.M + t.baseM - 1) / t.baseM) *
                                                   ((p.N + t.baseN - 1) / t.baseN) * t.baseM * t.baseN
                                             : nc,
                          0.0f);
-    RunBatched<AT>(t, p, way, a, b, bias, c);
+    RunBatched<AT, FA, FB>(t, p, way, aIn, bIn, bias, c);
     if (way == Way::kGmSeq) c = FromSequential(c, t, p);
     size_t wrong = 0;
     for (size_t i = 0; i < nc && wrong < 5; ++i) {
@@ -324,6 +352,27 @@ TEST_F(MatmulBatchTest, BatchMatmulTilingDrivesIterateBatch) {
   for (int iter = 0; iter < 4; ++iter) {
     const BatchProblem p = RandomProblem(rng, false);
     CheckProblem<half, matmul_tiling::BatchMatmulTiling>(p, rng, {Way::kGm, Way::kCube});
+  }
+}
+
+// A and / or B in CubeFormat::NZ (the reference: NZ inputs for NORMAL):
+// the same bits as the loop of single matmuls over the ND data.
+TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
+  using MT = matmul_tiling::MultiCoreMatmulTiling;
+  constexpr CubeFormat ND = CubeFormat::ND, NZ = CubeFormat::NZ;
+  std::mt19937 rng(1107);
+  const auto problem = [&rng] {
+    BatchProblem p = RandomProblem(rng, true);
+    p.N = (p.N + 7) / 8 * 8;  // for the UB way: float C rows of whole 32-byte blocks
+    if (p.strideB != 0) p.strideB = static_cast<uint32_t>(p.K * p.N + p.strideB % 37);
+    return p;
+  };
+  for (int iter = 0; iter < 3; ++iter) {
+    const std::initializer_list<Way> ways = {Way::kGm, Way::kGmSeq, Way::kUb, Way::kCube};
+    CheckProblem<half, MT, NZ, NZ>(problem(), rng, ways);
+    CheckProblem<half, MT, NZ, ND>(problem(), rng, ways);
+    CheckProblem<float, MT, ND, NZ>(problem(), rng, ways);
+    CheckProblem<float, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kAsync});
   }
 }
 
@@ -682,6 +731,19 @@ TEST_F(MatmulBatchTest, UbRowsNotOf32ByteBlocksAreReported) {
 
 TEST_F(MatmulBatchTest, UnsupportedOptionsAndWaitPairingAreReported) {
   Fixture f;
+  // C in NZ (the reference documents NZ for A and B only).
+  EXPECT_BMM_ERROR("IterateBatch with C in CubeFormat::NZ is not supported by aicore yet", [&] {
+    TPipe pipe;
+    BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::NZ> mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 4u, 2u, false);
+  });
+  EXPECT_BMM_CLEAN([&] {
+    TPipe pipe;
+    BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::ND> mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 4u, 2u, false);
+  });
   // enPartialSum: one base block per batch, and an earlier result in L0C.
   EXPECT_BMM_ERROR("enPartialSum accumulates into L0C only when singleCoreM == baseM and singleCoreN == baseN", [&] {
     TPipe pipe;

@@ -12,10 +12,12 @@
 // with its low mantissa bits set, offset, signed and unsigned output, the
 // shift of the mode-control bit), SetQuantScalar, SetQuantVector from GM and
 // from L1, C to GM (IterateAll, Iterate + GetTensorC) and to UB (IterateAll,
-// Iterate + GetTensorC), ReLU. Then the quantization errors with their clean
-// twins, and the C types the Matmul allows.
+// Iterate + GetTensorC), ReLU; an int8_t C in CubeFormat::NZ (16 x 32
+// fractals). Then the quantization errors with their clean twins, and the C
+// types the Matmul allows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -82,24 +84,38 @@ constexpr MatmulConfig ReluConfig() {
 }
 constexpr MatmulConfig kReluCfg = ReluConfig();
 
-template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU>
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF>
 using MM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
-                  MatmulType<CPOS, CubeFormat::ND, CT>, MatmulType<TPosition::GM, CubeFormat::ND, BiasT>,
+                  MatmulType<CPOS, CF, CT>, MatmulType<TPosition::GM, CubeFormat::ND, BiasT>,
                   RELU ? kReluCfg : CFG_NORM>;
 
+// Where element (r, c) of a matrix of `rows` rows is in NZ with fractals of
+// 16 x c0 (c0 = 32 bytes of the type): fractal columns of round16(rows) rows.
+size_t NzAt(int r, int c, int rows, int c0) {
+  return static_cast<size_t>(c / c0) * static_cast<size_t>((rows + 15) / 16 * 16) * c0 +
+         static_cast<size_t>(r) * c0 + static_cast<size_t>(c % c0);
+}
+// Element (r, c) of C (rows x ld) in format CF.
+template <class CT, CubeFormat CF>
+size_t CAt(int r, int c, int rows, int ld) {
+  if constexpr (CF == CubeFormat::NZ) return NzAt(r, c, rows, static_cast<int>(32 / sizeof(CT)));
+  return static_cast<size_t>(r) * ld + c;
+}
+
 // One block of the multi-core kernel (offsets as the vendor samples compute them).
-template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU>
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF>
 void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bool transB, AT* a, AT* b, CT* c,
                 BiasT* bias, uint64_t* qp) {
   TPipe pipe;
-  MM<AT, CT, BiasT, CPOS, RELU> mm;
+  MM<AT, CT, BiasT, CPOS, RELU, CF> mm;
   if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
   const TCubeTiling& t = *tiling;
   const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
   const int mi = static_cast<int>(GetBlockIdx()) % mBlocks, ni = static_cast<int>(GetBlockIdx()) / mBlocks;
   const int offA = transA ? mi * t.singleCoreM : mi * t.Ka * t.singleCoreM;
   const int offB = transB ? ni * t.Kb * t.singleCoreN : ni * t.singleCoreN;
-  const int offC = mi * t.N * t.singleCoreM + ni * t.singleCoreN, offN = ni * t.singleCoreN;
+  const int offC = static_cast<int>(CAt<CT, CF>(mi * t.singleCoreM, ni * t.singleCoreN, t.M, t.N));
+  const int offN = ni * t.singleCoreN;
   const int tailM = std::min(t.singleCoreM, t.M - mi * t.singleCoreM);
   const int tailN = std::min(t.singleCoreN, t.N - ni * t.singleCoreN);
   GlobalTensor<AT> ag, bg;
@@ -108,7 +124,7 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
   GlobalTensor<uint64_t> qg;
   ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
   bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
-  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  cg.SetGlobalBuffer(c, CAt<CT, CF>(t.M - 1, t.N - 1, t.M, t.N) + 1);
   biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
   qg.SetGlobalBuffer(qp, static_cast<uint64_t>(t.N));
   mm.SetTensorA(ag[offA], transA);
@@ -134,7 +150,8 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
     }
   } else {
     TBuf<TPosition::VECIN> ub;
-    pipe.InitBuffer(ub, static_cast<uint32_t>((tailM * tailN * sizeof(CT) + 31) / 32 * 32));
+    pipe.InitBuffer(ub, static_cast<uint32_t>(((CAt<CT, CF>(tailM - 1, tailN - 1, tailM, tailN) + 1) * sizeof(CT) +
+                                               31) / 32 * 32));
     LocalTensor<CT> cl = ub.Get<CT>();
     if (out == Out::kIterateAllUb) {
       mm.IterateAll(cl);
@@ -143,7 +160,8 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
     }
     for (int r = 0; r < tailM; ++r) {
       for (int col = 0; col < tailN; ++col) {
-        c[offC + r * t.N + col] = cl.GetValue(static_cast<uint32_t>(r * tailN + col));
+        c[CAt<CT, CF>(mi * t.singleCoreM + r, ni * t.singleCoreN + col, t.M, t.N)] =
+            cl.GetValue(static_cast<uint32_t>(CAt<CT, CF>(r, col, tailM, tailN)));
       }
     }
   }
@@ -157,9 +175,16 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
 struct Seen {
   size_t saturated = 0, inRange = 0;
 };
-template <class AT, class CT, class BiasT, bool RELU = false>
+template <class AT, class CT, class BiasT, bool RELU = false, CubeFormat CF = CubeFormat::ND>
 void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, Seen& seen) {
   const TCubeTiling t = MakeTiling<AT, CT, BiasT>(p);
+  if constexpr (CF == CubeFormat::NZ) {  // whole 16 x 32 fractals per block (else a KernelError)
+    ASSERT_EQ(t.baseN % 32, 0) << p.Str();
+    ASSERT_EQ(t.singleCoreN % 32, 0) << p.Str();
+  }
+  // C in format CF; NZ: rows padded to 16 (left untouched: filled with `pad`).
+  const size_t cSize = static_cast<size_t>(CF == CubeFormat::NZ ? (p.M + 15) / 16 * 16 : p.M) * p.N;
+  const CT pad = static_cast<CT>(99);
   std::vector<AT> a(static_cast<size_t>(p.M) * p.K), b(static_cast<size_t>(p.K) * p.N);
   for (auto& x : a) x = RandomIn<AT>(rng);
   for (auto& x : b) x = RandomIn<AT>(rng);
@@ -173,14 +198,16 @@ void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, S
     const bool vec = quant != Quant::kScalar;
     const QuantMode_t mode = aicore::detail::MmQuantMode<AT, CT>(vec);
     for (Out out : {Out::kIterateAllGm, Out::kIterateGm, Out::kIterateAllUb, Out::kIterateUb}) {
-      std::vector<CT> c(static_cast<size_t>(p.M) * p.N, CT(0));
+      std::vector<CT> c(cSize, pad);
       const bool gm = out == Out::kIterateAllGm || out == Out::kIterateGm;
-      auto kernel = gm ? QuantBlock<AT, CT, BiasT, TPosition::GM, RELU> : QuantBlock<AT, CT, BiasT, TPosition::VECIN, RELU>;
+      auto kernel = gm ? QuantBlock<AT, CT, BiasT, TPosition::GM, RELU, CF>
+                       : QuantBlock<AT, CT, BiasT, TPosition::VECIN, RELU, CF>;
       aicore::LaunchNamed("matmul_quant", kernel, static_cast<uint32_t>(t.usedCoreNum), &t, out, quant, p.transA,
                           p.transB, a.data(), b.data(), c.data(), bias.data(), qp.data());
       size_t bad = 0;
       for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
         const size_t col = i % static_cast<size_t>(p.N);
+        const CT got = c[CAt<CT, CF>(static_cast<int>(i / p.N), static_cast<int>(col), p.M, p.N)];
         const CT want = cube_test::RefFixConvert<CT, Acc<AT>>(ref[i], mode, RELU, vec ? qp[col] : qp[0]);
         const double w = static_cast<double>(want);
         if (w == 127 || w == -128 || w == 65504 || w == -65504) {
@@ -188,12 +215,20 @@ void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, S
         } else if (w != 0) {
           ++seen.inRange;
         }
-        if (Bits(c[i]) != Bits(want)) {
+        if (Bits(got) != Bits(want)) {
           ++bad;
           ADD_FAILURE() << QuantName(quant) << " " << OutName(out) << " " << p.Str() << ": C[" << i / p.N << ", "
-                        << col << "] = " << static_cast<double>(c[i]) << ", expected " << static_cast<double>(want)
+                        << col << "] = " << static_cast<double>(got) << ", expected " << static_cast<double>(want)
                         << " (acc " << static_cast<double>(ref[i]) << ", parameter 0x" << std::hex
                         << (vec ? qp[col] : qp[0]) << std::dec << ")";
+        }
+      }
+      if constexpr (CF == CubeFormat::NZ) {  // the rows that pad M to 16 are not written
+        for (int r = p.M; r < (p.M + 15) / 16 * 16; ++r) {
+          for (int col = 0; col < p.N; ++col) {
+            EXPECT_EQ(Bits(c[CAt<CT, CF>(r, col, p.M, p.N)]), Bits(pad))
+                << QuantName(quant) << " " << OutName(out) << " " << p.Str() << ": padding row " << r;
+          }
         }
       }
     }
@@ -258,6 +293,33 @@ TEST_F(MatmulQuantTest, ReluZeroesNegativeValuesBeforeTheQuantisation) {
     RunProblem<half, int8_t, float, true>(RandomProblem(rng), rng, -5, 3, seen);
   }
   EXPECT_GT(seen.inRange, 100u);
+}
+
+// An int8_t C in CubeFormat::NZ: fractals of 16 x 32 (C0 = 32 bytes of a
+// 1-byte type), fractal columns of round16(M) rows (UB: round16 of the
+// single-core M); N, baseN and singleCoreN multiples of 32 (drawn again
+// until the tiling's singleCoreN is).
+template <class AT>
+Problem RandomNzProblem(std::mt19937& rng) {
+  for (;;) {
+    Problem p = RandomProblem(rng);
+    p.N = 32 * (1 + static_cast<int>(rng() % 4));
+    p.baseN = p.N == 32 ? 32 : 32 * (1 + static_cast<int>(rng() % 2));
+    p.baseM = rng() % 2 ? 16 : -1;  // several blocks along M now and then
+    if (MakeTiling<AT, int8_t, Acc<AT>>(p).singleCoreN % 32 == 0) return p;
+  }
+}
+
+TEST_F(MatmulQuantTest, Int8CInNzHasFractalsOf16x32) {
+  std::mt19937 rng(15);
+  Seen seen;
+  for (int i = 0; i < 3; ++i) {
+    RunProblem<int8_t, int8_t, int32_t, false, CubeFormat::NZ>(RandomNzProblem<int8_t>(rng), rng, -16, -6, seen);
+    RunProblem<half, int8_t, float, false, CubeFormat::NZ>(RandomNzProblem<half>(rng), rng, -5, 3, seen);
+    RunProblem<bfloat16_t, int8_t, float, true, CubeFormat::NZ>(RandomNzProblem<bfloat16_t>(rng), rng, -5, 3, seen);
+  }
+  EXPECT_GT(seen.saturated, 100u);
+  EXPECT_GT(seen.inRange, 1000u);
 }
 
 // The model itself on hand-computed values (the tests above compare with it).
@@ -376,6 +438,41 @@ TEST_F(MatmulQuantTest, QuantisationOnAMatmulThatDoesNotQuantiseIsReported) {
   EXPECT_MM_ERROR("this Matmul (int8_t -> int32_t) does not quantise", i.Run(1));
   EXPECT_MM_CLEAN(i.Run(0));
   EXPECT_EQ(i.c[0], 32);
+}
+
+// An int8_t C in NZ whose blocks would not be whole 16 x 32 fractals.
+TEST_F(MatmulQuantTest, Int8NzCWithNNotAMultipleOf32IsReported) {
+  std::vector<int8_t> c;
+  auto run = [&c](int n, int baseN) {
+    Problem p;
+    p.M = 16, p.N = n, p.K = 32, p.baseN = baseN;
+    c.assign(16 * static_cast<size_t>(n), 0);
+    return [&c, n, t = MakeTiling<int8_t, int8_t, int32_t>(p)] {
+      std::vector<int8_t> a(16 * 32, 1), b(32 * static_cast<size_t>(n), 1);
+      TPipe pipe;
+      Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int8_t>,
+             MatmulType<TPosition::GM, CubeFormat::NZ, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
+          mm;
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+      GlobalTensor<int8_t> ag, bg, cg;
+      ag.SetGlobalBuffer(a.data(), a.size());
+      bg.SetGlobalBuffer(b.data(), b.size());
+      cg.SetGlobalBuffer(c.data(), c.size());
+      mm.SetTensorA(ag);
+      mm.SetTensorB(bg);
+      mm.SetQuantScalar(0x3E800000u | (uint64_t{1} << 46));  // 0.25, signed
+      mm.IterateAll(cg);
+    };
+  };
+  const auto allEight = [&c] { return std::all_of(c.begin(), c.end(), [](int8_t v) { return v == 8; }); };
+  EXPECT_MM_ERROR("an int8_t C in CubeFormat::NZ is stored in fractals of 16 x 32: the tiling's baseN (48) and the "
+                  "single-core N (48) must be multiples of 32",
+                  run(48, 48));
+  EXPECT_MM_ERROR("the tiling's baseN (16) and the single-core N (64)", run(64, 16));
+  EXPECT_MM_CLEAN(run(64, 32));
+  EXPECT_TRUE(allEight());  // 32 * 0.25
+  EXPECT_MM_CLEAN(run(64, 64));
+  EXPECT_TRUE(allEight());
 }
 
 // Anti-quantisation (half A, int8_t B) is not on the 910B (the vendor lists

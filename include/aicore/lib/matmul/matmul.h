@@ -60,8 +60,8 @@
 // Placement of C:
 //   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
 //     GlobalTensor, row stride Kc (SetOrgShape) or N, rounded up to 32 bytes
-//     for ND_ALIGN; NZ: fractals of 16 x 16 elements, columns of
-//     round16(M) rows.
+//     for ND_ALIGN; NZ: fractals of 16 x 16 elements (int8_t: 16 x 32,
+//     baseN and singleCoreN multiples of 32), columns of round16(M) rows.
 //   UB (GetTensorC / IterateAll into a LocalTensor): the same inside a
 //     singleCoreM x singleCoreN matrix (NZ: round16(singleCoreM) rows), as
 //     the reference documents ("non-sequential: its place in
@@ -117,8 +117,12 @@
 // adds to what L0C holds -- the previous batch's block; for the first, the
 // last block of the Iterate / IterateBatch before -- without the bias, as
 // the vendor's batch scheduler with one L0C buffer does.
-// Not done: NZ matrices, BSNGD / SBNGD C to UB or the IterateNBatch
-// workspace, a bias or enPartialSum with the G reduce (KernelErrors).
+// NZ A / B (NORMAL, IterateBatch): whole NZ matrices one after another,
+// round16(stored rows) x stored columns rounded up to C0 elements apart
+// (matrixStrideA / B unused, as the vendor's NZ batch copy).
+// Not done: NZ C, NZ A / B in the other layouts or IterateNBatch, BSNGD /
+// SBNGD C to UB or the IterateNBatch workspace, a bias or enPartialSum with
+// the G reduce (KernelErrors).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -185,7 +189,7 @@
 //
 // Not done: see IterateBatch above for its parts not done;
 // sparse inputs (SetSparseIndex: KernelError), anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
-// int4b_t operands, an NZ int8_t C (a compile error),
+// int4b_t operands (a compile error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
 
@@ -396,9 +400,9 @@ class MatmulImpl {
   // Whether C leaves L0C through a quantization with a parameter
   // (SetQuantScalar / SetQuantVector).
   static constexpr bool kQuantOut = aicore::detail::MmQuantMode<SrcAT, DstT>(false) != NoQuant;
-  static_assert(!(std::is_same_v<DstT, int8_t> && C_TYPE::format == CubeFormat::NZ),
-                "Matmul: an int8_t C in CubeFormat::NZ (32-column fractals) is not supported by aicore yet: "
-                "use ND or ND_ALIGN");
+  // The width of C's NZ fractals: C0 = 32 bytes of DstT, at least 16 (16 x 32
+  // for an int8_t C; 16 x 16 for half, bfloat16_t, float and int32_t).
+  static constexpr uint32_t kCNzC0 = sizeof(DstT) == 1 ? 32 : 16;
   static_assert(A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM ||
                     A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC,
                 "Matmul: A's position must be TPosition::GM, VECOUT or TSCM");
@@ -1582,7 +1586,7 @@ class MatmulImpl {
     if (sequential) {
       p.origin = static_cast<uint64_t>(seqIndex) * BlockElems();
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(16, Align16(mLen));
+        p.l = Layout::Nz(kCNzC0, Align16(mLen));
       } else if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
         p.l = Layout::RowMajor((nLen + align - 1) / align * align);
       } else {
@@ -1595,7 +1599,7 @@ class MatmulImpl {
       int64_t ld = d ? sN_ : (cLd_ != 0 ? cLd_ : orgKc_);
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(16, Align16(rows));
+        p.l = Layout::Nz(kCNzC0, Align16(rows));
       } else {
         p.l = Layout::RowMajor(ld);
       }
@@ -1611,11 +1615,11 @@ class MatmulImpl {
     int32_t m0, n0, mLen, nLen;
     BlockOf(block, m0, n0, mLen, nLen);
     DstT tmp[256];
-    const bool nd = p.l.cb == 0;  // ND: one run per row; NZ: runs of 16
+    const int32_t cb = static_cast<int32_t>(p.l.cb);  // ND (0): one run per row; NZ: runs within a fractal
     for (int32_t r = 0; r < mLen; ++r) {
       const L0cT* row = src + static_cast<size_t>(r) * BaseN();
       for (int32_t c = 0; c < nLen;) {
-        const int32_t run = nd ? std::min<int32_t>(256, nLen - c) : std::min<int32_t>(16 - c % 16, nLen - c);
+        const int32_t run = cb == 0 ? std::min<int32_t>(256, nLen - c) : std::min<int32_t>(cb - c % cb, nLen - c);
         DstT* out = dst + p.origin + static_cast<uint64_t>(p.l.Offset(static_cast<uint32_t>(r), static_cast<uint32_t>(c)));
         if constexpr (std::is_same_v<DstT, L0cT> && !kCfg.enableRelu) {
           if (enAtomic == 0) {
@@ -1676,6 +1680,13 @@ class MatmulImpl {
       return lineMats != 0 ? (j / lineMats) * lineElems + (j % lineMats) * def : j * def;
     }
   };
+  // Elements of a rows x cols matrix of T in NZ: round16(rows) x cols
+  // rounded up to C0 (32 bytes).
+  template <class T>
+  static uint64_t NzSize(int64_t rows, int64_t cols) {
+    constexpr int64_t c0 = 32 / sizeof(T);
+    return static_cast<uint64_t>(Align16(rows)) * static_cast<uint64_t>((cols + c0 - 1) / c0 * c0);
+  }
   static BatchAddr AddrOf(LayoutMode mode, const LayoutInfo& f, uint64_t denseSize, uint32_t matrixStride) {
     BatchAddr a;
     if (mode == LayoutMode::BSNGD) {
@@ -1982,9 +1993,18 @@ class MatmulImpl {
     }
     CheckAtomic(api, enAtomic, loc);
     const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
-    if constexpr (A_TYPE::format == CubeFormat::NZ || B_TYPE::format == CubeFormat::NZ ||
-                  C_TYPE::format == CubeFormat::NZ) {
-      Fail(ErrorKind::kParameter, api, loc, "IterateBatch with NZ matrices is not supported by aicore yet (ND is)");
+    constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ, kNzB = B_TYPE::format == CubeFormat::NZ;
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "IterateBatch with C in CubeFormat::NZ is not supported by aicore yet (ND and ND_ALIGN are; the "
+           "reference documents NZ for A and B)");
+    }
+    if constexpr (kNzA || kNzB) {
+      if (A_TYPE::layout != LayoutMode::NORMAL || dense) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("NZ A or B in layout ") + LayoutName(A_TYPE::layout) + (dense ? " with IterateNBatch" : "") +
+                 " is not supported by aicore yet (IterateBatch with LayoutMode::NORMAL is)");
+      }
     }
     if constexpr (kBsC) {
       if (sequential) {
@@ -2003,8 +2023,17 @@ class MatmulImpl {
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
     constexpr uint32_t align = 32 / sizeof(DstT);
-    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(), static_cast<uint64_t>(orgM_) * orgKa_, matrixStrideA);
-    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(), static_cast<uint64_t>(orgKb_) * orgN_, matrixStrideB);
+    // NZ operands: whole NZ matrices one after another (round16(stored rows)
+    // x stored columns rounded up to C0), matrixStride unused, as the
+    // vendor's NZ batch copy does.
+    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(),
+                                   kNzA ? NzSize<SrcAT>(transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_)
+                                        : static_cast<uint64_t>(orgM_) * orgKa_,
+                                   kNzA ? 0 : matrixStrideA);
+    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(),
+                                   kNzB ? NzSize<SrcBT>(transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_)
+                                        : static_cast<uint64_t>(orgKb_) * orgN_,
+                                   kNzB ? 0 : matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
     uint64_t sc = 0;  // elements from one C matrix to the next
@@ -2032,10 +2061,11 @@ class MatmulImpl {
       return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
     };
     const bool bsIn = IsBsLayout(A_TYPE::layout);
-    CheckBatchSpan(api, "A", matrixStrideA != 0 ? "matrixStrideA" : bsIn ? "ALayoutInfoD" : "M * Ka", aKind_, aGm_,
-                   aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
-    CheckBatchSpan(api, "B", matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N", bKind_, bGm_,
-                   bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
+    constexpr const char* kNzSize = "NZ: round16(rows) x columns rounded up to C0";
+    CheckBatchSpan(api, "A", kNzA ? kNzSize : matrixStrideA != 0 ? "matrixStrideA" : bsIn ? "ALayoutInfoD" : "M * Ka",
+                   aKind_, aGm_, aLocal_, batchA, addrA.stride, span(LayoutA(), sM_, sK_), loc);
+    CheckBatchSpan(api, "B", kNzB ? kNzSize : matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N",
+                   bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
       CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
                      sbias, static_cast<uint64_t>(sN_), loc);
@@ -2141,9 +2171,24 @@ class MatmulImpl {
     aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kWrite, base, b.count, b.len * sizeof(DstT),
                                  (b.step - b.len) * sizeof(DstT), api, loc);
   }
+  // An int8_t C in NZ: whole 16 x 32 fractals per block (the vendor's NZ
+  // alignment of C's inner axis, C0_size 32 for 1-byte types; its copy-out
+  // places block j at column j * baseN of that layout).
+  void CheckNzB8(const char* api, SrcLoc loc) const {
+    if constexpr (C_TYPE::format == CubeFormat::NZ && kCNzC0 == 32) {
+      if (BaseN() % 32 != 0 || sN_ % 32 != 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "an int8_t C in CubeFormat::NZ is stored in fractals of 16 x 32: the tiling's baseN (" + S(BaseN()) +
+                 ") and the single-core N (" + S(sN_) + ") must be multiples of 32 (C0_size of a 1-byte type)");
+      }
+    } else {
+      (void)api, (void)loc;
+    }
+  }
   // The place of `block` in a GM destination, checked against its size.
   Place CheckGmPlace(const char* api, const GlobalTensor<DstT>& gm, int32_t block, bool sequential, int32_t seqIndex,
                      SrcLoc loc) const {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, false);
     if (gm.sized_ && p.extent > gm.GetSize()) {
       int32_t m0, n0, mLen, nLen;
@@ -2207,6 +2252,7 @@ class MatmulImpl {
   // The place of `block` in a LocalTensor destination, checked against its buffer.
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
                         int32_t seqIndex, SrcLoc loc) const {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(block, sequential, sequential ? seqIndex : 0, true);
     aicore::detail::CheckLocal(api, "dst", t, 0, loc, true, aicore::detail::Pipe::kCount);  // allocated, owned
     const uint64_t avail = aicore::detail::AvailableBytes(t) / sizeof(DstT);
@@ -2250,6 +2296,7 @@ class MatmulImpl {
   }
   // The async block i into the workspace, as a sequential write.
   void WriteWorkspace(aicore::detail::CoreContext& core, int32_t i, const char* api, SrcLoc loc) {
+    CheckNzB8(api, loc);
     const Place p = PlaceOf(i, true, i, false);
     if (p.extent * sizeof(DstT) > wsBytes_) {
       Fail(ErrorKind::kBounds, api, loc,
