@@ -5,6 +5,7 @@
 //
 //   DataCopy(LocalTensor<T> dst (A1/B1/C1), GlobalTensor<T> src, Nd2NzParams)   MTE2
 //   DataCopy(LocalTensor<T> dst (L1), LocalTensor<T> src (UB), Nd2NzParams)     MTE3
+//   DataCopy(GlobalTensor<T> dst, LocalTensor<T> src (UB), Nz2NdParamsFull)     MTE3
 //
 // ND -> NZ (Nd2NzParams; strides as documented): for matrix i < ndNum, row
 // r < nValue, column c < dValue,
@@ -18,6 +19,18 @@
 // elements, as the NPU processes b4 as b8). Matrices are written in order (a
 // later one wins where dstNzMatrixStride makes them overlap; the NPU does not
 // define the order).
+//
+// NZ -> ND (Nz2NdParamsFull, the vector side's software copy; 2- and 4-byte
+// types): NZ matrices are column groups ("Z"s) of 16 elements, whatever the
+// type; for matrix i < ndNum, row r < nValue, column c < dValue (a multiple
+// of 16),
+//   src element  i * srcNdMatrixStride * 256 + (c / 16) * srcNStride * 16
+//                + r * 16 + c % 16
+//   dst element  i * dstNdMatrixStride + r * dstDStride + c
+// written in the order i, r, c (a later element wins where the strides make
+// them overlap), combining into GM under an atomic mode like DataCopy.
+// ndNum 0 is a no-op; the other fields are checked against their documented
+// ranges.
 //
 // The older path DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams)
 // only converts on the 310P (L0C -> UB); on the 910B generation it is the
@@ -188,6 +201,66 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
   }
   d::Nd2NzCopy<T>(reinterpret_cast<uint8_t*>(dst.addr_), reinterpret_cast<const uint8_t*>(src.addr_),
                   p);
+}
+
+// UB (NZ) -> GM (ND).
+template <typename T>
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                     const Nz2NdParamsFull& intriParams,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4,
+                "DataCopy with Nz2NdParamsFull: T must be int16_t, uint16_t, half, bfloat16_t, "
+                "int32_t, uint32_t or float");
+  namespace d = aicore::detail;
+  constexpr const char* kApi = "DataCopy";
+  const Nz2NdParamsFull& p = intriParams;
+  auto& core = d::Enter(kApi, loc);
+  d::CheckCubeMemory(kApi, "src", src, aicore::Memory::kUB, "VECOUT", loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.ndNum", p.ndNum, 0, 4095, loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.nValue", p.nValue, 1, 8192, loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.dValue", p.dValue, 1, 8192, loc);
+  if (AICORE_UNLIKELY(p.dValue % 16 != 0)) {
+    d::FailCubeParam(kApi, loc, "Nz2NdParamsFull.dValue " + std::to_string(p.dValue) +
+                                    " is not a multiple of 16 (the NZ column groups)");
+  }
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.srcNdMatrixStride", p.srcNdMatrixStride, 1, 512, loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.srcNStride", p.srcNStride, 0, 4096, loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.dstDStride", p.dstDStride, 1, 65535, loc);
+  d::CheckCubeRange(kApi, "Nz2NdParamsFull.dstNdMatrixStride", p.dstNdMatrixStride, 1, 65535, loc);
+  if (p.ndNum == 0) return;
+  constexpr uint64_t kZ = 16 * sizeof(T);  // bytes of one row of a column group
+  const uint32_t groups = p.dValue / 16;
+  const uint64_t src_mat = uint64_t{p.srcNdMatrixStride} * 256 * sizeof(T);
+  const uint64_t src_grp = uint64_t{p.srcNStride} * kZ;
+  const uint64_t dst_mat = uint64_t{p.dstNdMatrixStride} * sizeof(T);
+  const uint64_t dst_row = uint64_t{p.dstDStride} * sizeof(T);
+  const uint64_t src_bytes = (p.ndNum - 1u) * src_mat + (groups - 1u) * src_grp + uint64_t{p.nValue} * kZ;
+  d::CheckLocal(kApi, "src", src, src_bytes, loc, true, d::Pipe::kCount);
+  dst.CheckRange(kApi, 0,
+                 (uint64_t{p.ndNum - 1u} * p.dstNdMatrixStride + uint64_t{p.nValue - 1u} * p.dstDStride +
+                  p.dValue),
+                 loc);
+  const auto* s = reinterpret_cast<const uint8_t*>(src.addr_);
+  auto* g = reinterpret_cast<uint8_t*>(dst.addr_);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    for (uint32_t i = 0; i < p.ndNum; ++i) {
+      for (uint32_t c = 0; c < groups; ++c) {
+        d::EmitLocal(core, d::Pipe::kMTE3, d::Access::kRead, *src.buf_, s + i * src_mat + c * src_grp,
+                     uint64_t{p.nValue} * kZ, kApi, "src", loc);
+        aicore::instrument::Emit(core, aicore::instrument::GmEvent(d::GmWriteAccess(core),
+                                                                   g + i * dst_mat + c * kZ, p.nValue,
+                                                                   kZ, dst_row, kApi, loc));
+      }
+    }
+  }
+  for (uint32_t i = 0; i < p.ndNum; ++i) {
+    for (uint32_t r = 0; r < p.nValue; ++r) {
+      for (uint32_t c = 0; c < groups; ++c) {
+        d::StoreToGm(core, reinterpret_cast<T*>(g + i * dst_mat + r * dst_row + c * kZ),
+                     reinterpret_cast<const T*>(s + i * src_mat + c * src_grp + r * kZ), kZ, kApi, loc);
+      }
+    }
+  }
 }
 
 // The older enhanced copies: on the 910B generation the plain DataCopy.

@@ -6,6 +6,7 @@
 //   LoadData(dst A2/B2, src A1/B1 (L1), LoadData2DParams)          MTE1
 //   LoadData(dst A2/B2/A1/B1, src GlobalTensor, LoadData2DParams)  MTE2
 //   LoadDataWithTranspose(dst A2/B2, src L1, LoadData2dTransposeParams)      MTE1
+//   LoadDataWithSparse(dst B2, src B1, idx B1, LoadData2dParams)           MTE1
 //   LoadData<T, IsResetLoad3dConfig>(dst A2/B2, src L1, LoadData3DParamsV2<T>) MTE1
 //   LoadData(dst A2/B2, src L1, LoadData3DParamsV2Pro)                        MTE1
 //   SetFmatrix, SetLoadDataPaddingValue, SetLoadDataBoundary, SetLoadDataRepeat
@@ -272,20 +273,13 @@ AICORE_INLINE void CheckL1Src(const char* api, const AscendC::LocalTensor<T>& sr
   CheckCubeAlign(api, "src", src, 32, "L1 operands are 32-byte aligned", loc);
 }
 
-}  // namespace detail
-}  // namespace aicore
-
-namespace AscendC {
-
-// L1 -> L0A / L0B, 512-byte fractals.
+// LoadData (2D) L1 -> L0A / L0B after the position checks (also the
+// fractal copy of LoadDataWithSparse, reported as `kApi`).
 template <typename T>
-inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                     const LoadData2DParams& p, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+inline void Load2DFromL1(const char* kApi, CoreContext& core, const AscendC::LocalTensor<T>& dst,
+                         const AscendC::LocalTensor<T>& src, const AscendC::LoadData2DParams& p,
+                         SrcLoc loc) {
   namespace d = aicore::detail;
-  constexpr const char* kApi = "LoadData";
-  auto& core = d::Enter(kApi, loc);
-  d::CheckL0Dst(kApi, dst, loc);
-  d::CheckL1Src(kApi, src, loc);
   d::Load2DGeom g{};
   if (!d::CheckLoad2D(kApi, p, false, false, aicore::cube::ElemBitsOf<T>(), &g, loc)) return;
   const uint64_t src_bytes = static_cast<uint64_t>(std::max(g.first, g.first + g.step * (g.repeats - 1)) + 1) * 512;
@@ -311,6 +305,23 @@ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
       std::memmove(out + doff, in + soff, n);
     }
   });
+}
+
+}  // namespace detail
+}  // namespace aicore
+
+namespace AscendC {
+
+// L1 -> L0A / L0B, 512-byte fractals.
+template <typename T>
+inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                     const LoadData2DParams& p, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  namespace d = aicore::detail;
+  constexpr const char* kApi = "LoadData";
+  auto& core = d::Enter(kApi, loc);
+  d::CheckL0Dst(kApi, dst, loc);
+  d::CheckL1Src(kApi, src, loc);
+  d::Load2DFromL1(kApi, core, dst, src, p, loc);
 }
 
 // GM -> L0A / L0B / L1, 512-byte fractals (no transpose; addrMode 1 only
@@ -654,6 +665,56 @@ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                      static_cast<uint8_t>(f), static_cast<uint8_t>(f >> 8),
                      static_cast<uint8_t>(f >> 16), static_cast<uint8_t>(f >> 24),
                      static_cast<uint8_t>(f >> 32), static_cast<uint8_t>(f >> 40), loc);
+}
+
+// L1 -> L0B for 4:2 sparse matrices (int8_t B, uint8_t indices): the dense
+// B fractals startIndex .. startIndex + repeatTimes - 1 of src (512 bytes
+// each, ZN) go to dst's fractals 0, 1, ...; the index fractals of the same
+// numbers (128 bytes each: 2 bits per B element, the first of four in the
+// low bits) go to the cube's index buffer, at the L0B address of the B
+// fractal / 4, where MmadWithSparse reads them. Only startIndex and
+// repeatTimes are used (consecutive fractals, no transpose: the other
+// fields are ignored); repeatTimes 0 is a no-op.
+template <typename T = int8_t, typename U = uint8_t>
+inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<U>& idx, const LoadData2dParams& loadDataParam,
+                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(std::is_same<T, int8_t>::value && std::is_same<U, uint8_t>::value,
+                "LoadDataWithSparse: dst and src are int8_t, idx is uint8_t");
+  namespace d = aicore::detail;
+  constexpr const char* kApi = "LoadDataWithSparse";
+  auto& core = d::Enter(kApi, loc);
+  d::CheckCubeMemory(kApi, "dst", dst, aicore::Memory::kL0B, "B2", loc);
+  d::CheckCubeAlign(kApi, "dst", dst, 512, "L0B operands are 512-byte aligned (one fractal)", loc);
+  d::CheckCubeMemory(kApi, "src", src, aicore::Memory::kL1, "B1", loc);
+  d::CheckCubeAlign(kApi, "src", src, 32, "L1 operands are 32-byte aligned", loc);
+  d::CheckCubeMemory(kApi, "idx", idx, aicore::Memory::kL1, "B1", loc);
+  d::CheckCubeAlign(kApi, "idx", idx, 32, "L1 operands are 32-byte aligned", loc);
+  const uint32_t reps = loadDataParam.repeatTimes;
+  if (reps == 0) return;
+  const uint64_t idx_bytes = (uint64_t{loadDataParam.startIndex} + reps) * 128;
+  d::CheckCubeSpan(kApi, "idx", idx, idx_bytes, "the last index fractal read", false, loc);
+  LoadData2DParams p;
+  p.startIndex = loadDataParam.startIndex;
+  p.repeatTimes = loadDataParam.repeatTimes;
+  p.srcStride = 1;
+  d::Load2DFromL1(kApi, core, dst, src, p, loc);
+  // The index fractals.
+  const uint32_t l0b = core.capacity[static_cast<int>(aicore::Memory::kL0B)];
+  auto& regs = core.cube;
+  if (regs.sparse_index.size() != l0b / 4) {
+    regs.sparse_index.assign(l0b / 4, 0);
+    regs.sparse_loaded.assign(l0b / 512, 0);
+  }
+  const uint64_t dst_addr = dst.buf_->offset + static_cast<uint64_t>(
+                                                   reinterpret_cast<const uint8_t*>(dst.addr_) - dst.buf_->base);
+  const auto* in = reinterpret_cast<const uint8_t*>(idx.addr_) + uint64_t{loadDataParam.startIndex} * 128;
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    d::EmitLocal(core, d::Pipe::kMTE1, d::Access::kRead, *idx.buf_, in, uint64_t{reps} * 128, kApi,
+                 "idx", loc);
+  }
+  std::memcpy(regs.sparse_index.data() + dst_addr / 4, in, uint64_t{reps} * 128);
+  std::memset(regs.sparse_loaded.data() + dst_addr / 512, 1, reps);
 }
 
 }  // namespace AscendC

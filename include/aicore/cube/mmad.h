@@ -4,6 +4,7 @@
 //
 //   Mmad(dst CO1, fm A2, filter B2, MmadParams)
 //   Mmad(dst CO1, fm A2, filter B2, bias C2, MmadParams)
+//   MmadWithSparse(dst CO1, fm A2, filter B2, MmadParams)  (4:2 sparse B, int8_t)
 //   SetHF32Mode, SetHF32TransMode, SetMMRowMajor, SetMMColumnMajor,
 //   SetMMLayoutTransform
 //
@@ -151,11 +152,78 @@ inline int8_t* UnpackInt4(const uint8_t* src, uint64_t bytes, std::vector<int8_t
   return buf.data();
 }
 
-template <class D, class A, class B, class V>
+// ---- MmadWithSparse: B (k/2 x n, int8_t, ZN in L0B) with 2-bit indices -----------
+
+// The element pairs of a 4-group the two indices of a B column select (the
+// documented table): element idx0 of the first three, element idx1 of the
+// last three; where that is not after idx0 (idx1 = 0 with idx0 = 1 or 2)
+// both pick element idx0. Any other pair (an index 3, or idx0 2 with idx1
+// 1) is not in the table.
+inline bool SparsePair(uint32_t idx0, uint32_t idx1, uint32_t* p0, uint32_t* p1) {
+  if (idx0 > 2 || idx1 > 2 || (idx0 == 2 && idx1 == 1)) return false;
+  *p0 = idx0;
+  *p1 = idx1 + 1 > idx0 ? idx1 + 1 : idx0;
+  return true;
+}
+
+// The dense k x n int8_t matrix (ZN, k0 32) equal to the sparse B with its
+// indices: element 4g + p_s of column j takes dense value (2g + s, j). Two
+// dense values on one element add up; where the sum leaves int8_t the
+// second goes to `extra` (a second product, since int32 sums wrap alike in
+// any order). `idx` is the index buffer at B's L0B address / 4; `loaded`
+// its per-fractal flags. Returns whether `extra` holds anything.
+inline bool ExpandSparseB(const int8_t* b, const uint8_t* idx, const uint8_t* loaded,
+                          const MmadGeom& g, std::vector<int8_t>& full, std::vector<int8_t>& extra,
+                          const char* api, SrcLoc loc) {
+  const uint32_t kd = g.k / 2, kfd = cube::CeilDiv(kd, 32);
+  for (uint32_t f = 0; f < kfd * g.n1; ++f) {
+    if (AICORE_UNLIKELY(!loaded[f])) {
+      FailCubeParam(api, loc,
+                    "the index fractal of filter fractal " + std::to_string(f) + " (k/2 x n = " +
+                        std::to_string(kd) + " x " + std::to_string(g.n) +
+                        ") was never loaded: load B and its indices with LoadDataWithSparse to "
+                        "that L0B address first");
+    }
+  }
+  const uint64_t bytes = uint64_t{g.kf} * g.n1 * cube::kFractalBytes;
+  full.assign(bytes, 0);
+  extra.assign(bytes, 0);
+  bool any_extra = false;
+  auto zn = [&](uint32_t r, uint32_t j) {
+    return (uint64_t{r / 32} * g.n1 + j / 16) * cube::kFractalBytes + (j % 16) * 32 + r % 32;
+  };
+  for (uint32_t j = 0; j < g.n; ++j) {
+    for (uint32_t grp = 0; grp < g.k / 4; ++grp) {
+      const uint64_t o0 = zn(2 * grp, j), o1 = o0 + 1;  // (2g, j) and (2g + 1, j): adjacent
+      const uint32_t i0 = (idx[o0 / 4] >> (2 * (o0 % 4))) & 3, i1 = (idx[o1 / 4] >> (2 * (o1 % 4))) & 3;
+      uint32_t p0 = 0, p1 = 0;
+      if (AICORE_UNLIKELY(!SparsePair(i0, i1, &p0, &p1))) {
+        FailCubeParam(api, loc,
+                      "the indices (" + std::to_string(i0) + ", " + std::to_string(i1) +
+                          ") of B rows " + std::to_string(2 * grp) + " and " + std::to_string(2 * grp + 1) +
+                          ", column " + std::to_string(j) +
+                          " select no documented pair of the 4 elements (the first index is in "
+                          "[0, 2], the second in [0, 2], and not (2, 1))");
+      }
+      const uint64_t e0 = zn(4 * grp + p0, j), e1 = zn(4 * grp + p1, j);
+      full[e0] = b[o0];
+      const int sum = int{full[e1]} + b[o1];
+      if (sum >= -128 && sum <= 127) {
+        full[e1] = static_cast<int8_t>(sum);
+      } else {
+        extra[e1] = b[o1];
+        any_extra = true;
+      }
+    }
+  }
+  return any_extra;
+}
+
+template <class D, class A, class B, class V, bool kSparse = false>
 inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<A>& fm,
                     const AscendC::LocalTensor<B>& filter, const AscendC::LocalTensor<V>* bias,
                     const AscendC::MmadParams& p, SrcLoc loc) {
-  constexpr const char* kApi = "Mmad";
+  constexpr const char* kApi = kSparse ? "MmadWithSparse" : "Mmad";
   constexpr uint32_t kBits = cube::ElemBitsOf<A>();
   CoreContext& core = Enter(kApi, loc);
   CheckCubeMemory(kApi, "dst", dst, Memory::kL0C, "CO1", loc);
@@ -187,8 +255,26 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
                                    " must be even for int4b_t operands");
     }
   }
+  if constexpr (kSparse) {
+    if (AICORE_UNLIKELY(p.kDirectionAlign)) {
+      FailCubeParam(kApi, loc, "MmadParams.kDirectionAlign must be false (it is for float operands)");
+    }
+    if (AICORE_UNLIKELY(p.k % 4 != 0)) {
+      FailCubeParam(kApi, loc, "MmadParams.k " + std::to_string(p.k) +
+                                   " is not a multiple of 4 (whole 4:2 groups; other k are not "
+                                   "modelled by aicore)");
+    }
+  }
   if (p.m == 0 || p.n == 0 || p.k == 0) return;  // a no-op
-  const MmadGeom g = MmadShape(p, kBits, std::is_same<A, float>::value);
+  MmadGeom g = MmadShape(p, kBits, std::is_same<A, float>::value);
+  MmadGeom gb = g;  // the geometry of B as it is in L0B
+  if constexpr (kSparse) {
+    g.gemv = false;  // no GEMV form: A stays ZZ for m = 1
+    g.a_bytes = (uint64_t{g.m1 - 1} * g.a_row + g.kf) * cube::kFractalBytes;
+    gb.k = g.k / 2;
+    gb.kf = cube::CeilDiv(gb.k, g.k0);
+    gb.b_bytes = uint64_t{gb.kf} * g.n1 * cube::kFractalBytes;
+  }
   // The initial C.
   simd::GemmInit init = simd::GemmInit::kAccumulate;
   const D* bias_ptr = nullptr;
@@ -217,7 +303,9 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
     core.static_desc[static_cast<int>(AscendC::TPosition::C2)].bytes = cap;
   }
   CheckCubeSpan(kApi, "fm", fm, g.a_bytes, "the fractals of the m x k matrix A", false, loc);
-  CheckCubeSpan(kApi, "filter", filter, g.b_bytes, "the fractals of the k x n matrix B", false, loc);
+  CheckCubeSpan(kApi, "filter", filter, gb.b_bytes,
+                kSparse ? "the fractals of the k/2 x n matrix B" : "the fractals of the k x n matrix B",
+                false, loc);
   CheckCubeSpan(kApi, "dst", dst, g.c_bytes, "the 16 x 16 fractals of the m x n matrix C", true,
                 loc);
   const auto* a = reinterpret_cast<const uint8_t*>(fm.addr_);
@@ -225,7 +313,7 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
   auto* c = reinterpret_cast<uint8_t*>(dst.addr_);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     EmitMmadA(core, *fm.buf_, a, g, kApi, loc);
-    EmitMmadB(core, *filter.buf_, b, g, kApi, loc);
+    EmitMmadB(core, *filter.buf_, b, gb, kApi, loc);
     if (bt != nullptr) EmitLocal(core, Pipe::kM, Access::kRead, *bt_buf, bt, uint64_t{g.n} * sizeof(D), kApi, "bias", loc);
     if (init == simd::GemmInit::kAccumulate) EmitMmadC(core, Access::kRead, *dst.buf_, c, g, kApi, loc);
     EmitMmadC(core, Access::kWrite, *dst.buf_, c, g, kApi, loc);
@@ -240,7 +328,27 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
       opt.round_ties_to_zero = core.cube.hf32_ties_to_zero;
     }
   }
-  if constexpr (kBits == 4) {
+  if constexpr (kSparse) {
+    const uint64_t baddr =
+        filter.buf_->offset + static_cast<uint64_t>(b - filter.buf_->base);
+    const CubeRegs& regs = core.cube;
+    if (AICORE_UNLIKELY(regs.sparse_index.empty())) {
+      FailCubeParam(kApi, loc,
+                    "the cube's index buffer is empty: no LoadDataWithSparse ran on this core "
+                    "(since the block start or InitSocState)");
+    }
+    thread_local std::vector<int8_t> full, extra;
+    const bool two = ExpandSparseB(reinterpret_cast<const int8_t*>(b), regs.sparse_index.data() + baddr / 4,
+                                   regs.sparse_loaded.data() + baddr / 512, g, full, extra, kApi, loc);
+    simd::Gemm<int8_t, int8_t, int32_t>(g.m, g.n, g.k, reinterpret_cast<const int8_t*>(a), la,
+                                        full.data(), lb, reinterpret_cast<int32_t*>(c), lc, init,
+                                        reinterpret_cast<const int32_t*>(bias_ptr), opt);
+    if (two) {
+      simd::Gemm<int8_t, int8_t, int32_t>(g.m, g.n, g.k, reinterpret_cast<const int8_t*>(a), la,
+                                          extra.data(), lb, reinterpret_cast<int32_t*>(c), lc,
+                                          simd::GemmInit::kAccumulate, nullptr, opt);
+    }
+  } else if constexpr (kBits == 4) {
     thread_local std::vector<int8_t> ua, ub;
     const int8_t* a8 = UnpackInt4(a, g.a_bytes, ua);
     const int8_t* b8 = UnpackInt4(b, g.b_bytes, ub);
@@ -278,6 +386,23 @@ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const Loca
   static_assert(std::is_same<V, T>::value,
                 "Mmad with bias: the bias has the type of dst (float or int32_t)");
   aicore::detail::MmadRun<T, U, S, V>(dst, fm, filter, &bias, mmadParams, loc);
+}
+
+// C (m x n, int32_t, L0C) (+)= A (m x k, int8_t, ZZ in L0A) x the 4:2 sparse
+// B: k/2 x n int8_t values (ZN in L0B, as LoadDataWithSparse put them) and
+// their 2-bit indices in the cube's index buffer; per column j and group g
+// of four k, C gets A(i, 4g + p0) * B(2g, j) + A(i, 4g + p1) * B(2g + 1, j),
+// (p0, p1) from the indices (see SparsePair). The initial C as in Mmad
+// without a bias tensor; no GEMV form (m = 1 reads A as ZZ). Checks as Mmad,
+// plus: kDirectionAlign false, k a multiple of 4 (aicore's limit), the
+// indices loaded for every B fractal used and in the documented table.
+template <typename T = int32_t, typename U = int8_t>
+inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
+                           const LocalTensor<U>& filter, const MmadParams& mmadParams,
+                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(std::is_same<T, int32_t>::value && std::is_same<U, int8_t>::value,
+                "MmadWithSparse: dst is int32_t, fm and filter int8_t");
+  aicore::detail::MmadRun<T, U, U, T, true>(dst, fm, filter, nullptr, mmadParams, loc);
 }
 
 inline void SetHF32Mode(HF32Mode mode, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {

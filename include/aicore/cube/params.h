@@ -5,6 +5,7 @@
 // API (NPU arch 2201, the 910B generation):
 //
 //   GM -> L1            Nd2NzParams
+//   UB -> GM            Nz2NdParamsFull (the vector side's NZ -> ND copy)
 //   L1 -> L0A/L0B       LoadData2DParams (= LoadData2dParams),
 //                       LoadData2dTransposeParams, LoadData3DParamsV2<T>,
 //                       LoadData3DParamsV2Pro, IsResetLoad3dConfig,
@@ -56,6 +57,30 @@ enum pad_t : uint8_t {
 namespace AscendC {
 
 constexpr uint8_t PAD_SIZE = 4;
+
+// ---- UB -> GM (NZ -> ND) -------------------------------------------------------
+
+struct Nz2NdParamsFull {
+  Nz2NdParamsFull() {}
+  Nz2NdParamsFull(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+                  const uint16_t srcNdMatrixStrideIn, const uint16_t srcNStrideIn,
+                  const uint16_t dstDStrideIn, const uint16_t dstNdMatrixStrideIn)
+      : ndNum(ndNumIn),
+        nValue(nValueIn),
+        dValue(dValueIn),
+        srcNdMatrixStride(srcNdMatrixStrideIn),
+        srcNStride(srcNStrideIn),
+        dstDStride(dstDStrideIn),
+        dstNdMatrixStride(dstNdMatrixStrideIn) {}
+
+  uint16_t ndNum = 1;
+  uint16_t nValue = 0;
+  uint16_t dValue = 0;
+  uint16_t srcNdMatrixStride = 1;
+  uint16_t srcNStride = 0;
+  uint16_t dstDStride = 0;
+  uint16_t dstNdMatrixStride = 1;
+};
 
 // ---- GM -> L1 ----------------------------------------------------------------
 

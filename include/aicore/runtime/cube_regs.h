@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "aicore/runtime/buffer_desc.h"
 
@@ -55,6 +56,13 @@ struct CubeRegs {
   const uint8_t* quant_addr = nullptr;
   uint32_t quant_epoch = 0;
   uint32_t quant_gen = 0;
+
+  // ---- 4:2 sparsity (LoadDataWithSparse -> MmadWithSparse) ----
+  // The cube's index buffer (a quarter of L0B): the index of the L0B byte at
+  // address a is in byte a / 4; and per 128-byte index fractal whether a
+  // LoadDataWithSparse wrote it. Sized on first use.
+  std::vector<uint8_t> sparse_index;
+  std::vector<uint8_t> sparse_loaded;
 
   void Reset() { *this = CubeRegs{}; }
 };

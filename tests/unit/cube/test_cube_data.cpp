@@ -131,6 +131,128 @@ TEST(CubeNd2Nz, UbToL1AndNoOps) {
   });
 }
 
+// ---- NZ -> ND (UB -> GM, Nz2NdParamsFull) ------------------------------------------
+
+// Runs DataCopy(gm, ub, p) on a UB source of `src` and a GM destination
+// holding `dst`; returns the KernelError text ("" when none). `src_pos_l1`:
+// the source in L1 instead (a wrong position).
+template <class T>
+std::string RunNz2Nd(Bytes& dst, const Bytes& src, const Nz2NdParamsFull& p, bool src_pos_l1 = false) {
+  return cube_test::ErrorOf([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECOUT> ub;
+    TBuf<TPosition::A1> l1;
+    pipe.InitBuffer(ub, static_cast<uint32_t>(src.size()));
+    pipe.InitBuffer(l1, static_cast<uint32_t>(src.size()));
+    LocalTensor<T> u = src_pos_l1 ? l1.Get<T>() : ub.Get<T>();
+    std::memcpy(u.GetPhyAddr(), src.data(), src.size());
+    GlobalTensor<T> gm;
+    gm.SetGlobalBuffer(reinterpret_cast<T*>(dst.data()), dst.size() / sizeof(T));
+    DataCopy(gm, u, p);
+  });
+}
+
+template <class T>
+void CheckNz2Nd(uint64_t seed) {
+  cube_test::Rng rng(seed);
+  const uint32_t es = sizeof(T);
+  for (int t = 0; t < 60; ++t) {
+    Nz2NdParamsFull p;
+    p.ndNum = static_cast<uint16_t>(rng.Below(4));  // 0: a no-op
+    p.nValue = static_cast<uint16_t>(1 + rng.Below(40));
+    p.dValue = static_cast<uint16_t>(16 * (1 + rng.Below(4)));
+    p.srcNStride = static_cast<uint16_t>(t % 7 == 0 ? rng.Below(p.nValue) : p.nValue + rng.Below(4));  // overlapping Zs too
+    p.srcNdMatrixStride = static_cast<uint16_t>(1 + rng.Below(3) + ((p.dValue / 16 - 1) * p.srcNStride + p.nValue) / 16);
+    p.dstDStride = static_cast<uint16_t>(t % 5 == 0 ? 1 + rng.Below(p.dValue) : p.dValue + rng.Below(20));
+    p.dstNdMatrixStride = static_cast<uint16_t>(1 + rng.Below(p.nValue * p.dstDStride + 30));
+    SCOPED_TRACE(testing::Message() << "nd " << p.ndNum << " n " << p.nValue << " d " << p.dValue << " srcMs "
+                                    << p.srcNdMatrixStride << " srcNs " << p.srcNStride << " dstDs "
+                                    << p.dstDStride << " dstMs " << p.dstNdMatrixStride);
+    const uint32_t nd = p.ndNum == 0 ? 1 : p.ndNum;
+    const size_t src_elems = size_t{nd} * p.srcNdMatrixStride * 256;
+    const size_t dst_elems = size_t{nd - 1} * p.dstNdMatrixStride + size_t{p.nValue - 1} * p.dstDStride + p.dValue + 7;
+    const Bytes src = RandomBytes(rng, src_elems * es);
+    Bytes want(dst_elems * es, kFill), got(dst_elems * es, kFill);
+    for (uint32_t i = 0; i < p.ndNum; ++i) {
+      for (uint32_t r = 0; r < p.nValue; ++r) {
+        for (uint32_t c = 0; c < p.dValue; ++c) {
+          const size_t s = size_t{i} * p.srcNdMatrixStride * 256 + size_t{c / 16} * p.srcNStride * 16 + r * 16 + c % 16;
+          const size_t d = size_t{i} * p.dstNdMatrixStride + size_t{r} * p.dstDStride + c;
+          std::memcpy(&want[d * es], &src[s * es], es);
+        }
+      }
+    }
+    ASSERT_EQ(RunNz2Nd<T>(got, src, p), "");
+    ASSERT_EQ(FirstDiff<T>(got, want), "");
+  }
+}
+
+TEST(CubeNz2NdUbToGm, Half) { CheckNz2Nd<half>(51); }
+TEST(CubeNz2NdUbToGm, Float) { CheckNz2Nd<float>(52); }
+TEST(CubeNz2NdUbToGm, Int16) { CheckNz2Nd<int16_t>(53); }
+
+TEST(CubeNz2NdUbToGm, DocumentedExample) {
+  // {1, 32, 32, 1, 32, 32, 1} on 1 .. 1024: row r is 16r+1 .. 16r+16, then 512+16r+1 .. 512+16r+16.
+  std::vector<int16_t> in(1024);
+  for (int i = 0; i < 1024; ++i) in[i] = static_cast<int16_t>(i + 1);
+  Bytes src(2048), dst(2048, 0);
+  std::memcpy(src.data(), in.data(), 2048);
+  ASSERT_EQ(RunNz2Nd<int16_t>(dst, src, Nz2NdParamsFull{1, 32, 32, 1, 32, 32, 1}), "");
+  std::vector<int16_t> out(1024);
+  std::memcpy(out.data(), dst.data(), 2048);
+  EXPECT_EQ(out[0], 1);
+  EXPECT_EQ(out[15], 16);
+  EXPECT_EQ(out[16], 513);
+  EXPECT_EQ(out[31], 528);
+  EXPECT_EQ(out[32], 17);
+  EXPECT_EQ(out[48], 529);
+  EXPECT_EQ(out[992], 497);
+  EXPECT_EQ(out[1023], 1024);
+}
+
+TEST(CubeNz2NdUbToGm, AtomicAddCombinesIntoGm) {
+  std::vector<float> gm(40, 1.5f);
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECOUT> ub;
+    pipe.InitBuffer(ub, 256 * 4);
+    LocalTensor<float> u = ub.Get<float>();
+    for (int i = 0; i < 256; ++i) u.GetPhyAddr()[i] = static_cast<float>(i);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(gm.data(), 40);
+    SetAtomicAdd<float>();
+    DataCopy(g, u, Nz2NdParamsFull{1, 2, 16, 1, 2, 20, 1});  // rows 0, 1 of one Z to 0 and 20
+    SetAtomicNone();
+  });
+  for (int c = 0; c < 16; ++c) {
+    EXPECT_EQ(gm[c], 1.5f + c);
+    EXPECT_EQ(gm[20 + c], 1.5f + 16 + c);
+  }
+  EXPECT_EQ(gm[16], 1.5f);
+}
+
+TEST(CubeNz2NdUbToGm, ChecksWithCleanTwins) {
+  const Nz2NdParamsFull ok{2, 4, 32, 1, 4, 160, 48};  // the documented half example
+  Bytes src(2 * 256 * 2), dst((48 + 3 * 160 + 32) * 2);
+  EXPECT_EQ(RunNz2Nd<half>(dst, src, ok), "");
+  Nz2NdParamsFull p = ok;
+  p.dValue = 24;
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, p), "Nz2NdParamsFull.dValue 24 is not a multiple of 16"));
+  p = ok;
+  p.srcNdMatrixStride = 0;
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, p), "Nz2NdParamsFull.srcNdMatrixStride 0 is outside [1, 512]"));
+  p = ok;
+  p.nValue = 0;
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, p), "Nz2NdParamsFull.nValue 0 is outside [1, 8192]"));
+  p = ok;
+  p.dstDStride = 161;  // the last row 3 elements past the GM tensor
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, p), "overruns the GlobalTensor's 560 elements"));
+  p = ok;
+  p.srcNdMatrixStride = 2;  // the second matrix past the UB source
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, p), "src operand of 640 half"));
+  EXPECT_TRUE(cube_test::Has(RunNz2Nd<half>(dst, src, ok, true), "src of DataCopy is at position A1"));
+}
+
 // ---- LoadData 2D ------------------------------------------------------------------
 
 template <class T>

@@ -272,4 +272,228 @@ TEST(CubeMmad, ZeroSizeIsANoOp) {
   });
 }
 
+// ---- MmadWithSparse with LoadDataWithSparse --------------------------------------
+
+// The documented selection table: index pair -> the elements of the 4-group
+// that meet dense values 0 and 1.
+struct SparseSel {
+  uint32_t i0, i1, p0, p1;
+};
+constexpr SparseSel kSparseTable[] = {{2, 2, 2, 3}, {1, 2, 1, 3}, {0, 2, 0, 3}, {1, 1, 1, 2},
+                                      {0, 1, 0, 2}, {0, 0, 0, 1}, {2, 0, 2, 2}, {1, 0, 1, 1}};
+
+// The documented densification of one 4-group (at most 2 non-zeros kept).
+void Densify(const int8_t* grp, int8_t* d, uint8_t* ix) {
+  std::vector<uint32_t> nz;
+  for (uint32_t q = 0; q < 4; ++q) {
+    if (grp[q] != 0) nz.push_back(q);
+  }
+  d[0] = d[1] = 0;
+  ix[0] = ix[1] = 0;
+  if (nz.size() == 1 && nz[0] == 3) {
+    ix[1] = 2;
+    d[1] = grp[3];
+  } else if (nz.size() == 1) {
+    ix[0] = static_cast<uint8_t>(nz[0]);
+    d[0] = grp[nz[0]];
+  } else if (nz.size() >= 2) {
+    ix[0] = static_cast<uint8_t>(nz[0]);
+    ix[1] = static_cast<uint8_t>(nz[1] - 1);
+    d[0] = grp[nz[0]];
+    d[1] = grp[nz[1]];
+  }
+}
+
+enum class SparseBug {
+  kNone, kFmInB2, kLoadDstInL0A, kIdxMisaligned, kIdxPastEnd, kIndex3, kNotLoaded, kNoLoad,
+  kKNotMultipleOf4, kKDirectionAlign
+};
+
+// One LoadDataWithSparse + MmadWithSparse of m x k by the sparse k x n B.
+// densified: B is a random 4:2 sparse matrix densified as documented (then
+// C must equal A x B); else random dense values and random index pairs of
+// the table (dense value sums leaving int8_t included). B's fractals sit at
+// fractal `start` of L1 and go to fractal `dst_frac` of L0B. Returns the
+// KernelError text, or "" with *mismatch set on a wrong element.
+std::string RunSparse(uint32_t m, uint32_t n, uint32_t k, Init init, bool densified, uint32_t start,
+                      uint32_t dst_frac, uint64_t seed, SparseBug bug, std::string* mismatch) {
+  cube_test::Rng rng(seed);
+  const uint32_t kd = k / 2, m1 = CeilDiv(m, 16), n1 = CeilDiv(n, 16), kf = CeilDiv(k, 32);
+  const uint32_t kfd = CeilDiv(kd, 32), nf = kfd * n1;
+  std::vector<int8_t> av(size_t{m} * k), bo(size_t{k} * n), bd(size_t{kd} * n);
+  std::vector<uint8_t> ix(size_t{kd} * n);
+  std::vector<int32_t> cinit(size_t{m} * n), bias(n), got(size_t{m} * n);
+  for (auto& x : av) x = static_cast<int8_t>(rng.Below(256));
+  for (auto& x : cinit) x = static_cast<int32_t>(rng.Below(2000)) - 1000;
+  for (auto& x : bias) x = static_cast<int32_t>(rng.Below(2000)) - 1000;
+  for (uint32_t j = 0; j < n; ++j) {
+    for (uint32_t g = 0; g < k / 4; ++g) {
+      int8_t grp[4] = {0, 0, 0, 0}, d[2];
+      uint8_t q[2];
+      if (densified) {
+        const uint32_t cnt = rng.Below(3);  // 0, 1 or 2 non-zeros
+        for (uint32_t t = 0; t < cnt; ++t) grp[rng.Below(4)] = static_cast<int8_t>(1 + rng.Below(255));
+        Densify(grp, d, q);
+      } else {
+        const SparseSel& sel = kSparseTable[rng.Below(8)];
+        q[0] = static_cast<uint8_t>(sel.i0);
+        q[1] = static_cast<uint8_t>(sel.i1);
+        d[0] = static_cast<int8_t>(rng.Below(256));
+        d[1] = static_cast<int8_t>(rng.Below(256));
+      }
+      for (uint32_t t = 0; t < 4; ++t) bo[size_t{4 * g + t} * n + j] = grp[t];
+      for (uint32_t s = 0; s < 2; ++s) {
+        bd[size_t{2 * g + s} * n + j] = d[s];
+        ix[size_t{2 * g + s} * n + j] = q[s];
+      }
+    }
+  }
+  const std::string err = cube_test::ErrorOf([&] {
+    Bufs b;
+    TBuf<TPosition::B1> b1;
+    b.pipe.InitBuffer(b1, 256 * 1024);
+    LocalTensor<int8_t> a2 = b.a2.Get<int8_t>(), b2 = b.b2.Get<int8_t>(), l1 = b1.Get<int8_t>();
+    LocalTensor<uint8_t> l1idx = b1.Get<uint8_t>()[192 * 1024];
+    LocalTensor<int32_t> c1 = b.co1.Get<int32_t>(), bt = b.c2.Get<int32_t>();
+    auto* pa = reinterpret_cast<uint8_t*>(a2.GetPhyAddr());
+    auto* pb = reinterpret_cast<uint8_t*>(b2.GetPhyAddr());
+    auto* p1 = reinterpret_cast<uint8_t*>(l1.GetPhyAddr());
+    auto* pc = reinterpret_cast<uint8_t*>(c1.GetPhyAddr());
+    for (uint32_t i = 0; i < 256 * 1024; ++i) p1[i] = static_cast<uint8_t>(rng.Below(256));
+    std::memset(pb, 0x5A, 64 * 1024);
+    std::memset(pa, 0, 64 * 1024);
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t kk = 0; kk < k; ++kk) pa[cube_test::ZzOffset(i, kk, 32, kf)] = static_cast<uint8_t>(av[size_t{i} * k + kk]);
+    }
+    uint8_t* pi = p1 + 192 * 1024 + start * 128;
+    std::memset(p1 + start * 512, 0, nf * 512);  // the padding of the last fractals
+    std::memset(pi, 0, nf * 128);
+    for (uint32_t r = 0; r < kd; ++r) {
+      for (uint32_t j = 0; j < n; ++j) {
+        const uint64_t o = cube_test::ZnOffset(r, j, 32, n1);
+        p1[start * 512 + o] = static_cast<uint8_t>(bd[size_t{r} * n + j]);
+        pi[o / 4] = static_cast<uint8_t>(pi[o / 4] | (ix[size_t{r} * n + j] << (2 * (o % 4))));
+      }
+    }
+    if (bug == SparseBug::kIndex3) pi[0] |= 3;
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) std::memcpy(pc + cube_test::NzOffset(i, j, 16, m1 * 16) * 4, &cinit[size_t{i} * n + j], 4);
+    }
+    std::memcpy(bt.GetPhyAddr(), bias.data(), n * 4);
+    // Only startIndex and repeatTimes count: srcStride, dstGap are ignored.
+    LoadData2dParams lp(static_cast<uint16_t>(start), static_cast<uint8_t>(nf), 7, 0, 3, false, 0);
+    if (bug == SparseBug::kNotLoaded) lp.repeatTimes = static_cast<uint8_t>(nf - 1);
+    LocalTensor<int8_t> dst = bug == SparseBug::kLoadDstInL0A ? a2 : b2[dst_frac * 512];
+    LocalTensor<uint8_t> idx = bug == SparseBug::kIdxMisaligned ? l1idx[16]
+                               : bug == SparseBug::kIdxPastEnd  ? l1idx[64 * 1024 - 64 - start * 128]
+                                                                : l1idx;
+    if (bug != SparseBug::kNoLoad) LoadDataWithSparse(dst, l1, idx, lp);
+    for (uint32_t i = 0; bug == SparseBug::kNone && i < 64 * 1024; ++i) {
+      const bool in = i >= dst_frac * 512 && i < (dst_frac + nf) * 512;
+      if (pb[i] != (in ? p1[start * 512 + i - dst_frac * 512] : 0x5A)) {
+        *mismatch = "L0B byte " + std::to_string(i) + " is " + std::to_string(pb[i]);
+        return;
+      }
+    }
+    MmadParams p;
+    p.m = static_cast<uint16_t>(m);
+    p.n = static_cast<uint16_t>(n);
+    p.k = static_cast<uint16_t>(bug == SparseBug::kKNotMultipleOf4 ? k - 2 : k);
+    p.kDirectionAlign = bug == SparseBug::kKDirectionAlign;
+    if (init != Init::kZero) p.cmatrixInitVal = false;
+    if (init == Init::kBiasTable) p.cmatrixSource = true;
+    MmadWithSparse(c1, bug == SparseBug::kFmInB2 ? b2 : a2, b2[dst_frac * 512], p);
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) std::memcpy(&got[size_t{i} * n + j], pc + cube_test::NzOffset(i, j, 16, m1 * 16) * 4, 4);
+    }
+  });
+  if (!err.empty() || !mismatch->empty()) return err;
+  for (uint32_t i = 0; i < m && mismatch->empty(); ++i) {
+    for (uint32_t j = 0; j < n; ++j) {
+      int32_t want = init == Init::kZero ? 0 : init == Init::kBiasTable ? bias[j] : cinit[size_t{i} * n + j];
+      int32_t dense = want;
+      for (uint32_t g = 0; g < k / 4; ++g) {
+        const uint8_t q0 = ix[size_t{2 * g} * n + j], q1 = ix[size_t{2 * g + 1} * n + j];
+        for (const SparseSel& sel : kSparseTable) {
+          if (sel.i0 != q0 || sel.i1 != q1) continue;
+          want += av[size_t{i} * k + 4 * g + sel.p0] * bd[size_t{2 * g} * n + j] +
+                  av[size_t{i} * k + 4 * g + sel.p1] * bd[size_t{2 * g + 1} * n + j];
+        }
+      }
+      for (uint32_t kk = 0; kk < k; ++kk) dense += av[size_t{i} * k + kk] * bo[size_t{kk} * n + j];
+      if (got[size_t{i} * n + j] != want || (densified && dense != want)) {
+        *mismatch = "element (" + std::to_string(i) + ", " + std::to_string(j) + ") is " +
+                    std::to_string(got[size_t{i} * n + j]) + ", table model " + std::to_string(want) +
+                    ", dense model " + std::to_string(dense);
+        break;
+      }
+    }
+  }
+  return "";
+}
+
+TEST(CubeMmadSparse, MatchesTheTableAndTheDenseProduct) {
+  cube_test::Rng rng(21);
+  std::vector<std::array<uint32_t, 3>> shapes = {{128, 128, 64}, {16, 16, 64}, {1, 20, 36},
+                                                 {17, 33, 132}, {5, 40, 260},  {30, 1, 4}};
+  for (int i = 0; i < 8; ++i) shapes.push_back({1 + rng.Below(70), 1 + rng.Below(70), 4 * (1 + rng.Below(80))});
+  for (auto& s : shapes) {
+    while (CeilDiv(s[2] / 2, 32) * CeilDiv(s[1], 16) > 100 || CeilDiv(s[0], 16) * CeilDiv(s[2], 32) > 128) s[2] = CeilAlign(s[2] / 2, 4);
+    for (Init init : {Init::kZero, Init::kAccumulate, Init::kBiasTable}) {
+      for (bool densified : {true, false}) {
+        SCOPED_TRACE(testing::Message() << "m=" << s[0] << " n=" << s[1] << " k=" << s[2]
+                                        << " init=" << static_cast<int>(init) << " densified=" << densified);
+        std::string mismatch;
+        EXPECT_EQ(RunSparse(s[0], s[1], s[2], init, densified, rng.Below(20), rng.Below(20), rng.Next(),
+                            SparseBug::kNone, &mismatch),
+                  "");
+        EXPECT_EQ(mismatch, "");
+      }
+    }
+  }
+}
+
+TEST(CubeMmadSparse, ChecksWithCleanTwin) {
+  const struct {
+    SparseBug bug;
+    const char* api;
+    const char* part;
+  } cases[] = {
+      {SparseBug::kFmInB2, "MmadWithSparse", "fm of MmadWithSparse is at position B2"},
+      {SparseBug::kLoadDstInL0A, "LoadDataWithSparse", "dst of LoadDataWithSparse is at position A2"},
+      {SparseBug::kIdxMisaligned, "LoadDataWithSparse", "idx operand starts at byte offset 196624"},
+      {SparseBug::kIdxPastEnd, "LoadDataWithSparse", "idx of LoadDataWithSparse needs"},
+      {SparseBug::kIndex3, "MmadWithSparse", "the indices (3, "},
+      {SparseBug::kNotLoaded, "MmadWithSparse", "index fractal of filter fractal 1"},
+      {SparseBug::kNoLoad, "MmadWithSparse", "no LoadDataWithSparse ran"},
+      {SparseBug::kKNotMultipleOf4, "MmadWithSparse", "MmadParams.k 62 is not a multiple of 4"},
+      {SparseBug::kKDirectionAlign, "MmadWithSparse", "kDirectionAlign must be false"},
+  };
+  for (const auto& c : cases) {
+    std::string mismatch;
+    const std::string e = RunSparse(16, 32, 64, Init::kZero, true, 1, 2, 5, c.bug, &mismatch);
+    EXPECT_TRUE(cube_test::Has(e, c.api) && cube_test::Has(e, c.part)) << static_cast<int>(c.bug) << ": " << e;
+  }
+  std::string mismatch;
+  EXPECT_EQ(RunSparse(16, 32, 64, Init::kZero, true, 1, 2, 5, SparseBug::kNone, &mismatch), "");
+  EXPECT_EQ(mismatch, "");
+}
+
+TEST(CubeMmadSparse, ZeroRepeatsAndZeroSizeAreNoOps) {
+  cube_test::RunBlock([&] {
+    Bufs b;
+    TBuf<TPosition::B1> b1;
+    b.pipe.InitBuffer(b1, 4096);
+    LocalTensor<int8_t> b2 = b.b2.Get<int8_t>();
+    LocalTensor<int32_t> c1 = b.co1.Get<int32_t>();
+    b2.GetPhyAddr()[0] = 42;
+    c1.GetPhyAddr()[0] = 42;
+    LoadDataWithSparse(b2, b1.Get<int8_t>(), b1.Get<uint8_t>(), LoadData2dParams{});  // repeatTimes 0
+    MmadParams p;  // m = n = k = 0
+    MmadWithSparse(c1, b.a2.Get<int8_t>(), b2, p);
+    EXPECT_EQ(b2.GetPhyAddr()[0], 42);
+    EXPECT_EQ(c1.GetPhyAddr()[0], 42);
+  });
+}
+
 }  // namespace
