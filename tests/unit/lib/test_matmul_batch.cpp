@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -96,13 +97,15 @@ constexpr MatmulConfig kNoBiasBatch = [] {
   return c;
 }();
 
+constexpr MatmulConfig kNBatchCfg = GetNormalConfig(false, true);
+
 template <class AT, LayoutMode L = LayoutMode::NORMAL, TPosition CPOS = TPosition::GM,
           const auto& CFG = CFG_NORM, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND,
           CubeFormat FC = CubeFormat::ND>
 using BMM = Matmul<MatmulType<TPosition::GM, FA, AT, true, L>, MatmulType<TPosition::GM, FB, AT, true, L>,
                    MatmulType<CPOS, FC, float, false, L>, MatmulType<TPosition::GM, CubeFormat::ND, float>, CFG>;
 
-enum class Way { kGm, kGmSeq, kUb, kAtomic, kCube, kCubeInts, kAsync };
+enum class Way { kGm, kGmSeq, kUb, kAtomic, kCube, kCubeInts, kAsync, kNBatch };
 const char* WayName(Way w) {
   switch (w) {
     case Way::kGm: return "IterateBatch(gm)";
@@ -111,6 +114,7 @@ const char* WayName(Way w) {
     case Way::kAtomic: return "IterateBatch(gm, enAtomic = 1) twice";
     case Way::kCube: return "SetBatchNum + IterateBatch(gm, enPartialSum, enAtomic, enSequentialWrite)";
     case Way::kCubeInts: return "SetBatchNum + IterateBatch(gm, 0, 0, 0, strideA, strideB) (ops-nn)";
+    case Way::kNBatch: return "IterateNBatch(gcd(batchA, batchB) loops) into C as the workspace";
     default: return "IterateBatch<false, true> + WaitIterateBatch";
   }
 }
@@ -172,9 +176,17 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
           std::memcpy(c.data(), ub.GetPhyAddr(), c.size() * sizeof(float));
           return;
         }
+        GlobalTensor<float> cg = Gm(c);
+        if (way == Way::kNBatch) {  // single core, ND C: the workspace's slices are C's batches in turn
+          BMM<AT, LayoutMode::NORMAL, TPosition::GM, kNBatchCfg, FA, FB> mm;
+          setOperands(mm);
+          mm.SetWorkspace(cg);
+          const uint32_t loops = std::gcd(bA, bB);
+          mm.IterateNBatch(loops, bA / loops, bB / loops, false, p.strideA, p.strideB);
+          return;
+        }
         BMM<AT, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, FA, FB> mm;
         setOperands(mm);
-        GlobalTensor<float> cg = Gm(c);
         switch (way) {
           case Way::kGm: mm.IterateBatch(cg, bA, bB, false, p.strideA, p.strideB); break;
           case Way::kGmSeq: mm.IterateBatch(cg, bA, bB, true, p.strideA, p.strideB); break;
@@ -369,10 +381,18 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
   };
   for (int iter = 0; iter < 3; ++iter) {
     const std::initializer_list<Way> ways = {Way::kGm, Way::kGmSeq, Way::kUb, Way::kCube};
-    CheckProblem<half, MT, NZ, NZ>(problem(), rng, ways);
+    CheckProblem<half, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kGmSeq, Way::kUb, Way::kCube, Way::kNBatch});
     CheckProblem<half, MT, NZ, ND>(problem(), rng, ways);
     CheckProblem<float, MT, ND, NZ>(problem(), rng, ways);
-    CheckProblem<float, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kAsync});
+    // IterateNBatch moves an ND operand by whole M * Ka / Kb * N matrices
+    // per loop (matrixStride only within a loop): no strides here.
+    BatchProblem q = problem();
+    q.strideA = q.strideB = 0;
+    CheckProblem<half, MT, NZ, ND>(q, rng, {Way::kNBatch});
+    q = problem();
+    q.strideA = q.strideB = 0;
+    CheckProblem<float, MT, ND, NZ>(q, rng, {Way::kNBatch});
+    CheckProblem<float, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kAsync, Way::kNBatch});
   }
 }
 

@@ -1043,10 +1043,8 @@ class MatmulImpl {
                (enSequentialWrite ? "the blocks of baseM * baseN" : "singleCoreM x singleCoreN") + ") of " +
                S(static_cast<int64_t>(sizeof(DstT))) + " bytes need " + S(static_cast<int64_t>(needBytes)));
     }
-    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(), static_cast<uint64_t>(orgM_) * orgKa_, 0);
-    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(), static_cast<uint64_t>(orgKb_) * orgN_, 0);
-    const uint64_t strideA = matrixStrideA != 0 ? matrixStrideA : addrA.def;
-    const uint64_t strideB = matrixStrideB != 0 ? matrixStrideB : addrB.def;
+    const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
+    const uint64_t strideA = addrA.stride, strideB = addrB.stride;
     const uint64_t lastA = addrA.Base(static_cast<uint64_t>(batchLoop - 1) * batchA) + (batchA - 1) * strideA;
     const uint64_t lastB = addrB.Base(static_cast<uint64_t>(batchLoop - 1) * batchB) + (batchB - 1) * strideB;
     CheckLoopStart(api, "A", aKind_, aGm_, aLocal_, batchLoop, lastA, loc);
@@ -1687,6 +1685,23 @@ class MatmulImpl {
     constexpr int64_t c0 = 32 / sizeof(T);
     return static_cast<uint64_t>(Align16(rows)) * static_cast<uint64_t>((cols + c0 - 1) / c0 * c0);
   }
+  // A's and B's batch placement. NZ operands (NORMAL, BNGS1S2): whole NZ
+  // matrices one after another (round16(stored rows) x stored columns
+  // rounded up to C0), matrixStride unused, as the vendor's NZ batch copy.
+  BatchAddr AddrA(uint32_t matrixStride) const {
+    constexpr bool nz = A_TYPE::format == CubeFormat::NZ;
+    return AddrOf(A_TYPE::layout, InfoA(),
+                  nz ? NzSize<SrcAT>(transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_)
+                     : static_cast<uint64_t>(orgM_) * orgKa_,
+                  nz ? 0 : matrixStride);
+  }
+  BatchAddr AddrB(uint32_t matrixStride) const {
+    constexpr bool nz = B_TYPE::format == CubeFormat::NZ;
+    return AddrOf(B_TYPE::layout, InfoB(),
+                  nz ? NzSize<SrcBT>(transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_)
+                     : static_cast<uint64_t>(orgKb_) * orgN_,
+                  nz ? 0 : matrixStride);
+  }
   static BatchAddr AddrOf(LayoutMode mode, const LayoutInfo& f, uint64_t denseSize, uint32_t matrixStride) {
     BatchAddr a;
     if (mode == LayoutMode::BSNGD) {
@@ -2000,10 +2015,10 @@ class MatmulImpl {
            "reference documents NZ for A and B)");
     }
     if constexpr (kNzA || kNzB) {
-      if (A_TYPE::layout != LayoutMode::NORMAL || dense) {
+      if (IsBsLayout(A_TYPE::layout)) {
         Fail(ErrorKind::kParameter, api, loc,
-             std::string("NZ A or B in layout ") + LayoutName(A_TYPE::layout) + (dense ? " with IterateNBatch" : "") +
-                 " is not supported by aicore yet (IterateBatch with LayoutMode::NORMAL is)");
+             std::string("NZ A or B in layout ") + LayoutName(A_TYPE::layout) +
+                 ": the reference allows NZ inputs in the NORMAL and BNGS1S2 layouts only (BSNGD / SBNGD: ND)");
       }
     }
     if constexpr (kBsC) {
@@ -2023,17 +2038,7 @@ class MatmulImpl {
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
     constexpr uint32_t align = 32 / sizeof(DstT);
-    // NZ operands: whole NZ matrices one after another (round16(stored rows)
-    // x stored columns rounded up to C0), matrixStride unused, as the
-    // vendor's NZ batch copy does.
-    const BatchAddr addrA = AddrOf(A_TYPE::layout, InfoA(),
-                                   kNzA ? NzSize<SrcAT>(transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_)
-                                        : static_cast<uint64_t>(orgM_) * orgKa_,
-                                   kNzA ? 0 : matrixStrideA);
-    const BatchAddr addrB = AddrOf(B_TYPE::layout, InfoB(),
-                                   kNzB ? NzSize<SrcBT>(transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_)
-                                        : static_cast<uint64_t>(orgKb_) * orgN_,
-                                   kNzB ? 0 : matrixStrideB);
+    const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
     uint64_t sc = 0;  // elements from one C matrix to the next
