@@ -11,8 +11,9 @@
 //   * against a float64 model within the bound of an fp32 fma chain:
 //     |c - exact| <= (K + 1) * 2^-24 * (|bias| + sum_k |a * b|).
 // The ways out: GM, GM sequential, UB (VECIN), atomic add, the pure-cube
-// form after SetBatchNum, the async form with WaitIterateBatch; A and / or B
-// in NZ. Then each KernelError of IterateBatch with its clean twin.
+// form after SetBatchNum, the async form with WaitIterateBatch, IterateNBatch;
+// A and / or B in NZ (NORMAL and BNGS1S2). Then each KernelError of
+// IterateBatch with its clean twin.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -52,9 +53,11 @@ struct BatchProblem {
 };
 
 // The host tiling, as the vendor's SetBatchInfoForNormal examples make it:
-// MultiCoreMatmulTiling with SetDim(1), or BatchMatmulTiling.
+// MultiCoreMatmulTiling with SetDim(1), or BatchMatmulTiling. `layouts`:
+// A, B and C as BNGS1S2 (SetALayout / SetBLayout / SetCLayout, the batches
+// along G) instead of SetBatchInfoForNormal.
 template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling>
-TCubeTiling MakeBatchTiling(const BatchProblem& p, bool batchInfo = true) {
+TCubeTiling MakeBatchTiling(const BatchProblem& p, bool batchInfo = true, bool layouts = false) {
   Tiler t;
   using matmul_tiling::CubeFormat;
   using matmul_tiling::TPosition;
@@ -68,7 +71,12 @@ TCubeTiling MakeBatchTiling(const BatchProblem& p, bool batchInfo = true) {
   t.SetBias(p.bias);
   t.SetFixSplit(16, std::min(32, (p.N + 15) / 16 * 16), -1);  // small base blocks: tails in M and N
   t.SetBufferSpace(-1, -1, -1);
-  if (batchInfo) {
+  if (layouts) {
+    EXPECT_EQ(t.SetALayout(1, p.transA ? p.K : p.M, 1, p.batchA, p.transA ? p.M : p.K), 0);
+    EXPECT_EQ(t.SetBLayout(1, p.transB ? p.N : p.K, 1, p.batchB, p.transB ? p.K : p.N), 0);
+    EXPECT_EQ(t.SetCLayout(1, p.M, 1, p.BatchC(), p.N), 0);
+    EXPECT_EQ(t.SetBatchNum(p.BatchC()), 0);
+  } else if (batchInfo) {
     EXPECT_EQ(t.SetBatchInfoForNormal(p.batchA, p.batchB, p.M, p.N, p.K), 0);
   }
   TCubeTiling tiling;
@@ -153,7 +161,8 @@ void LoopOfSingles(const TCubeTiling& t, const BatchProblem& p, std::vector<AT>&
       1);
 }
 
-template <class AT, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND>
+template <class AT, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND,
+          LayoutMode L = LayoutMode::NORMAL>
 void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vector<AT>& a, std::vector<AT>& b,
                 std::vector<float>& bias, std::vector<float>& c) {
   aicore::Launch(
@@ -167,7 +176,7 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
           if (p.bias) mm.SetBias(Gm(bias));
         };
         if (way == Way::kUb) {
-          BMM<AT, LayoutMode::NORMAL, TPosition::VECIN, CFG_NORM, FA, FB> mm;
+          BMM<AT, L, TPosition::VECIN, CFG_NORM, FA, FB> mm;
           setOperands(mm);
           TBuf<TPosition::VECIN> buf;
           pipe.InitBuffer(buf, static_cast<uint32_t>(c.size() * sizeof(float)));
@@ -178,14 +187,14 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
         }
         GlobalTensor<float> cg = Gm(c);
         if (way == Way::kNBatch) {  // single core, ND C: the workspace's slices are C's batches in turn
-          BMM<AT, LayoutMode::NORMAL, TPosition::GM, kNBatchCfg, FA, FB> mm;
+          BMM<AT, L, TPosition::GM, kNBatchCfg, FA, FB> mm;
           setOperands(mm);
           mm.SetWorkspace(cg);
           const uint32_t loops = std::gcd(bA, bB);
           mm.IterateNBatch(loops, bA / loops, bB / loops, false, p.strideA, p.strideB);
           return;
         }
-        BMM<AT, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, FA, FB> mm;
+        BMM<AT, L, TPosition::GM, CFG_NORM, FA, FB> mm;
         setOperands(mm);
         switch (way) {
           case Way::kGm: mm.IterateBatch(cg, bA, bB, false, p.strideA, p.strideB); break;
@@ -256,11 +265,12 @@ std::vector<T> BatchesToNz(const std::vector<T>& v, int batches, uint64_t stride
 // FA / FB NZ: the batched Matmul reads A / B as BatchesToNz of the ND data
 // the reference model reads (their matrixStride is passed and unused).
 template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling, CubeFormat FA = CubeFormat::ND,
-          CubeFormat FB = CubeFormat::ND>
+          CubeFormat FB = CubeFormat::ND, LayoutMode L = LayoutMode::NORMAL>
 void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_list<Way> ways) {
-  const TCubeTiling t = MakeBatchTiling<AT, Tiler>(p);
-  ASSERT_EQ(t.ALayoutInfoB, p.batchA);
-  ASSERT_EQ(t.BLayoutInfoB, p.batchB);
+  constexpr bool kBngs = L == LayoutMode::BNGS1S2;
+  const TCubeTiling t = MakeBatchTiling<AT, Tiler>(p, true, kBngs);
+  ASSERT_EQ(kBngs ? t.ALayoutInfoG : t.ALayoutInfoB, p.batchA);
+  ASSERT_EQ(kBngs ? t.BLayoutInfoG : t.BLayoutInfoB, p.batchB);
   ASSERT_EQ(t.BatchNum, p.BatchC());
   std::vector<AT> a = RandomVec<AT>((p.batchA - 1) * p.SA() + static_cast<size_t>(p.M) * p.K, rng);
   std::vector<AT> b = RandomVec<AT>((p.batchB - 1) * p.SB() + static_cast<size_t>(p.K) * p.N, rng);
@@ -308,7 +318,7 @@ void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_lis
                                                   ((p.N + t.baseN - 1) / t.baseN) * t.baseM * t.baseN
                                             : nc,
                          0.0f);
-    RunBatched<AT, FA, FB>(t, p, way, aIn, bIn, bias, c);
+    RunBatched<AT, FA, FB, L>(t, p, way, aIn, bIn, bias, c);
     if (way == Way::kGmSeq) c = FromSequential(c, t, p);
     size_t wrong = 0;
     for (size_t i = 0; i < nc && wrong < 5; ++i) {
@@ -367,8 +377,8 @@ TEST_F(MatmulBatchTest, BatchMatmulTilingDrivesIterateBatch) {
   }
 }
 
-// A and / or B in CubeFormat::NZ (the reference: NZ inputs for NORMAL):
-// the same bits as the loop of single matmuls over the ND data.
+// A and / or B in CubeFormat::NZ (the reference: NZ inputs for NORMAL and
+// BNGS1S2), IterateBatch and IterateNBatch: the same bits as the loop of single matmuls over the ND data.
 TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
   using MT = matmul_tiling::MultiCoreMatmulTiling;
   constexpr CubeFormat ND = CubeFormat::ND, NZ = CubeFormat::NZ;
@@ -393,6 +403,19 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
     q.strideA = q.strideB = 0;
     CheckProblem<float, MT, ND, NZ>(q, rng, {Way::kNBatch});
     CheckProblem<float, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kAsync, Way::kNBatch});
+    // BNGS1S2 (the reference: NZ inputs for BNGS1S2 and NORMAL): the
+    // batches along G, whole NZ matrices one after another.
+    constexpr LayoutMode BN = LayoutMode::BNGS1S2;
+    const std::initializer_list<Way> bnWays = {Way::kGm, Way::kGmSeq, Way::kUb, Way::kNBatch};
+    q = problem();
+    q.strideA = q.strideB = 0;
+    CheckProblem<half, MT, NZ, NZ, BN>(q, rng, bnWays);
+    q = problem();
+    q.strideA = q.strideB = 0;
+    CheckProblem<float, MT, NZ, ND, BN>(q, rng, bnWays);
+    q = problem();
+    q.strideA = q.strideB = 0;
+    CheckProblem<half, MT, ND, NZ, BN>(q, rng, bnWays);
   }
 }
 
@@ -763,6 +786,19 @@ TEST_F(MatmulBatchTest, UnsupportedOptionsAndWaitPairingAreReported) {
     BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::ND> mm;
     f.Setup(pipe, mm);
     mm.IterateBatch(f.C(), 4u, 2u, false);
+  });
+  // NZ A in BSNGD / SBNGD (the reference: ND only there); NORMAL takes it.
+  EXPECT_BMM_ERROR("NZ A or B in layout BSNGD: the reference allows NZ inputs in the NORMAL and BNGS1S2", [&] {
+    TPipe pipe;
+    BMM<half, LayoutMode::BSNGD, TPosition::GM, CFG_NORM, CubeFormat::NZ> mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 1u, 1u, false);
+  });
+  EXPECT_BMM_CLEAN([&] {
+    TPipe pipe;
+    BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::NZ> mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 1u, 1u, false);
   });
   // enPartialSum: one base block per batch, and an earlier result in L0C.
   EXPECT_BMM_ERROR("enPartialSum accumulates into L0C only when singleCoreM == baseM and singleCoreN == baseN", [&] {

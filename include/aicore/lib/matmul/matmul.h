@@ -117,12 +117,12 @@
 // adds to what L0C holds -- the previous batch's block; for the first, the
 // last block of the Iterate / IterateBatch before -- without the bias, as
 // the vendor's batch scheduler with one L0C buffer does.
-// NZ A / B (NORMAL, IterateBatch): whole NZ matrices one after another,
-// round16(stored rows) x stored columns rounded up to C0 elements apart
-// (matrixStrideA / B unused, as the vendor's NZ batch copy).
-// Not done: NZ C, NZ A / B in the other layouts or IterateNBatch, BSNGD /
-// SBNGD C to UB or the IterateNBatch workspace, a bias or enPartialSum with
-// the G reduce (KernelErrors).
+// NZ A / B (NORMAL and BNGS1S2, IterateBatch and IterateNBatch): whole NZ
+// matrices one after another, round16(stored rows) x stored columns rounded
+// up to C0 elements apart (matrixStrideA / B unused, as the vendor's NZ
+// batch copy); BSNGD / SBNGD take ND only, as the reference states.
+// Not done: NZ C, BSNGD / SBNGD C to UB or the IterateNBatch workspace, a
+// bias or enPartialSum with the G reduce (KernelErrors).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -2007,19 +2007,19 @@ class MatmulImpl {
       }
     }
     CheckAtomic(api, enAtomic, loc);
-    const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
     constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ, kNzB = B_TYPE::format == CubeFormat::NZ;
-    if constexpr (C_TYPE::format == CubeFormat::NZ) {
-      Fail(ErrorKind::kParameter, api, loc,
-           "IterateBatch with C in CubeFormat::NZ is not supported by aicore yet (ND and ND_ALIGN are; the "
-           "reference documents NZ for A and B)");
-    }
     if constexpr (kNzA || kNzB) {
       if (IsBsLayout(A_TYPE::layout)) {
         Fail(ErrorKind::kParameter, api, loc,
              std::string("NZ A or B in layout ") + LayoutName(A_TYPE::layout) +
                  ": the reference allows NZ inputs in the NORMAL and BNGS1S2 layouts only (BSNGD / SBNGD: ND)");
       }
+    }
+    const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "IterateBatch with C in CubeFormat::NZ is not supported by aicore yet (ND and ND_ALIGN are; the "
+           "reference documents NZ for A and B)");
     }
     if constexpr (kBsC) {
       if (sequential) {
