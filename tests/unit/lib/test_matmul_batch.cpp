@@ -378,7 +378,8 @@ TEST_F(MatmulBatchTest, BatchMatmulTilingDrivesIterateBatch) {
 }
 
 // A and / or B in CubeFormat::NZ (the reference: NZ inputs for NORMAL and
-// BNGS1S2), IterateBatch and IterateNBatch: the same bits as the loop of single matmuls over the ND data.
+// BNGS1S2), IterateBatch and IterateNBatch: the same bits as the loop of
+// single matmuls over the ND data.
 TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
   using MT = matmul_tiling::MultiCoreMatmulTiling;
   constexpr CubeFormat ND = CubeFormat::ND, NZ = CubeFormat::NZ;
@@ -389,6 +390,11 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
     if (p.strideB != 0) p.strideB = static_cast<uint32_t>(p.K * p.N + p.strideB % 37);
     return p;
   };
+  const auto unstrided = [&problem] {
+    BatchProblem p = problem();
+    p.strideA = p.strideB = 0;
+    return p;
+  };
   for (int iter = 0; iter < 3; ++iter) {
     const std::initializer_list<Way> ways = {Way::kGm, Way::kGmSeq, Way::kUb, Way::kCube};
     CheckProblem<half, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kGmSeq, Way::kUb, Way::kCube, Way::kNBatch});
@@ -396,26 +402,16 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
     CheckProblem<float, MT, ND, NZ>(problem(), rng, ways);
     // IterateNBatch moves an ND operand by whole M * Ka / Kb * N matrices
     // per loop (matrixStride only within a loop): no strides here.
-    BatchProblem q = problem();
-    q.strideA = q.strideB = 0;
-    CheckProblem<half, MT, NZ, ND>(q, rng, {Way::kNBatch});
-    q = problem();
-    q.strideA = q.strideB = 0;
-    CheckProblem<float, MT, ND, NZ>(q, rng, {Way::kNBatch});
+    CheckProblem<half, MT, NZ, ND>(unstrided(), rng, {Way::kNBatch});
+    CheckProblem<float, MT, ND, NZ>(unstrided(), rng, {Way::kNBatch});
     CheckProblem<float, MT, NZ, NZ>(problem(), rng, {Way::kGm, Way::kAsync, Way::kNBatch});
     // BNGS1S2 (the reference: NZ inputs for BNGS1S2 and NORMAL): the
     // batches along G, whole NZ matrices one after another.
     constexpr LayoutMode BN = LayoutMode::BNGS1S2;
     const std::initializer_list<Way> bnWays = {Way::kGm, Way::kGmSeq, Way::kUb, Way::kNBatch};
-    q = problem();
-    q.strideA = q.strideB = 0;
-    CheckProblem<half, MT, NZ, NZ, BN>(q, rng, bnWays);
-    q = problem();
-    q.strideA = q.strideB = 0;
-    CheckProblem<float, MT, NZ, ND, BN>(q, rng, bnWays);
-    q = problem();
-    q.strideA = q.strideB = 0;
-    CheckProblem<half, MT, ND, NZ, BN>(q, rng, bnWays);
+    CheckProblem<half, MT, NZ, NZ, BN>(unstrided(), rng, bnWays);
+    CheckProblem<float, MT, NZ, ND, BN>(unstrided(), rng, bnWays);
+    CheckProblem<half, MT, ND, NZ, BN>(unstrided(), rng, bnWays);
   }
 }
 
