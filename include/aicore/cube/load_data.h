@@ -715,6 +715,7 @@ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& 
   }
   std::memcpy(regs.sparse_index.data() + dst_addr / 4, in, uint64_t{reps} * 128);
   std::memset(regs.sparse_loaded.data() + dst_addr / 512, 1, reps);
+  regs.sparse_used = true;
 }
 
 }  // namespace AscendC

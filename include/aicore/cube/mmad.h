@@ -332,7 +332,7 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
     const uint64_t baddr =
         filter.buf_->offset + static_cast<uint64_t>(b - filter.buf_->base);
     const CubeRegs& regs = core.cube;
-    if (AICORE_UNLIKELY(regs.sparse_index.empty())) {
+    if (AICORE_UNLIKELY(!regs.sparse_used)) {
       FailCubeParam(kApi, loc,
                     "the cube's index buffer is empty: no LoadDataWithSparse ran on this core "
                     "(since the block start or InitSocState)");

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 #include "aicore/runtime/buffer_desc.h"
@@ -60,11 +62,19 @@ struct CubeRegs {
   // ---- 4:2 sparsity (LoadDataWithSparse -> MmadWithSparse) ----
   // The cube's index buffer (a quarter of L0B): the index of the L0B byte at
   // address a is in byte a / 4; and per 128-byte index fractal whether a
-  // LoadDataWithSparse wrote it. Sized on first use.
+  // LoadDataWithSparse wrote it since the reset. Sized on first use and kept
+  // across resets (only the flags are cleared: no allocation per block).
   std::vector<uint8_t> sparse_index;
   std::vector<uint8_t> sparse_loaded;
+  bool sparse_used = false;  // a LoadDataWithSparse ran since the reset
 
-  void Reset() { *this = CubeRegs{}; }
+  void Reset() {
+    std::vector<uint8_t> index = std::move(sparse_index), loaded = std::move(sparse_loaded);
+    if (sparse_used) std::memset(loaded.data(), 0, loaded.size());
+    *this = CubeRegs{};
+    sparse_index = std::move(index);
+    sparse_loaded = std::move(loaded);
+  }
 };
 
 }  // namespace detail
