@@ -224,7 +224,9 @@ TEST(Printf, KernelLogAndAscendcAssert) {
 }
 
 // ---------------------------------------------------------------------------
-// REGISTER_TILING_DATA_CLASS with and without `;`.
+// REGISTER_TILING_DATA_CLASS with and without `;`, and one class registered
+// for two operators (as ops-math's circular_pad_common_tiling.h does for
+// CircularPad and CircularPadGrad): GET_TILING_DATA still finds that class.
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(NoSemiTiling)
@@ -232,6 +234,7 @@ BEGIN_TILING_DATA_DEF(NoSemiTiling)
   TILING_DATA_FIELD_DEF(uint32_t, tileNum);
 END_TILING_DATA_DEF;
 REGISTER_TILING_DATA_CLASS(NoSemiOp, NoSemiTiling)
+REGISTER_TILING_DATA_CLASS(NoSemiGradOp, NoSemiTiling)
 }  // namespace optiling
 
 namespace semi {

@@ -395,6 +395,37 @@ class TBuf {
     return aicore::detail::AddressOf(desc_, 0);
   }
 
+  // The queue interface the vendor's TBuf inherits from TQueBind (public
+  // kernels call it): a TBuf is one always-allocated buffer, so AllocTensor
+  // and DeQue give the whole buffer (as Get), EnQue, FreeTensor and
+  // FreeBuffer do nothing and EnQue(TBufHandle) succeeds, as in the vendor's
+  // implementation.
+  template <typename T>
+  LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::AllocTensor", 0, 0, loc);
+    return Make<T>(0, desc_.bytes / sizeof(T));
+  }
+  template <typename T>
+  LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::DeQue", 0, 0, loc);
+    return Make<T>(0, desc_.bytes / sizeof(T));
+  }
+  template <typename T>
+  void EnQue(const LocalTensor<T>&) {}
+  template <typename T>
+  void FreeTensor(LocalTensor<T>&) {}
+  bool EnQue(TBufHandle) { return true; }
+  TBufHandle DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    Check("TBuf::DeQue", 0, 0, loc);
+    return reinterpret_cast<TBufHandle>(&desc_);
+  }
+  void FreeBuffer(TBufHandle) {}
+  // The state of the buffer a tensor lives in (FREE for a tensor of none).
+  template <typename T>
+  TBufState GetState(const LocalTensor<T>& tensor) const {
+    return tensor.buf_ == nullptr ? TBufState::FREE : static_cast<TBufState>(tensor.buf_->state);
+  }
+
   // aicore internals.
   void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
     desc_.base = base;

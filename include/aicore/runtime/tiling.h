@@ -62,6 +62,9 @@ namespace optiling {}  // where vendor tiling headers register their classes
 namespace aicore {
 namespace detail {
 
+// The argument of AicoreDefaultTiling (REGISTER_TILING_DATA_CLASS).
+struct TilingTag {};
+
 inline uint64_t CurrentTilingKey() {
   const CoreContext* c = t_core;
   return (c != nullptr && c->launch != nullptr) ? c->launch->tiling_key : 0;
@@ -173,17 +176,20 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
 
 // Registers `name` as the tiling class of an operator. It also offers `name`
 // as the default type of GET_TILING_DATA: each registration declares an
-// overload of AicoreDefaultTiling() returning its class (never defined, only
-// named in decltype), so several registrations in one namespace coexist and
-// only a GET_TILING_DATA that would have to choose among them is ambiguous.
+// overload of AicoreDefaultTiling(TilingTag) returning its class (never
+// defined, only named in decltype), so several registrations in one
+// namespace coexist and only a GET_TILING_DATA that would have to choose
+// among them is ambiguous. One class registered for several operators (as
+// ops-math's CircularPad and CircularPadGrad share a tiling header) repeats
+// the same declaration, which is allowed: no default arguments.
 //
 // Generated tiling headers write it without a trailing `;`, hand-written ones
 // with one: the expansion ends in a brace-enclosed linkage block, which needs
 // no `;`, and a `;` after it is an empty declaration.
 #define REGISTER_TILING_DATA_CLASS(op, name)                                                  \
   extern "C++" {                                                                              \
-  template <class AicoreTag = void>                                                           \
-  name AicoreDefaultTiling(AicoreTag* = nullptr);                                             \
+  template <class AicoreTag>                                                                  \
+  name AicoreDefaultTiling(AicoreTag);                                                        \
   static_assert(std::is_trivially_copyable_v<name> && std::is_standard_layout_v<name>,        \
                 "tiling data of " #op " must be a plain struct");                             \
   }
@@ -191,7 +197,7 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
 // The default tiling type of GET_TILING_DATA, in the enclosing block (the
 // kernel function) or namespace; it hides every REGISTER_TILING_DATA_CLASS.
 #define REGISTER_TILING_DEFAULT(type) \
-  [[maybe_unused]] constexpr type (*AicoreDefaultTiling)() = nullptr
+  [[maybe_unused]] constexpr type (*AicoreDefaultTiling)(::aicore::detail::TilingTag) = nullptr
 
 // ---------------------------------------------------------------------------
 // Kernel-side access.
@@ -199,8 +205,9 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
 #define GET_TILING_DATA(var, tiling)                                                          \
   auto var = [&]() {                                                                          \
     using namespace ::optiling;                                                               \
-    return ::aicore::detail::LoadTiling<decltype(AicoreDefaultTiling())>("GET_TILING_DATA",   \
-                                                                         (tiling), AICORE_TILING_LOC); \
+    using AicoreTilingType = decltype(AicoreDefaultTiling(::aicore::detail::TilingTag{}));    \
+    return ::aicore::detail::LoadTiling<AicoreTilingType>("GET_TILING_DATA", (tiling),        \
+                                                          AICORE_TILING_LOC);                 \
   }()
 
 #define GET_TILING_DATA_WITH_STRUCT(type, var, tiling) \

@@ -532,6 +532,40 @@ TEST(TensorAddr, BadQueueHandlesAreReported) {
             "");
 }
 
+// The queue calls the vendor's TBuf inherits (ops-math's col2_im frees a
+// TBuf tensor): AllocTensor / DeQue give the whole buffer, EnQue, FreeTensor
+// and FreeBuffer change nothing (the buffer stays usable).
+TEST(TensorAddr, TBufQueueCallsAreTheWholeBufferAndNoOps) {
+  OnCore([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a;
+    pipe.InitBuffer(a, 256);
+    LocalTensor<float> whole = a.Get<float>();
+    LocalTensor<float> t = a.AllocTensor<float>();
+    EXPECT_EQ(t.GetSize(), 64u);
+    EXPECT_EQ(t.GetPhyAddr(), whole.GetPhyAddr());
+    EXPECT_EQ(a.GetState(t), TBufState::OCCUPIED);
+    EXPECT_EQ(a.GetState(LocalTensor<float>()), TBufState::FREE);
+    Duplicate(t, 2.0f, 64);
+    a.EnQue(t);
+    LocalTensor<half> d = a.DeQue<half>();
+    EXPECT_EQ(d.GetSize(), 128u);
+    EXPECT_EQ(static_cast<void*>(d.GetPhyAddr()), static_cast<void*>(whole.GetPhyAddr()));
+    a.FreeTensor(t);
+    EXPECT_TRUE(a.EnQue(t.GetBufferHandle()));
+    TBufHandle h = a.DeQue();
+    EXPECT_EQ(h, t.GetBufferHandle());
+    a.FreeBuffer(h);
+    Adds(whole, whole, 1.0f, 64);  // still usable after the frees
+    EXPECT_EQ(whole.GetValue(63), 3.0f);
+  });
+  const std::string uninit = ErrorOf([] {
+    TBuf<TPosition::VECCALC> a;
+    (void)a.AllocTensor<float>();
+  });
+  EXPECT_TRUE(Contains(uninit, "TBuf::AllocTensor")) << uninit;
+}
+
 // ---------------------------------------------------------------------------
 // PopStackBuffer (the asc-devkit rmsnorm example's use).
 
