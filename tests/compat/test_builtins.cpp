@@ -129,6 +129,94 @@ TEST_F(BuiltinTest, CopyBuiltinsCheckTheirOperands) {
 }
 
 // ---------------------------------------------------------------------------
+// The vendor's implementation functions that public kernels call by name, and
+// names kernels reach outside namespace AscendC: the documented operations.
+
+__global__ __aicore__ void impl_names(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 16384);
+  LocalTensor<float> ub = buf.Get<float>();
+  __ubuf__ float* u = (__ubuf__ float*)ub.GetPhyAddr();
+  __gm__ float* gx = (__gm__ float*)x;
+  __gm__ float* gy = (__gm__ float*)y;
+  DataCopyGM2UBImpl(u, gx, DataCopyParams{1, 8, 0, 0});          // u[0..64) = x[0..64)
+  PipeBarrier<PIPE_ALL>();
+  DataCopyUB2UBImpl(u + 256, u, DataCopyParams{2, 2, 2, 0});     // u[256..288) = x[0..16) x[32..48)
+  DataCopyPadGm2UBImpl(u + 512, gx + 64, DataCopyExtParams{1, 20 * sizeof(float), 0, 0, 0},
+                       DataCopyPadExtParams<float>{false, 0, 0, 0.0f});  // u[512..532) = x[64..84)
+  DataCopyPadGm2UBImpl(u + 768, gx + 84, DataCopyParams{1, 12 * sizeof(float), 0, 0},
+                       DataCopyPadParams{false, 0, 0, 0});       // u[768..780) = x[84..96)
+  PipeBarrier<PIPE_ALL>();
+  DataCopyUB2GMImpl(gy, u + 256, DataCopyParams{1, 4, 0, 0});    // y[0..32)
+  DataCopyPadUB2GMImpl(gy + 32, u + 512, DataCopyExtParams{1, 20 * sizeof(float), 0, 0, 0});
+  DataCopyPadUB2GMImpl(gy + 52, u + 768, DataCopyParams{1, 12 * sizeof(float), 0, 0});
+  // TransDataTo5HDImpl on pointer lists = TransDataTo5HD on address lists.
+  LocalTensor<half> h = ub.ReinterpretCast<half>();
+  for (int i = 0; i < 256; ++i) h.SetValue(2048 + i, static_cast<half>(static_cast<float>(i)));
+  __ubuf__ half* hp = (__ubuf__ half*)h.GetPhyAddr();
+  __ubuf__ half* dp[16];
+  __ubuf__ half* sp[16];
+  uint64_t da[16], sa[16];
+  for (int i = 0; i < 16; ++i) {
+    sp[i] = hp + 2048 + 16 * i;
+    dp[i] = hp + 4096 + 16 * i;
+    sa[i] = reinterpret_cast<uint64_t>(sp[i]);
+    da[i] = reinterpret_cast<uint64_t>(hp + 6144 + 16 * i);
+  }
+  TransDataTo5HDParams p{false, false, 1, 0, 0};
+  TransDataTo5HDImpl<half>(dp, sp, p);
+  TransDataTo5HD<half>(da, sa, p);
+  for (int i = 0; i < 256; ++i) {
+    gy[64 + i] = static_cast<float>(h.GetValue(4096 + i)) - static_cast<float>(h.GetValue(6144 + i));
+  }
+  gy[320] = static_cast<float>(h.GetValue(4096 + 1));  // element (0, 1) of the transpose: src row 1
+  // BroadCast (the implementation's name of Broadcast): [4, 1] -> [4, 8].
+  LocalTensor<float> bsrc = ub[3584], bdst = ub[3592];
+  for (int i = 0; i < 4; ++i) bsrc.SetValue(i, static_cast<float>(i + 1));
+  const uint32_t dstShape[2] = {4, 8}, srcShape[2] = {4, 1};
+  AscendC::BroadCast<float, 2, 1>(bdst, bsrc, dstShape, srcShape);
+  for (int i = 0; i < 32; ++i) gy[321 + i] = bdst.GetValue(i);
+  GlobalTensor<float> gt;
+  gt.SetGlobalBuffer(gy, 400);
+  DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(gt);
+  gy[399] = ::GetTPipePtr() == &pipe ? 1.0f : 0.0f;  // the global name
+}
+
+__global__ __aicore__ void impl_copy_from_outside_ub(GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024);
+  static float host[64];
+  DataCopyUB2GMImpl((__gm__ float*)y, host, DataCopyParams{1, 1, 0, 0});
+}
+
+TEST_F(BuiltinTest, ImplNamesAreTheDocumentedOperations) {
+  auto* x = static_cast<float*>(GmAlloc(128 * sizeof(float)));
+  auto* y = static_cast<float*>(GmAlloc(400 * sizeof(float)));
+  for (int i = 0; i < 128; ++i) x[i] = static_cast<float>(i) + 0.25f;
+  for (int i = 0; i < 400; ++i) y[i] = -7.0f;
+  ICPU_RUN_KF(impl_names, 1, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y));
+  for (int i = 0; i < 16; ++i) {
+    ASSERT_EQ(y[i], x[i]) << i;
+    ASSERT_EQ(y[16 + i], x[32 + i]) << i;
+  }
+  for (int i = 0; i < 32; ++i) ASSERT_EQ(y[32 + i], x[64 + i]) << i;
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(y[64 + i], 0.0f) << i;
+  EXPECT_EQ(y[320], 16.0f);
+  for (int i = 0; i < 32; ++i) ASSERT_EQ(y[321 + i], static_cast<float>(i / 8 + 1)) << i;
+  EXPECT_EQ(y[353], -7.0f);
+  EXPECT_EQ(y[399], 1.0f);
+  auto e = Failing(
+      [&] { aicore::Launch(impl_copy_from_outside_ub, 1, reinterpret_cast<uint8_t*>(y)); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Has(*e, "DataCopyUB2GMImpl")) << e->what();
+  EXPECT_TRUE(Has(*e, "is not in this block's UB")) << e->what();
+  GmFree(x);
+  GmFree(y);
+}
+
+// ---------------------------------------------------------------------------
 // set_flag / wait_flag pairing.
 
 __global__ __aicore__ void unpaired_wait() { wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3); }

@@ -36,7 +36,10 @@
 // and in namespace AscendC: SetSyncBaseAddr, IBSet / IBWait, NotifyEvent /
 // WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
 // DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
-// GetArchVersion, InitOutput.
+// GetArchVersion, InitOutput, and the implementation functions kernels call
+// by name: DataCopyGM2UBImpl, DataCopyUB2GMImpl, DataCopyUB2UBImpl,
+// DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl (both parameter forms),
+// TransDataTo5HDImpl (address and pointer lists).
 //
 // Builtins order nothing on the CPU; set_flag/wait_flag are SetFlag/WaitFlag,
 // so an unpaired one is reported exactly like those.
@@ -507,6 +510,10 @@ template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {
   (void)dst;
 }
+template <typename T, CacheLine entireType>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+  (void)dst;
+}
 
 template <typename T>
 inline void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset) {
@@ -541,6 +548,79 @@ template <typename T>
 inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0,
                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   Fill(gmWorkspaceAddr, size, value, loc);
+}
+
+// Implementation functions of the vendor's headers that public kernels call
+// by name (ops-math's diag_flat, ops-nn's ge_glu_grad_v2, scatter_elements_v2,
+// layer_norm_grad_v3): the GM / UB copies and TransDataTo5HD on raw pointers,
+// each the documented instruction on views of them (UbView: the pointer must
+// lie in this block's UB), with its checks; errors name the Impl function.
+template <typename T>
+inline void DataCopyGM2UBImpl(__ubuf__ T* dst, __gm__ T* src, const DataCopyParams& intriParams,
+                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopy(aicore::compat::UbView<T>("DataCopyGM2UBImpl", "destination", dst, loc),
+           aicore::compat::GmView<T>(src), intriParams, loc);
+}
+template <typename T>
+inline void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams,
+                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopy(aicore::compat::GmView<T>(dst),
+           aicore::compat::UbView<T>("DataCopyUB2GMImpl", "source", src, loc), intriParams, loc);
+}
+template <typename T>
+inline void DataCopyUB2UBImpl(__ubuf__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams,
+                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopy(aicore::compat::UbView<T>("DataCopyUB2UBImpl", "destination", dst, loc),
+           aicore::compat::UbView<T>("DataCopyUB2UBImpl", "source", src, loc), intriParams, loc);
+}
+template <typename T>
+inline void DataCopyPadGm2UBImpl(__ubuf__ T* dst, __gm__ T* src, const DataCopyParams& intriParams,
+                                 const DataCopyPadParams& padParams,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopyPad(aicore::compat::UbView<T>("DataCopyPadGm2UBImpl", "destination", dst, loc),
+              aicore::compat::GmView<T>(src), intriParams, padParams, loc);
+}
+template <typename T>
+inline void DataCopyPadGm2UBImpl(__ubuf__ T* dst, __gm__ T* src,
+                                 const DataCopyExtParams& intriParams,
+                                 const DataCopyPadExtParams<T>& padParams,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopyPad(aicore::compat::UbView<T>("DataCopyPadGm2UBImpl", "destination", dst, loc),
+              aicore::compat::GmView<T>(src), intriParams, padParams, loc);
+}
+template <typename T>
+inline void DataCopyPadUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopyPad(aicore::compat::GmView<T>(dst),
+              aicore::compat::UbView<T>("DataCopyPadUB2GMImpl", "source", src, loc), intriParams,
+              loc);
+}
+template <typename T>
+inline void DataCopyPadUB2GMImpl(__gm__ T* dst, __ubuf__ T* src,
+                                 const DataCopyExtParams& intriParams,
+                                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  DataCopyPad(aicore::compat::GmView<T>(dst),
+              aicore::compat::UbView<T>("DataCopyPadUB2GMImpl", "source", src, loc), intriParams,
+              loc);
+}
+template <typename T>
+inline void TransDataTo5HDImpl(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                               uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                               const TransDataTo5HDParams& transDataTo5HDParams,
+                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  TransDataTo5HD<T>(dstList, srcList, transDataTo5HDParams, loc);
+}
+template <typename T>
+inline void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                               __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                               const TransDataTo5HDParams& transDataTo5HDParams,
+                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
+  for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
+    d[i] = reinterpret_cast<uintptr_t>(dstList[i]);
+    s[i] = reinterpret_cast<uintptr_t>(srcList[i]);
+  }
+  TransDataTo5HD<T>(d, s, transDataTo5HDParams, loc);
 }
 
 }  // namespace AscendC

@@ -173,3 +173,6 @@ class AscendCUtils {
 }  // namespace AscendC
 
 using AscendC::PRINTF;
+// The vendor declares GetTPipePtr at global scope (kernel_common.h); kernels
+// call it unqualified outside namespace AscendC (ops-math's unfold_grad).
+using AscendC::GetTPipePtr;

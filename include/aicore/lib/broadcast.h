@@ -168,4 +168,21 @@ AICORE_INLINE void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T
 
 #undef AICORE_BROADCAST_CHECK
 
+// BroadCast: the vendor's implementation function under Broadcast, which
+// kernels also call by name (ops-math's broadcast_v2): the same operation.
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+AICORE_INLINE void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                             const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+                             LocalTensor<uint8_t>& sharedTmpBuffer,
+                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, sharedTmpBuffer,
+                                         loc);
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+AICORE_INLINE void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                             const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, loc);
+}
+
 }  // namespace AscendC
