@@ -62,6 +62,8 @@
 #include "aicore/base/half.h"
 #include "aicore/base/int4b.h"
 
+#include "graph/c_types.h"
+
 // Kernel types of ASCENDC_TPL_KERNEL_TYPE_SEL.
 #define ASCENDC_TPL_AIV_ONLY 0
 #define ASCENDC_TPL_AIC_ONLY 1
@@ -92,59 +94,7 @@ constexpr uint32_t ASCENDC_TPL_SHARED_KERNEL_TYPE = 6;
 #define ASCENDC_TPL_OUTPUT_BIAS 900000000
 #define ASCENDC_TPL_INPUT(x) (ASCENDC_TPL_INPUT_BIAS + (x))
 #define ASCENDC_TPL_OUTPUT(x) (ASCENDC_TPL_OUTPUT_BIAS + (x))
-// Native data types of ASCENDC_TPL_DATATYPE_DECL: the values of ge::DataType
-// (kept when a project defines them itself).
-#ifndef C_DT_FLOAT
-#define C_DT_FLOAT 0
-#endif
-#ifndef C_DT_FLOAT16
-#define C_DT_FLOAT16 1
-#endif
-#ifndef C_DT_INT8
-#define C_DT_INT8 2
-#endif
-#ifndef C_DT_INT32
-#define C_DT_INT32 3
-#endif
-#ifndef C_DT_UINT8
-#define C_DT_UINT8 4
-#endif
-#ifndef C_DT_INT16
-#define C_DT_INT16 6
-#endif
-#ifndef C_DT_UINT16
-#define C_DT_UINT16 7
-#endif
-#ifndef C_DT_UINT32
-#define C_DT_UINT32 8
-#endif
-#ifndef C_DT_INT64
-#define C_DT_INT64 9
-#endif
-#ifndef C_DT_UINT64
-#define C_DT_UINT64 10
-#endif
-#ifndef C_DT_DOUBLE
-#define C_DT_DOUBLE 11
-#endif
-#ifndef C_DT_BOOL
-#define C_DT_BOOL 12
-#endif
-#ifndef C_DT_COMPLEX64
-#define C_DT_COMPLEX64 16
-#endif
-#ifndef C_DT_BF16
-#define C_DT_BF16 27
-#endif
-#ifndef C_DT_INT4
-#define C_DT_INT4 29
-#endif
-#ifndef C_DT_UINT1
-#define C_DT_UINT1 30
-#endif
-#ifndef C_DT_INT2
-#define C_DT_INT2 31
-#endif
+// Native data types of ASCENDC_TPL_DATATYPE_DECL (C_DT_FLOAT ...): graph/c_types.h.
 // UINT value modes.
 #define ASCENDC_TPL_UI_RANGE 0
 #define ASCENDC_TPL_UI_LIST 1
