@@ -310,8 +310,10 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
     }
     const Combo& k = combos[i];
     const std::string entry = "aicore_dtype_build" + std::to_string(i) + "_" + kernel;
-    // The standard headers kernels use, before the unnamed namespace.
-    f << "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
+    // GET_TILING_DATA takes the class registered for this op type; the
+    // standard headers kernels use, before the unnamed namespace.
+    f << "#define AICORE_TILING_OP_TYPE \"" << type << "\"\n"
+      << "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
       << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <cstring>\n"
       << "#include <limits>\n#include <type_traits>\n#include <utility>\n"
       << "#include \"aicore_op_kernel.h\"\n";

@@ -265,6 +265,58 @@ TEST(Tiling, RegisterWithoutSemicolon) {
   GmFree(out);
 }
 
+// Several classes registered in one namespace (ops-math's
+// pad_v3_grad_replication_tiling.h registers a nested struct for a helper op
+// beside its own): GET_TILING_DATA takes the class of the kernel's operator,
+// AICORE_TILING_OP_TYPE (aicore_add_op_project defines it per kernel).
+namespace twoclass {
+BEGIN_TILING_DATA_DEF(EdgeTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, edge);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(EdgeTilingOp, EdgeTiling)
+BEGIN_TILING_DATA_DEF(MainTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, first);
+  TILING_DATA_FIELD_DEF(uint32_t, second);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(MainOp, MainTiling)
+
+#undef AICORE_TILING_OP_TYPE
+#define AICORE_TILING_OP_TYPE "MainOp"
+extern "C" __global__ __aicore__ void main_op_kernel(GM_ADDR out, GM_ADDR tiling) {
+  GET_TILING_DATA(t, tiling);
+  static_assert(std::is_same_v<decltype(t), MainTiling>);
+  *reinterpret_cast<__gm__ uint32_t*>(out) = t.first * 10 + t.second;
+}
+#undef AICORE_TILING_OP_TYPE
+#define AICORE_TILING_OP_TYPE "EdgeTilingOp"
+extern "C" __global__ __aicore__ void edge_op_kernel(GM_ADDR out, GM_ADDR tiling) {
+  GET_TILING_DATA(t, tiling);
+  static_assert(std::is_same_v<decltype(t), EdgeTiling>);
+  *reinterpret_cast<__gm__ uint32_t*>(out) = t.edge;
+}
+#undef AICORE_TILING_OP_TYPE
+#define AICORE_TILING_OP_TYPE ""
+}  // namespace twoclass
+
+TEST(Tiling, TheClassOfTheKernelsOperator) {
+  twoclass::MainTiling host;
+  host.set_first(7);
+  host.set_second(3);
+  uint8_t* tiling = static_cast<uint8_t*>(GmAlloc(sizeof(host)));
+  uint8_t* out = static_cast<uint8_t*>(GmAlloc(sizeof(uint32_t)));
+  std::memcpy(tiling, &host, sizeof(host));
+  SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(twoclass::main_op_kernel, 1, out, tiling);
+  uint32_t v = 0;
+  std::memcpy(&v, out, sizeof(v));
+  EXPECT_EQ(v, 73u);
+  ICPU_RUN_KF(twoclass::edge_op_kernel, 1, out, tiling);
+  std::memcpy(&v, out, sizeof(v));
+  EXPECT_EQ(v, 7u);  // the first field, read as EdgeTiling
+  GmFree(tiling);
+  GmFree(out);
+}
+
 // ---------------------------------------------------------------------------
 // ListTensorDesc on a tensor list laid out in GM as the documentation says.
 

@@ -62,8 +62,17 @@ namespace optiling {}  // where vendor tiling headers register their classes
 namespace aicore {
 namespace detail {
 
-// The argument of AicoreDefaultTiling (REGISTER_TILING_DATA_CLASS).
+// The arguments of AicoreDefaultTiling (REGISTER_TILING_DATA_CLASS): a tag,
+// and the operator a kernel's GET_TILING_DATA reads the tiling of, as a type
+// made from the hash of its name.
 struct TilingTag {};
+template <uint64_t kOp>
+struct TilingOpKey {};
+constexpr uint64_t TilingOpHash(const char* s) {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a
+  for (; *s != '\0'; ++s) h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ull;
+  return h;
+}
 
 inline uint64_t CurrentTilingKey() {
   const CoreContext* c = t_core;
@@ -174,30 +183,44 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
   ;                         \
   _Pragma("GCC diagnostic pop") _Pragma("pack(pop)") static_assert(true, "")
 
-// Registers `name` as the tiling class of an operator. It also offers `name`
-// as the default type of GET_TILING_DATA: each registration declares an
-// overload of AicoreDefaultTiling(TilingTag) returning its class (never
-// defined, only named in decltype), so several registrations in one
-// namespace coexist and only a GET_TILING_DATA that would have to choose
-// among them is ambiguous. One class registered for several operators (as
-// ops-math's CircularPad and CircularPadGrad share a tiling header) repeats
-// the same declaration, which is allowed: no default arguments.
+// Registers `name` as the tiling class of operator `op`. It also offers
+// `name` to GET_TILING_DATA, which takes, as the vendor's build does, the
+// class registered for the kernel's operator (AICORE_TILING_OP_TYPE: the op
+// type, which aicore_add_op_project defines for each kernel), and otherwise
+// the one class registered in scope. Each registration declares two
+// overloads of AicoreDefaultTiling returning its class (never defined, only
+// named in decltype): one for any operator and a more specialized one for
+// `op`. So several registrations in one namespace coexist (ops-math's
+// PadV3GradReplication also registers a nested struct for a helper op), one
+// class may be registered for several operators (CircularPad and
+// CircularPadGrad share one), and only a GET_TILING_DATA of an operator
+// without its own registration that would have to choose among several
+// classes is ambiguous.
 //
 // Generated tiling headers write it without a trailing `;`, hand-written ones
 // with one: the expansion ends in a brace-enclosed linkage block, which needs
 // no `;`, and a `;` after it is an empty declaration.
 #define REGISTER_TILING_DATA_CLASS(op, name)                                                  \
   extern "C++" {                                                                              \
+  template <class AicoreTag, uint64_t AicoreOp>                                               \
+  name AicoreDefaultTiling(AicoreTag, ::aicore::detail::TilingOpKey<AicoreOp>*);              \
   template <class AicoreTag>                                                                  \
-  name AicoreDefaultTiling(AicoreTag);                                                        \
+  name AicoreDefaultTiling(AicoreTag,                                                         \
+                           ::aicore::detail::TilingOpKey<::aicore::detail::TilingOpHash(#op)>*); \
   static_assert(std::is_trivially_copyable_v<name> && std::is_standard_layout_v<name>,        \
                 "tiling data of " #op " must be a plain struct");                             \
   }
 
+// The operator whose registered tiling class GET_TILING_DATA takes first.
+#ifndef AICORE_TILING_OP_TYPE
+#define AICORE_TILING_OP_TYPE ""
+#endif
+
 // The default tiling type of GET_TILING_DATA, in the enclosing block (the
 // kernel function) or namespace; it hides every REGISTER_TILING_DATA_CLASS.
 #define REGISTER_TILING_DEFAULT(type) \
-  [[maybe_unused]] constexpr type (*AicoreDefaultTiling)(::aicore::detail::TilingTag) = nullptr
+  [[maybe_unused]] constexpr type (*AicoreDefaultTiling)(::aicore::detail::TilingTag, \
+                                                        const void*) = nullptr
 
 // ---------------------------------------------------------------------------
 // Kernel-side access.
@@ -205,7 +228,10 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
 #define GET_TILING_DATA(var, tiling)                                                          \
   auto var = [&]() {                                                                          \
     using namespace ::optiling;                                                               \
-    using AicoreTilingType = decltype(AicoreDefaultTiling(::aicore::detail::TilingTag{}));    \
+    using AicoreTilingType = decltype(AicoreDefaultTiling(                                    \
+        ::aicore::detail::TilingTag{},                                                        \
+        static_cast<::aicore::detail::TilingOpKey<::aicore::detail::TilingOpHash(             \
+            AICORE_TILING_OP_TYPE)>*>(nullptr)));                                             \
     return ::aicore::detail::LoadTiling<AicoreTilingType>("GET_TILING_DATA", (tiling),        \
                                                           AICORE_TILING_LOC);                 \
   }()

@@ -13,5 +13,13 @@ TILING_DATA_FIELD_DEF(float, negativeSlope);
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(LeakyReluCustom, LeakyReluCustomTilingData)
+
+// A second class registered for a helper op, as ops-math's tiling headers do
+// for nested structs (pad_v3_grad_replication_tiling.h): the kernel's
+// GET_TILING_DATA still takes the class registered for LeakyReluCustom.
+BEGIN_TILING_DATA_DEF(LeakyReluCustomTail)
+TILING_DATA_FIELD_DEF(uint32_t, tailLength);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(LeakyReluCustomTailOp, LeakyReluCustomTail)
 }  // namespace optiling
 #endif  // LEAKY_RELU_CUSTOM_TILING_H

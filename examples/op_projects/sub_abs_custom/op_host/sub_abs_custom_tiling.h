@@ -14,5 +14,13 @@ BEGIN_TILING_DATA_DEF(SubAbsCustomTilingData)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(SubAbsCustom, SubAbsCustomTilingData)
+
+// A second class registered for a helper op, as ops-math's tiling headers do
+// for nested structs (pad_v3_grad_replication_tiling.h): the kernel's
+// GET_TILING_DATA still takes the class registered for SubAbsCustom.
+BEGIN_TILING_DATA_DEF(SubAbsCustomTail)
+TILING_DATA_FIELD_DEF(uint32_t, tailLength);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(SubAbsCustomTailOp, SubAbsCustomTail)
 }  // namespace optiling
 #endif  // SUB_ABS_CUSTOM_TILING_H
