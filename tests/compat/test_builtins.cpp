@@ -180,7 +180,8 @@ __global__ __aicore__ void impl_names(GM_ADDR x, GM_ADDR y) {
   GlobalTensor<float> gt;
   gt.SetGlobalBuffer(gy, 400);
   DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(gt);
-  gy[399] = ::GetTPipePtr() == &pipe ? 1.0f : 0.0f;  // the global name
+  gy[399] = ::GetTPipePtr() == &pipe ? 1.0f : 0.0f;  // the global names
+  gy[398] = ::GetSysWorkSpacePtr() == GetSysWorkSpacePtr() ? 1.0f : 0.0f;
 }
 
 __global__ __aicore__ void impl_copy_from_outside_ub(GM_ADDR y) {
@@ -207,6 +208,7 @@ TEST_F(BuiltinTest, ImplNamesAreTheDocumentedOperations) {
   for (int i = 0; i < 32; ++i) ASSERT_EQ(y[321 + i], static_cast<float>(i / 8 + 1)) << i;
   EXPECT_EQ(y[353], -7.0f);
   EXPECT_EQ(y[399], 1.0f);
+  EXPECT_EQ(y[398], 1.0f);
   auto e = Failing(
       [&] { aicore::Launch(impl_copy_from_outside_ub, 1, reinterpret_cast<uint8_t*>(y)); });
   ASSERT_TRUE(e);

@@ -173,6 +173,9 @@ class AscendCUtils {
 }  // namespace AscendC
 
 using AscendC::PRINTF;
-// The vendor declares GetTPipePtr at global scope (kernel_common.h); kernels
-// call it unqualified outside namespace AscendC (ops-math's unfold_grad).
+// The vendor declares GetTPipePtr and GetSysWorkSpacePtr at global scope
+// (kernel_common.h, kernel_operator_swap_mem_intf.h); kernels call them
+// unqualified outside namespace AscendC (ops-math's unfold_grad, the
+// asc-devkit matmul_sparse sample).
+using AscendC::GetSysWorkSpacePtr;
 using AscendC::GetTPipePtr;
