@@ -1369,7 +1369,6 @@ constexpr SparseSel kSparseSel[] = {{2, 2, 2, 3}, {1, 2, 1, 3}, {0, 2, 0, 3}, {1
 // A compressed B (N x K/2, transposed) with its indices, and the dense
 // N x K B they stand for (int32_t: two kept values on one element add up).
 struct SparseB {
-  int N = 0, K = 0;
   std::vector<int8_t> nd, nz;  // N x K/2 (row stride K/2); NZ: fractal columns of 32, round16(N) rows
   std::vector<uint8_t> index;  // NZ: fractal columns of 8 bytes, round16(N) rows
   std::vector<int32_t> dense;  // N x K
@@ -1377,11 +1376,10 @@ struct SparseB {
 };
 
 // densified: each 4-group of a random sparse row keeps its (at most 2)
-// non-zeros as the vendor's sample densifies them; else random values with
-// random pairs of the table.
+// non-zeros, densified as MmadWithSparse documents it; else random values
+// with random pairs of the table.
 SparseB MakeSparseB(int N, int K, bool densified, std::mt19937& rng) {
   SparseB s;
-  s.N = N, s.K = K;
   const int kd = K / 2, n16 = (N + 15) / 16 * 16, idxCols = (kd + 3) / 4;
   s.nd.assign(static_cast<size_t>(N) * kd, 0);
   s.nz.assign(static_cast<size_t>((kd + 31) / 32) * n16 * 32, 0);

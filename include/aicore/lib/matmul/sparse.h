@@ -154,7 +154,7 @@ struct MmSparse {
     const uint8_t* idx = index.GetPhyAddr();
     for (uint32_t j = 0; j < n; ++j) {
       for (uint32_t g = 0; g < static_cast<uint32_t>(sK) / 4; ++g) {
-        const uint32_t r = 2 * g;  // compressed rows r and r + 1: one byte, bits 4 * (g % 2) ...
+        const uint32_t r = 2 * g;  // group g's compressed rows r, r + 1: bits 2 (r % 4) + [0, 4) of byte r / 4
         const uint8_t byte = idx[li.Offset(r / 4, j)];
         const uint32_t i0 = (byte >> (2 * (r % 4))) & 3, i1 = (byte >> (2 * (r % 4) + 2)) & 3;
         uint32_t p0 = 0, p1 = 0;
