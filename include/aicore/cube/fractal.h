@@ -131,6 +131,17 @@ AICORE_INLINE void CheckCubeSpan(const char* api, const char* role,
   Fail(ErrorKind::kParameter, api, loc, what);
 }
 
+// The 4:2 sparse pair (LoadDataWithSparse, MmadWithSparse) exists on the
+// 910B generation only: the Ascend310P and Ascend910 profiles refuse it.
+AICORE_INLINE void CheckSparseProfile(const char* api, SrcLoc loc) {
+  const char* soc = GetSocProfile().name;
+  if (AICORE_UNLIKELY(std::string(soc) != "Ascend910B")) {
+    FailCubeParam(api, loc,
+                  std::string(api) + " is not available on " + soc +
+                      " (the 4:2 sparse instructions exist on the Ascend910B generation only)");
+  }
+}
+
 // "<name> <value> is outside [lo, hi]" unless lo <= v <= hi.
 AICORE_INLINE void CheckCubeRange(const char* api, const char* name, int64_t v, int64_t lo,
                                   int64_t hi, SrcLoc loc) {

@@ -684,6 +684,7 @@ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& 
   namespace d = aicore::detail;
   constexpr const char* kApi = "LoadDataWithSparse";
   auto& core = d::Enter(kApi, loc);
+  d::CheckSparseProfile(kApi, loc);
   d::CheckCubeMemory(kApi, "dst", dst, aicore::Memory::kL0B, "B2", loc);
   d::CheckCubeAlign(kApi, "dst", dst, 512, "L0B operands are 512-byte aligned (one fractal)", loc);
   d::CheckCubeMemory(kApi, "src", src, aicore::Memory::kL1, "B1", loc);

@@ -226,6 +226,7 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
   constexpr const char* kApi = kSparse ? "MmadWithSparse" : "Mmad";
   constexpr uint32_t kBits = cube::ElemBitsOf<A>();
   CoreContext& core = Enter(kApi, loc);
+  if constexpr (kSparse) CheckSparseProfile(kApi, loc);
   CheckCubeMemory(kApi, "dst", dst, Memory::kL0C, "CO1", loc);
   CheckCubeMemory(kApi, "fm", fm, Memory::kL0A, "A2", loc);
   CheckCubeMemory(kApi, "filter", filter, Memory::kL0B, "B2", loc);

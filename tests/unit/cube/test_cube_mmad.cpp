@@ -496,4 +496,44 @@ TEST(CubeMmadSparse, ZeroRepeatsAndZeroSizeAreNoOps) {
   });
 }
 
+// The sparse pair exists on the 910B generation only: under the Ascend310P
+// and Ascend910 profiles each is refused; the same block runs clean on the
+// Ascend910B profile.
+TEST(CubeMmadSparse, RefusedOffTheAscend910B) {
+  struct Restore {
+    ~Restore() { aicore::SetSocVersion("Ascend910B"); }
+  } restore;
+  auto block = [](bool load, bool mmad) {
+    return [load, mmad] {
+      TPipe pipe;
+      TBuf<TPosition::A2> a2;
+      TBuf<TPosition::B1> b1;
+      TBuf<TPosition::B2> b2;
+      TBuf<TPosition::CO1> co1;
+      pipe.InitBuffer(a2, 1024);
+      pipe.InitBuffer(b1, 1024);
+      pipe.InitBuffer(b2, 512);
+      pipe.InitBuffer(co1, 1024);
+      std::memset(b1.Get<uint8_t>().GetPhyAddr(), 0, 1024);
+      std::memset(a2.Get<uint8_t>().GetPhyAddr(), 0, 1024);
+      LoadData2dParams lp;
+      lp.repeatTimes = 1;
+      if (load) LoadDataWithSparse(b2.Get<int8_t>(), b1.Get<int8_t>(), b1.Get<uint8_t>()[512], lp);
+      MmadParams p;
+      p.m = 16, p.n = 16, p.k = 64;
+      if (mmad) MmadWithSparse(co1.Get<int32_t>(), a2.Get<int8_t>(), b2.Get<int8_t>(), p);
+    };
+  };
+  for (const char* soc : {"Ascend310P", "Ascend910"}) {
+    aicore::SetSocVersion(soc);
+    for (bool mmad : {false, true}) {
+      const std::string api = mmad ? "MmadWithSparse" : "LoadDataWithSparse";
+      const std::string e = cube_test::ErrorOf(block(!mmad, mmad));
+      EXPECT_TRUE(cube_test::Has(e, api + " is not available on " + soc)) << e;
+    }
+  }
+  aicore::SetSocVersion("Ascend910B");
+  EXPECT_EQ(cube_test::ErrorOf(block(true, true)), "");
+}
+
 }  // namespace

@@ -1352,4 +1352,305 @@ TEST_F(MatmulTest, CallbackMisuseIsReported) {
   });
 }
 
+// ---------------------------------------------------------------------------
+// 4:2 sparse Matmul: B a SparseMatmulType (int8_t, transposed, ND or NZ in
+// GM), its index matrix through SetSparseIndex (2-bit indices, four per
+// byte from the low bits, NZ fractals of 16 rows x 8 bytes), the MDL
+// template in a cube kernel, as the vendor's matmul_sparse sample.
+
+// The documented selection table: index pair -> the elements of the 4-group
+// that meet the group's first and second kept value.
+struct SparseSel {
+  uint8_t i0, i1, p0, p1;
+};
+constexpr SparseSel kSparseSel[] = {{2, 2, 2, 3}, {1, 2, 1, 3}, {0, 2, 0, 3}, {1, 1, 1, 2},
+                                    {0, 1, 0, 2}, {0, 0, 0, 1}, {2, 0, 2, 2}, {1, 0, 1, 1}};
+
+// A compressed B (N x K/2, transposed) with its indices, and the dense
+// N x K B they stand for (int32_t: two kept values on one element add up).
+struct SparseB {
+  std::vector<int8_t> nd, nz;  // N x K/2 (row stride K/2); NZ: fractal columns of 32, round16(N) rows
+  std::vector<uint8_t> index;  // NZ: fractal columns of 8 bytes, round16(N) rows
+  std::vector<int32_t> dense;  // N x K
+  std::vector<int8_t> orig;    // densified: the sparse N x K B itself
+};
+
+// densified: each 4-group of a random sparse row keeps its (at most 2)
+// non-zeros, densified as MmadWithSparse documents it; else random values
+// with random pairs of the table.
+SparseB MakeSparseB(int N, int K, bool densified, std::mt19937& rng) {
+  SparseB s;
+  const int kd = K / 2, n16 = (N + 15) / 16 * 16, idxCols = (kd + 3) / 4;
+  s.nd.assign(static_cast<size_t>(N) * kd, 0);
+  s.nz.assign(static_cast<size_t>((kd + 31) / 32) * n16 * 32, 0);
+  s.index.assign(static_cast<size_t>((idxCols + 7) / 8) * n16 * 8, 0);
+  s.dense.assign(static_cast<size_t>(N) * K, 0);
+  s.orig.assign(static_cast<size_t>(N) * K, 0);
+  for (int j = 0; j < N; ++j) {
+    for (int g = 0; g < K / 4; ++g) {
+      int8_t v[2] = {0, 0};
+      uint8_t ix[2] = {0, 0};
+      if (densified) {
+        int8_t grp[4] = {0, 0, 0, 0};
+        const int cnt = static_cast<int>(rng() % 3);
+        for (int t = 0; t < cnt; ++t) grp[rng() % 4] = static_cast<int8_t>(1 + rng() % 255);
+        std::memcpy(&s.orig[static_cast<size_t>(j) * K + 4 * g], grp, 4);
+        std::vector<int> nzp;
+        for (int q = 0; q < 4; ++q) {
+          if (grp[q] != 0) nzp.push_back(q);
+        }
+        if (nzp.size() == 1 && nzp[0] == 3) {  // the last element: the second kept value, index 2
+          ix[1] = 2, v[1] = grp[3];
+        } else if (nzp.size() == 1) {
+          ix[0] = static_cast<uint8_t>(nzp[0]), v[0] = grp[nzp[0]];
+        } else if (nzp.size() == 2) {
+          ix[0] = static_cast<uint8_t>(nzp[0]), ix[1] = static_cast<uint8_t>(nzp[1] - 1);
+          v[0] = grp[nzp[0]], v[1] = grp[nzp[1]];
+        }
+      } else {
+        const SparseSel& sel = kSparseSel[rng() % 8];
+        ix[0] = sel.i0, ix[1] = sel.i1;
+        v[0] = static_cast<int8_t>(rng() % 256), v[1] = static_cast<int8_t>(rng() % 256);
+      }
+      for (const SparseSel& sel : kSparseSel) {
+        if (sel.i0 != ix[0] || sel.i1 != ix[1]) continue;
+        s.dense[static_cast<size_t>(j) * K + 4 * g + sel.p0] += v[0];
+        s.dense[static_cast<size_t>(j) * K + 4 * g + sel.p1] += v[1];
+      }
+      for (int t = 0; t < 2; ++t) {
+        const int r = 2 * g + t;
+        s.nd[static_cast<size_t>(j) * kd + r] = v[t];
+        s.nz[static_cast<size_t>(r / 32) * n16 * 32 + j * 32 + r % 32] = v[t];
+        const int byte = r / 4;
+        s.index[static_cast<size_t>(byte / 8) * n16 * 8 + j * 8 + byte % 8] |= static_cast<uint8_t>(ix[t] << (2 * (r % 4)));
+      }
+    }
+  }
+  return s;
+}
+
+TCubeTiling MakeSparseTiling(const Problem& p) {
+  matmul_tiling::MultiCoreMatmulTiling t;
+  using matmul_tiling::CubeFormat;
+  using matmul_tiling::DataType;
+  using matmul_tiling::TPosition;
+  t.SetDim(p.dim);
+  t.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8, false);
+  t.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8, true);
+  t.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+  t.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+  t.SetShape(p.M, p.N, p.K);
+  t.SetOrgShape(p.M, p.N, p.K);
+  t.SetBias(p.bias);
+  t.SetSparse(true);
+  if (p.baseM > 0 || p.baseN > 0) t.SetFixSplit(p.baseM, p.baseN, -1);
+  t.SetBufferSpace(-1, -1, -1);
+  TCubeTiling tiling;
+  EXPECT_EQ(t.GetTiling(tiling), 0) << p.Str();
+  return tiling;
+}
+
+template <CubeFormat BF, class BT = int8_t, const auto& CFG = CFG_MDL, bool TRANS = true,
+          TPosition IDX = TPosition::GM>
+using SparseMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, BT>,
+                        SparseMatmulType<TPosition::GM, IDX, BF, BT, TRANS>,
+                        MatmulType<TPosition::GM, CubeFormat::ND, Acc<BT>>,
+                        MatmulType<TPosition::GM, CubeFormat::ND, Acc<BT>>, CFG>;
+
+// One cube block of the sparse kernel (the sample's offsets: B and the
+// index advance by whole N rows of the compressed B and of the NZ index).
+template <CubeFormat BF>
+void SparseBlock(const TCubeTiling* tiling, bool iterate, const int8_t* a, const SparseB* s, int32_t* c,
+                 const int32_t* bias) {
+  TPipe pipe;
+  SparseMM<BF> mm;
+  aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling);
+  const TCubeTiling& t = *tiling;
+  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, true);
+  const int n0 = o.bias;  // the block's first column
+  const std::vector<int8_t>& b = BF == CubeFormat::NZ ? s->nz : s->nd;
+  GlobalTensor<int8_t> ag, bg;
+  GlobalTensor<uint8_t> ig;
+  GlobalTensor<int32_t> cg, biasg;
+  ag.SetGlobalBuffer(const_cast<int8_t*>(a), static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(const_cast<int8_t*>(b.data()), b.size());
+  ig.SetGlobalBuffer(const_cast<uint8_t*>(s->index.data()), s->index.size());
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(const_cast<int32_t*>(bias), static_cast<uint64_t>(t.N));
+  mm.SetTensorA(ag[o.a]);
+  mm.SetTensorB(bg[BF == CubeFormat::NZ ? n0 * 32 : n0 * (t.Kb / 2)], true);
+  mm.SetSparseIndex(ig[n0 * 8]);
+  if (t.isBias) mm.SetBias(biasg[o.bias]);
+  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+  if (iterate) {
+    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
+  } else {
+    mm.IterateAll(cg[o.c]);
+  }
+  mm.End();
+}
+
+// C of a sparse problem against the model: the dense B rebuilt from the
+// compressed B and its indices, then a plain int32_t matmul (wrapping).
+template <CubeFormat BF>
+void RunSparse(const Problem& p, bool densified, std::mt19937& rng) {
+  const TCubeTiling t = MakeSparseTiling(p);
+  const std::vector<int8_t> a = RandomVec<int8_t>(static_cast<size_t>(p.M) * p.K, rng);
+  const SparseB s = MakeSparseB(p.N, p.K, densified, rng);
+  std::vector<int32_t> bias(static_cast<size_t>(p.N));
+  for (auto& x : bias) x = static_cast<int32_t>(rng() % 20001) - 10000;
+  std::vector<int32_t> ref(static_cast<size_t>(p.M) * p.N);
+  for (int i = 0; i < p.M; ++i) {
+    for (int j = 0; j < p.N; ++j) {
+      uint32_t acc = p.bias ? static_cast<uint32_t>(bias[j]) : 0u;
+      for (int k = 0; k < p.K; ++k) {
+        acc += static_cast<uint32_t>(int32_t{a[static_cast<size_t>(i) * p.K + k]} * s.dense[static_cast<size_t>(j) * p.K + k]);
+      }
+      ref[static_cast<size_t>(i) * p.N + j] = static_cast<int32_t>(acc);
+    }
+  }
+  if (densified) {  // the rebuilt B is the sparse B: the plain matmul of A and the sparse B agrees
+    Problem q = p;
+    q.transB = true;
+    EXPECT_TRUE((Reference<int8_t, int32_t>(q, a, s.orig, bias) == ref));
+  }
+  for (bool iterate : {false, true}) {
+    std::vector<int32_t> c(static_cast<size_t>(p.M) * p.N, 0);
+    aicore::detail::LaunchConfig cfg;
+    cfg.geom = aicore::detail::Geometry::kAIC;
+    aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "matmul_sparse", SparseBlock<BF>,
+                               static_cast<uint32_t>(t.usedCoreNum), &t, iterate, a.data(), &s, c.data(),
+                               bias.data());
+    ExpectC<int32_t>(c, ref, p, std::string(BF == CubeFormat::NZ ? "NZ B, " : "ND B, ") +
+                                    (densified ? "densified, " : "table pairs, ") +
+                                    (iterate ? "Iterate + GetTensorC" : "IterateAll"));
+  }
+}
+
+TEST_F(MatmulTest, SparseMatchesTheDenseModel) {
+  std::mt19937 rng(1101);
+  std::vector<Problem> ps;
+  auto add = [&](int M, int N, int K, bool bias, int dim, int baseM = -1, int baseN = -1) {
+    Problem p;
+    p.M = M, p.N = N, p.K = K, p.transB = true, p.bias = bias, p.dim = dim, p.baseM = baseM, p.baseN = baseN;
+    ps.push_back(p);
+  };
+  add(128, 512, 64, false, 4);  // the vendor sample's M and K
+  add(40, 50, 68, true, 1, 16, 32);
+  add(17, 33, 132, true, 2);
+  add(1, 20, 4, false, 1);
+  for (int i = 0; i < 4; ++i) {
+    add(1 + static_cast<int>(rng() % 90), 1 + static_cast<int>(rng() % 90), 4 * (1 + static_cast<int>(rng() % 70)),
+        rng() % 2 == 0, 1 + static_cast<int>(rng() % 3));
+  }
+  for (const Problem& p : ps) {
+    for (bool densified : {true, false}) {
+      RunSparse<CubeFormat::ND>(p, densified, rng);
+      RunSparse<CubeFormat::NZ>(p, densified, rng);
+    }
+  }
+}
+
+// Each misuse the reference states, with its clean twin (a 16 x 32 x 64
+// problem in one cube block).
+struct SparseFixture {
+  Problem p;
+  TCubeTiling t;
+  std::vector<int8_t> a;
+  SparseB s;
+  std::vector<int32_t> c;
+  SparseFixture() {
+    std::mt19937 rng(5);
+    p.M = 16, p.N = 32, p.K = 64;
+    t = MakeSparseTiling(p);
+    a = RandomVec<int8_t>(static_cast<size_t>(p.M) * p.K, rng);
+    s = MakeSparseB(p.N, p.K, true, rng);
+    c.assign(static_cast<size_t>(p.M) * p.N, 0);
+  }
+  template <class T>
+  static GlobalTensor<T> G(const std::vector<T>& v, size_t n = 0) {
+    GlobalTensor<T> g;
+    g.SetGlobalBuffer(const_cast<T*>(v.data()), n ? n : v.size());
+    return g;
+  }
+  // Registration, A and B, the index (unless `index` is false) and IterateAll.
+  template <class MMT>
+  void Run(bool transB = true, bool index = true, size_t indexBytes = 0) {
+    TPipe pipe;
+    MMT mm;
+    aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(G(a));
+    mm.SetTensorB(G(s.nd), transB);
+    if (index) mm.SetSparseIndex(G(s.index, indexBytes));
+    mm.IterateAll(G(c));
+  }
+  // Only the registration and SetSparseIndex (the type checks).
+  template <class MMT>
+  void SetIndexOnly() {
+    TPipe pipe;
+    MMT mm;
+    aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetSparseIndex(G(s.index));
+  }
+};
+
+constexpr MatmulConfig kSparseNormCfg = CFG_NORM;
+
+TEST_F(MatmulTest, SparseMisuseIsReported) {
+  SparseFixture f;
+  using Good = SparseMM<CubeFormat::ND>;
+  EXPECT_MM_CLEAN([&] { f.SetIndexOnly<Good>(); });
+  EXPECT_MM_CLEAN([&] { f.Run<Good>(); });
+  // SetSparseIndex on a Matmul whose B is no SparseMatmulType.
+  EXPECT_MM_ERROR("Matmul::SetSparseIndex", [&] { f.SetIndexOnly<MM<int8_t, int32_t, int32_t, TPosition::GM, false>>(); });
+  EXPECT_MM_ERROR("B's MatmulType is not a SparseMatmulType",
+                  [&] { f.SetIndexOnly<MM<int8_t, int32_t, int32_t, TPosition::GM, false>>(); });
+  // The declaration: MDL only, int8_t only, transposed only, the index in GM.
+  EXPECT_MM_ERROR("the MatmulConfig is not MDL",
+                  [&] { f.SetIndexOnly<SparseMM<CubeFormat::ND, int8_t, kSparseNormCfg>>(); });
+  EXPECT_MM_ERROR("SparseMatmulType's TYPE is half: only int8_t is supported",
+                  [&] { f.SetIndexOnly<SparseMM<CubeFormat::ND, half>>(); });
+  EXPECT_MM_ERROR("SparseMatmulType's ISTRANS is false",
+                  [&] { f.SetIndexOnly<SparseMM<CubeFormat::ND, int8_t, CFG_MDL, false>>(); });
+  EXPECT_MM_ERROR("SparseMatmulType's INDEX_POSITION is TPosition::TSCM",
+                  [&] { f.SetIndexOnly<SparseMM<CubeFormat::ND, int8_t, CFG_MDL, true, TPosition::TSCM>>(); });
+  // The run: no index, B not transposed, the index beyond its tensor.
+  EXPECT_MM_ERROR("the sparse index matrix was never set: call SetSparseIndex first",
+                  [&] { f.Run<Good>(true, false); });
+  EXPECT_MM_ERROR("B was set without the transpose", [&] { f.Run<Good>(false); });
+  EXPECT_MM_ERROR("the sparse index spans 256 elements",
+                  [&] { f.Run<Good>(true, true, f.s.index.size() - 1); });
+  // An index pair outside the table.
+  SparseFixture bad;
+  bad.s.index[8 * 5 + 1] |= 3 << 4;  // row 5, byte 1: compressed row 6, index 3
+  EXPECT_MM_ERROR("the indices (3, ", [&] { bad.Run<Good>(); });
+  EXPECT_MM_ERROR("compressed rows 6 and 7, column 5", [&] { bad.Run<Good>(); });
+  // K not a multiple of 4 (aicore's limit).
+  SparseFixture k62;
+  k62.p.K = 62;
+  k62.t = MakeSparseTiling(k62.p);
+  EXPECT_MM_ERROR("singleCoreK 62 is not a multiple of 4", [&] { k62.Run<Good>(); });
+  // Pure cube mode only: not from the vector blocks of a mixed kernel.
+  auto mixed = [&](aicore::detail::Geometry geom) {
+    try {
+      aicore::detail::LaunchConfig cfg;
+      cfg.geom = geom;
+      aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "mm_kernel", [&] {
+        TPipe pipe;
+        Good mm;
+        if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t)) {
+          return;  // the cube block of a mixed launch
+        }
+        mm.SetSparseIndex(SparseFixture::G(f.s.index));
+      }, 1);
+    } catch (const aicore::KernelError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(mixed(aicore::detail::Geometry::kMix).find("called from a vector block of a mixed kernel"),
+            std::string::npos);
+  EXPECT_EQ(mixed(aicore::detail::Geometry::kAIC), "");
+}
+
 }  // namespace

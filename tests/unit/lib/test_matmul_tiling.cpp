@@ -183,6 +183,17 @@ TEST_F(MatmulTilingTest, UserChoicesAreKeptOrRejected) {
   }
   {
     auto tiling = make();
+    tiling.SetShape(1024, 640, 48);
+    tiling.SetOrgShape(1024, 640, 48);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.baseK, 48) << Str(t);
+    EXPECT_EQ(tiling.SetSparse(true), 0);  // baseK a multiple of 64
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.baseK, 64) << Str(t);
+  }
+  {
+    auto tiling = make();
     tiling.SetBufferSpace(256 * 1024, 64 * 1024);  // half of L1 and of L0C
     TCubeTiling t;
     ASSERT_EQ(tiling.GetTiling(t), 0);
@@ -196,7 +207,6 @@ TEST_F(MatmulTilingTest, UserChoicesAreKeptOrRejected) {
   EXPECT_EQ(tiling.SetDim(0), -1);
   EXPECT_EQ(tiling.SetShape(0, 5, 5), -1);
   EXPECT_EQ(tiling.SetOrgShape(5, -2, 5), -1);
-  EXPECT_EQ(tiling.SetSparse(true), -1);
   tiling.SetFixSplit(1024, 128, -1);  // a base block beyond any single-core M
   TCubeTiling t;
   EXPECT_EQ(tiling.GetTiling(t), -1);

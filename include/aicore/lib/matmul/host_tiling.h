@@ -42,7 +42,8 @@
 //      vendor's recommended block). SetFixSplit values are taken as given
 //      (multiples of 16, at most singleCore rounded up to 16, else -1).
 //   3. baseK: the largest multiple of 16 (32 bytes of A's type when A is not
-//      transposed and B is, if that is more) with baseM * baseK * sizeof(A) *
+//      transposed and B is, if that is more; 64 after SetSparse(true), as
+//      the vendor aligns it) with baseM * baseK * sizeof(A) *
 //      2 <= L0A and baseN * baseK * sizeof(B) * 2 <= L0B (dbL0A = dbL0B = 2;
 //      1 when 2 does not fit), at most singleCoreK rounded up.
 //   4. L1: stepM = stepN = 1, stepKa = stepKb = the K steps of one core,
@@ -422,12 +423,9 @@ class MatmulApiTilingBase {
   void SetMatmulConfigParams(const MatmulConfigParams& p) {
     SetMatmulConfigParams(p.mmConfigType, p.enableL1CacheUB, p.scheduleType, p.traverse, p.enVecND2NZ);
   }
+  // The 4:2 sparse Matmul (SparseMatmulType B): baseK a multiple of 64.
   int32_t SetSparse(bool isSparseIn = false) {
-    if (isSparseIn) {
-      Log("SetSparse(true): sparse Matmul is not supported by aicore");
-      return -1;
-    }
-    isSparse_ = false;
+    isSparse_ = isSparseIn;
     return 0;
   }
   int32_t GetBaseM() const { return baseM; }
@@ -639,7 +637,7 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   }
   // 3. baseK.
   const int64_t c0 = 32 / sa;
-  const int64_t kAlign = (!aType_.isTrans && bType_.isTrans) ? std::max<int64_t>(16, c0) : 16;
+  const int64_t kAlign = isSparse_ ? 64 : (!aType_.isTrans && bType_.isTrans) ? std::max<int64_t>(16, c0) : 16;
   const int64_t capK = align(sK, kAlign);
   int64_t bk = 0, db = 2;
   for (; db >= 1 && bk == 0; --db) {

@@ -188,7 +188,7 @@
 // enAtomic.
 //
 // Not done: see IterateBatch above for its parts not done;
-// sparse inputs (SetSparseIndex: KernelError), anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
+// anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
 // int4b_t operands (a compile error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
@@ -207,6 +207,7 @@
 #include "aicore/base/types.h"
 #include "aicore/instrument/event.h"
 #include "aicore/lib/matmul/config.h"
+#include "aicore/lib/matmul/sparse.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
@@ -389,6 +390,8 @@ class MatmulImpl {
 
   static constexpr MatmulConfig kCfg = MM_CFG;
   static constexpr bool kIntIn = std::is_same_v<SrcAT, int8_t>;
+  // B is a SparseMatmulType (4:2 sparse; aicore/lib/matmul/sparse.h).
+  static constexpr bool kSparse = aicore::detail::kMmSparse<B_TYPE>;
 
   static_assert(aicore::detail::kMmFloatIn<SrcAT> || kIntIn,
                 "Matmul: A must be half, bfloat16_t, float or int8_t (int4b_t is not supported by aicore)");
@@ -651,9 +654,10 @@ class MatmulImpl {
     CheckNotDualMaster("Matmul::SetUserDefInfo", loc);
     userDefInfo_ = tilingPtr;
   }
-  void SetSparseIndex(const GlobalTensor<uint8_t>&, SrcLoc loc = SrcLoc::Current()) {
-    Begin("Matmul::SetSparseIndex", loc);
-    Fail(ErrorKind::kParameter, "Matmul::SetSparseIndex", loc, "sparse Matmul is not supported by aicore");
+  void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal, SrcLoc loc = SrcLoc::Current()) {
+    aicore::detail::CoreContext& core = Begin("Matmul::SetSparseIndex", loc);
+    sparse_.SetIndex<B_TYPE>(core, kCfg.doMultiDataLoad, indexGlobal, "Matmul::SetSparseIndex", loc);
+    ResetIteration();
   }
   void SetAntiQuantScalar(const SrcT, const SrcT, SrcLoc loc = SrcLoc::Current()) {
     Begin("Matmul::SetAntiQuantScalar", loc);
@@ -1338,7 +1342,17 @@ class MatmulImpl {
     const std::string k = aicore::lib::CubeTilingBaseKProblem(tiling_, sizeof(SrcAT), transA_, transB_);
     if (!k.empty()) Fail(ErrorKind::kParameter, api, loc, "the tiling breaks a rule: " + k);
     CheckOperand(core, api, "A", aKind_, aGm_, aLocal_, LayoutA(), sM_, sK_, loc);
-    CheckOperand(core, api, "B", bKind_, bGm_, bLocal_, LayoutB(), sK_, sN_, loc);
+    if constexpr (kSparse) {
+      // B: sK/2 x sN (stored N x K/2); the index: sK/8 bytes x sN in NZ.
+      sparse_.CheckRun<B_TYPE>(kCfg.doMultiDataLoad, bKind_ == kGm, transB_, sK_, api, loc);
+      const Layout lb = B_TYPE::format == CubeFormat::NZ ? LayoutB() : Layout::ColMajor(orgKb_ / 2);
+      const Layout li{8, 0, static_cast<int64_t>(Align16(orgN_)) * 8, 1, 0, 8};
+      CheckOperand(core, api, "B", bKind_, bGm_, bLocal_, lb, sK_ / 2, sN_, loc);
+      CheckOperand(core, api, "the sparse index", kGm, sparse_.index, LocalTensor<uint8_t>{}, li, (sK_ + 7) / 8, sN_, loc);
+      if constexpr (kIntIn) sparse_.Expand(bGm_.GetPhyAddr(), lb, li, sK_, sN_, api, loc);
+    } else {
+      CheckOperand(core, api, "B", bKind_, bGm_, bLocal_, LayoutB(), sK_, sN_, loc);
+    }
     if (biasOn_) CheckOperand(core, api, "the bias", biasKind_, biasGm_, biasLocal_, Layout::RowMajor(sN_), 1, sN_, loc);
     if constexpr (kQuantOut) {
       if (quant_ == kGm) CheckOperand(core, api, "the quantization vector", kGm, quantGm_, quantLocal_,
@@ -1465,6 +1479,9 @@ class MatmulImpl {
     if (!tileA && !tileB) {
       Layout la = LayoutA(), lb = LayoutB();
       const SrcAT* a = At(a0, la, um0, 0, um, static_cast<uint32_t>(sK_), packA_);
+      if constexpr (kSparse && kIntIn) {
+        return sparse_.Gemm(um, un, static_cast<uint32_t>(sK_), a, la, un0, out, lc, first, bias, opt_);
+      }
       const SrcBT* b = At(b0, lb, 0, un0, static_cast<uint32_t>(sK_), un, packB_);
       aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, static_cast<uint32_t>(sK_), a, la, b, lb, out, lc, first, bias,
                                              opt_);
@@ -2380,6 +2397,7 @@ class MatmulImpl {
   std::vector<SrcAT> packA_;
   std::vector<SrcBT> packB_;
   std::vector<L0cT> biasBuf_;
+  aicore::detail::MmSparse sparse_;
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
