@@ -2077,11 +2077,6 @@ class MatmulImpl {
              std::string("C's layout is ") + LayoutName(C_TYPE::layout) +
                  ": it cannot be written sequentially (enSequentialWrite = true), as the reference states");
       }
-      if (dense) {
-        Fail(ErrorKind::kParameter, api, loc,
-             std::string("C in layout ") + LayoutName(C_TYPE::layout) +
-                 ": aicore's IterateNBatch writes the workspace as NORMAL / BNGS1S2 (dense batches) only");
-      }
     }
     if (async_ || (started_ && next_ != 0)) {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
