@@ -573,6 +573,24 @@ TEST_F(MatmulLayoutTest, UnsupportedCAndBiasWithTheReduceAreReported) {
   EXPECT_LAYOUT_ERROR("C's layout is BSNGD: aicore's IterateNBatch writes the workspace as NORMAL / BNGS1S2",
                       nbatch(std::common_type<Bsngd>{}));
   EXPECT_LAYOUT_CLEAN(nbatch(std::common_type<BsngdNBatch>{}));
+  // A's and B's B / N axes differ: the vendor's implementation broadcasts
+  // an axis of 1 there, its reference documents G only.
+  TCubeTiling bn = f.t, bb = f.t;
+  bn.BLayoutInfoN = 2;
+  bb.ALayoutInfoB = 1;
+  const auto axes = [&](const TCubeTiling* t) {
+    return [&f, t] {
+      TPipe pipe;
+      Bsngd mm;
+      f.Setup(pipe, mm, t);
+      mm.IterateBatch(f.C(), 3u, 3u, false);
+    };
+  };
+  EXPECT_LAYOUT_ERROR("ALayoutInfoB 2, ALayoutInfoN 1 and BLayoutInfoB 2, BLayoutInfoN 2 differ: batch broadcast "
+                      "along the B or N axis is not supported by aicore",
+                      axes(&bn));
+  EXPECT_LAYOUT_ERROR("ALayoutInfoB 1, ALayoutInfoN 1 and BLayoutInfoB 2, BLayoutInfoN 1 differ", axes(&bb));
+  EXPECT_LAYOUT_CLEAN(axes(&f.t));
   // A bias with the G reduce into two C matrices in one call.
   Problem r = f.p;
   r.cg = 1, r.bias = true;

@@ -130,7 +130,7 @@
 // Not done (KernelErrors): NZ C with M not a multiple of 16 (or N, 16-bit
 // C in GM), BSNGD / SBNGD C in the IterateNBatch workspace, a bias with the
 // G reduce into several C matrices per call, enPartialSum with the G
-// reduce; batch broadcast along N or B.
+// reduce; batch broadcast along N or B (A's and B's B / N axes must agree).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -1761,6 +1761,13 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc,
            "ALayoutInfoG / batchA = " + S(a.g) + " / " + S(batchA) + " differs from BLayoutInfoG / batchB = " +
                S(b.g) + " / " + S(batchB) + " (the reference requires them equal: the G axis is what broadcasts)");
+    }
+    if (a.n != b.n || a.b != b.b) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "ALayoutInfoB " + S(a.b) + ", ALayoutInfoN " + S(a.n) + " and BLayoutInfoB " + S(b.b) +
+               ", BLayoutInfoN " + S(b.n) + " differ: batch broadcast along the B or N axis is not supported by "
+               "aicore (the reference documents the G axis only; the vendor's implementation broadcasts an axis "
+               "of 1 with an index formula the reference does not state)");
     }
     if (A_TYPE::layout == LayoutMode::BSNGD && ((a.n * a.g) % batchA != 0 || (b.n * b.g) % batchB != 0)) {
       Fail(ErrorKind::kParameter, api, loc,
