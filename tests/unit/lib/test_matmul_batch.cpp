@@ -444,7 +444,9 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
 }
 
 // C in CubeFormat::NZ (NORMAL and BNGS1S2; M a multiple of 16, as the
-// vendor's batch copy needs): every way out, with NZ or ND A and B.
+// vendor's batch copy needs): every way out. (half x half -> float only:
+// C's placement does not depend on A's and B's dtype or format, and each
+// combination is three more Matmul instantiations to compile.)
 TEST_F(MatmulBatchTest, NzCIsALoopOfSingleMatmuls) {
   using MT = matmul_tiling::MultiCoreMatmulTiling;
   constexpr CubeFormat ND = CubeFormat::ND, NZ = CubeFormat::NZ;
@@ -462,8 +464,6 @@ TEST_F(MatmulBatchTest, NzCIsALoopOfSingleMatmuls) {
     CheckProblem<half, MT, ND, ND, LayoutMode::NORMAL, NZ>(problem(false), rng, all);
     CheckProblem<half, MT, ND, ND, LayoutMode::NORMAL, NZ>(problem(true), rng,
                                                            {Way::kGm, Way::kUb, Way::kCubeInts});
-    CheckProblem<float, MT, ND, ND, LayoutMode::NORMAL, NZ>(problem(true), rng, {Way::kGm, Way::kGmSeq});
-    CheckProblem<half, MT, NZ, NZ, LayoutMode::NORMAL, NZ>(problem(false), rng, {Way::kGm, Way::kUb});
     CheckProblem<half, MT, ND, ND, LayoutMode::BNGS1S2, NZ>(problem(false), rng,
                                                             {Way::kGm, Way::kGmSeq, Way::kUb, Way::kNBatch});
   }

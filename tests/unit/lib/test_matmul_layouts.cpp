@@ -9,9 +9,10 @@
 // layout by plain index arithmetic, one non-batch Matmul (IterateAll) on
 // the dense copies, its C put (or, for the G reduce, added) at the batch's
 // place in C's layout (with a bias and the G reduce: C matrix j's bias in
-// its first batch only). BSNGD / SBNGD C also to UB. half x half -> float only: the layouts are about
-// addresses, and the dtypes' paths are those test_lib_matmul_batch covers
-// (one Matmul instantiation per layout keeps this file quick to compile).
+// its first batch only). BSNGD / SBNGD C also to UB. half x half -> float
+// only: the layouts are about addresses, and the dtypes' paths are those
+// test_lib_matmul_batch covers (few Matmul instantiations per layout keep
+// this file quick to compile).
 // Then each KernelError with its clean twin.
 #include <gtest/gtest.h>
 

@@ -108,8 +108,8 @@
 // The bias of batch i at i * N (MatmulConfig::isBiasBatch, the default;
 // else one bias for all); with the G reduce, C matrix j's bias (at j * N)
 // goes into its first batch only, one C matrix per call (the vendor's
-// scheduler stops the bias after the call's first batch). max(batchA, batchB) must not exceed the tiling's
-// BatchNum. matrixStrideC is reserved by the reference and ignored. Async
+// scheduler stops the bias after the call's first batch). max(batchA,
+// batchB) must not exceed the tiling's BatchNum. matrixStrideC is reserved by the reference and ignored. Async
 // IterateBatch<false> computes at once (WaitIterateBatch checks the
 // pairing).
 // IterateNBatch(batchLoop, batchA, batchB, ...) (MatmulConfig::isNBatch):
@@ -2012,10 +2012,11 @@ class MatmulImpl {
   }
   // NZ C in a batch call (not sequential): the vendor's batch copy puts C
   // matrix i at i * singleCoreM * alignedN (alignedN: CeilAlign(N, 16) for
-  // a 32-bit C or a UB destination, N for a 16-bit C in GM), its fractal
-  // columns M rows apart. aicore's NZ C has columns of round16(M) rows, so
-  // the two agree when M is a multiple of 16; a 16-bit C in GM needs N a
-  // multiple of 16 too (else the vendor's matrices overlap).
+  // a 32-bit C or a C declared in UB, N for a 16-bit C declared in GM, the
+  // IterateNBatch workspace included), its fractal columns M rows apart.
+  // aicore's NZ C has columns of round16(M) rows, so the two agree when M
+  // is a multiple of 16; a 16-bit C in GM needs N a multiple of 16 too
+  // (else the vendor's matrices overlap).
   void CheckNzBatchC(const char* api, bool dense, SrcLoc loc) const {
     const int64_t rows = dense ? sM_ : orgM_, cols = dense ? sN_ : orgN_;
     if (rows % 16 != 0) {
@@ -2024,7 +2025,7 @@ class MatmulImpl {
                ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * CeilAlign(N, 16) "
                "with fractal columns M rows apart, not NZ's round16(M); not supported by aicore");
     }
-    if (!dense && sizeof(DstT) == 2 && cols % 16 != 0) {
+    if (C_TYPE::pos == TPosition::GM && sizeof(DstT) == 2 && cols % 16 != 0) {
       Fail(ErrorKind::kParameter, api, loc,
            "C in CubeFormat::NZ, 16-bit, in GM with N " + S(cols) +
                ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, which overlaps "
@@ -2089,12 +2090,12 @@ class MatmulImpl {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
-    constexpr uint32_t align = 32 / sizeof(DstT);
     const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
     uint64_t sc = 0;  // elements from one C matrix to the next
     if constexpr (kBsC) {
+      constexpr int64_t align = 32 / sizeof(DstT);
       const LayoutInfo c = InfoC();
       int64_t s2 = c.d;
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) s2 = (s2 + align - 1) / align * align;
