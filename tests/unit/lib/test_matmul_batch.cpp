@@ -12,7 +12,7 @@
 //     |c - exact| <= (K + 1) * 2^-24 * (|bias| + sum_k |a * b|).
 // The ways out: GM, GM sequential, UB (VECIN), atomic add, the pure-cube
 // form after SetBatchNum, the async form with WaitIterateBatch, IterateNBatch;
-// A and / or B in NZ (NORMAL and BNGS1S2). Then each KernelError of
+// A and / or B in NZ, C in NZ (NORMAL and BNGS1S2). Then each KernelError of
 // IterateBatch with its clean twin.
 #include <gtest/gtest.h>
 
@@ -162,7 +162,7 @@ void LoopOfSingles(const TCubeTiling& t, const BatchProblem& p, std::vector<AT>&
 }
 
 template <class AT, CubeFormat FA = CubeFormat::ND, CubeFormat FB = CubeFormat::ND,
-          LayoutMode L = LayoutMode::NORMAL>
+          LayoutMode L = LayoutMode::NORMAL, CubeFormat FC = CubeFormat::ND>
 void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vector<AT>& a, std::vector<AT>& b,
                 std::vector<float>& bias, std::vector<float>& c) {
   aicore::Launch(
@@ -176,7 +176,7 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
           if (p.bias) mm.SetBias(Gm(bias));
         };
         if (way == Way::kUb) {
-          BMM<AT, L, TPosition::VECIN, CFG_NORM, FA, FB> mm;
+          BMM<AT, L, TPosition::VECIN, CFG_NORM, FA, FB, FC> mm;
           setOperands(mm);
           TBuf<TPosition::VECIN> buf;
           pipe.InitBuffer(buf, static_cast<uint32_t>(c.size() * sizeof(float)));
@@ -187,14 +187,14 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
         }
         GlobalTensor<float> cg = Gm(c);
         if (way == Way::kNBatch) {  // single core, ND C: the workspace's slices are C's batches in turn
-          BMM<AT, L, TPosition::GM, kNBatchCfg, FA, FB> mm;
+          BMM<AT, L, TPosition::GM, kNBatchCfg, FA, FB, FC> mm;
           setOperands(mm);
           mm.SetWorkspace(cg);
           const uint32_t loops = std::gcd(bA, bB);
           mm.IterateNBatch(loops, bA / loops, bB / loops, false, p.strideA, p.strideB);
           return;
         }
-        BMM<AT, L, TPosition::GM, CFG_NORM, FA, FB> mm;
+        BMM<AT, L, TPosition::GM, CFG_NORM, FA, FB, FC> mm;
         setOperands(mm);
         switch (way) {
           case Way::kGm: mm.IterateBatch(cg, bA, bB, false, p.strideA, p.strideB); break;
@@ -220,9 +220,11 @@ void RunBatched(const TCubeTiling& t, const BatchProblem& p, Way way, std::vecto
       1);
 }
 
-// Un-sequential: the blocks of each batch, baseM x baseN dense in turn, to
-// the M x N layout.
-std::vector<float> FromSequential(const std::vector<float>& s, const TCubeTiling& t, const BatchProblem& p) {
+// Un-sequential: the blocks of each batch, baseM x baseN dense in turn (nz:
+// each block in NZ, 16 x 16 fractals, round16(its height) rows), to the
+// M x N layout.
+std::vector<float> FromSequential(const std::vector<float>& s, const TCubeTiling& t, const BatchProblem& p,
+                                  bool nz = false) {
   std::vector<float> c(static_cast<size_t>(p.BatchC()) * p.M * p.N);
   const int mIter = (p.M + t.baseM - 1) / t.baseM, nIter = (p.N + t.baseN - 1) / t.baseN;
   const bool orderN = t.iterateOrder == 1;
@@ -234,7 +236,9 @@ std::vector<float> FromSequential(const std::vector<float>& s, const TCubeTiling
       const int mLen = std::min(t.baseM, p.M - m0), nLen = std::min(t.baseN, p.N - n0);
       for (int r = 0; r < mLen; ++r) {
         for (int q = 0; q < nLen; ++q) {
-          c[(static_cast<size_t>(bt) * p.M + m0 + r) * p.N + n0 + q] = s[at + static_cast<size_t>(r) * nLen + q];
+          const size_t in = nz ? static_cast<size_t>(q / 16) * ((mLen + 15) / 16 * 16) * 16 + r * 16 + q % 16
+                               : static_cast<size_t>(r) * nLen + q;
+          c[(static_cast<size_t>(bt) * p.M + m0 + r) * p.N + n0 + q] = s[at + in];
         }
       }
       at += static_cast<size_t>(t.baseM) * t.baseN;
@@ -262,10 +266,28 @@ std::vector<T> BatchesToNz(const std::vector<T>& v, int batches, uint64_t stride
   return nz;
 }
 
+// C in NZ (M a multiple of 16), batch after batch as the vendor's batch
+// copy places them, M x round16(N) elements apart: batch bt's (r, q) at
+// bt * M * round16(N) + (q / 16) * M * 16 + r * 16 + q % 16. To ND.
+std::vector<float> NzBatchesToNd(const std::vector<float>& nz, const BatchProblem& p) {
+  const size_t n16 = static_cast<size_t>((p.N + 15) / 16 * 16);
+  std::vector<float> c(static_cast<size_t>(p.BatchC()) * p.M * p.N);
+  for (int bt = 0; bt < p.BatchC(); ++bt) {
+    for (int r = 0; r < p.M; ++r) {
+      for (int q = 0; q < p.N; ++q) {
+        c[(static_cast<size_t>(bt) * p.M + r) * p.N + q] =
+            nz[bt * p.M * n16 + static_cast<size_t>(q / 16) * p.M * 16 + static_cast<size_t>(r) * 16 + q % 16];
+      }
+    }
+  }
+  return c;
+}
+
 // FA / FB NZ: the batched Matmul reads A / B as BatchesToNz of the ND data
-// the reference model reads (their matrixStride is passed and unused).
+// the reference model reads (their matrixStride is passed and unused). FC
+// NZ: C comes back through NzBatchesToNd (FromSequential's NZ blocks).
 template <class AT, class Tiler = matmul_tiling::MultiCoreMatmulTiling, CubeFormat FA = CubeFormat::ND,
-          CubeFormat FB = CubeFormat::ND, LayoutMode L = LayoutMode::NORMAL>
+          CubeFormat FB = CubeFormat::ND, LayoutMode L = LayoutMode::NORMAL, CubeFormat FC = CubeFormat::ND>
 void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_list<Way> ways) {
   constexpr bool kBngs = L == LayoutMode::BNGS1S2;
   const TCubeTiling t = MakeBatchTiling<AT, Tiler>(p, true, kBngs);
@@ -313,13 +335,19 @@ void CheckProblem(const BatchProblem& p, std::mt19937& rng, std::initializer_lis
   std::vector<AT> bIn = FB == CubeFormat::NZ ? BatchesToNz(b, p.batchB, p.SB(), p.transB ? p.N : p.K,
                                                              p.transB ? p.K : p.N)
                                              : b;
+  constexpr bool kNzC = FC == CubeFormat::NZ;
+  const size_t ncOut = kNzC ? static_cast<size_t>(bc) * p.M * ((p.N + 15) / 16 * 16) : nc;
   for (Way way : ways) {
     std::vector<float> c(way == Way::kGmSeq ? static_cast<size_t>(bc) * ((p.M + t.baseM - 1) / t.baseM) *
                                                   ((p.N + t.baseN - 1) / t.baseN) * t.baseM * t.baseN
-                                            : nc,
+                                            : ncOut,
                          0.0f);
-    RunBatched<AT, FA, FB, L>(t, p, way, aIn, bIn, bias, c);
-    if (way == Way::kGmSeq) c = FromSequential(c, t, p);
+    RunBatched<AT, FA, FB, L, FC>(t, p, way, aIn, bIn, bias, c);
+    if (way == Way::kGmSeq) {
+      c = FromSequential(c, t, p, kNzC);
+    } else if (kNzC) {
+      c = NzBatchesToNd(c, p);
+    }
     size_t wrong = 0;
     for (size_t i = 0; i < nc && wrong < 5; ++i) {
       const float want = way == Way::kAtomic ? ref[i] + ref[i] : ref[i];
@@ -412,6 +440,32 @@ TEST_F(MatmulBatchTest, NzAAndBAreALoopOfSingleMatmuls) {
     CheckProblem<half, MT, NZ, NZ, BN>(unstrided(), rng, bnWays);
     CheckProblem<float, MT, NZ, ND, BN>(unstrided(), rng, bnWays);
     CheckProblem<half, MT, ND, NZ, BN>(unstrided(), rng, bnWays);
+  }
+}
+
+// C in CubeFormat::NZ (NORMAL and BNGS1S2; M a multiple of 16, as the
+// vendor's batch copy needs): every way out. (half x half -> float only:
+// C's placement does not depend on A's and B's dtype or format, and each
+// combination is three more Matmul instantiations to compile.)
+TEST_F(MatmulBatchTest, NzCIsALoopOfSingleMatmuls) {
+  using MT = matmul_tiling::MultiCoreMatmulTiling;
+  constexpr CubeFormat ND = CubeFormat::ND, NZ = CubeFormat::NZ;
+  std::mt19937 rng(1108);
+  const auto problem = [&rng](bool strided) {
+    BatchProblem p = RandomProblem(rng, true);
+    p.M = (p.M + 15) / 16 * 16;
+    if (!strided) p.strideA = p.strideB = 0;
+    if (p.strideA != 0) p.strideA = static_cast<uint32_t>(p.M * p.K + p.strideA % 37);
+    return p;
+  };
+  const std::initializer_list<Way> all = {Way::kGm,  Way::kGmSeq, Way::kUb,   Way::kAtomic,
+                                          Way::kCube, Way::kAsync, Way::kNBatch};
+  for (int iter = 0; iter < 3; ++iter) {
+    CheckProblem<half, MT, ND, ND, LayoutMode::NORMAL, NZ>(problem(false), rng, all);
+    CheckProblem<half, MT, ND, ND, LayoutMode::NORMAL, NZ>(problem(true), rng,
+                                                           {Way::kGm, Way::kUb, Way::kCubeInts});
+    CheckProblem<half, MT, ND, ND, LayoutMode::BNGS1S2, NZ>(problem(false), rng,
+                                                            {Way::kGm, Way::kGmSeq, Way::kUb, Way::kNBatch});
   }
 }
 
@@ -770,19 +824,44 @@ TEST_F(MatmulBatchTest, UbRowsNotOf32ByteBlocksAreReported) {
 
 TEST_F(MatmulBatchTest, UnsupportedOptionsAndWaitPairingAreReported) {
   Fixture f;
-  // C in NZ (the reference documents NZ for A and B only).
-  EXPECT_BMM_ERROR("IterateBatch with C in CubeFormat::NZ is not supported by aicore yet", [&] {
+  // C in NZ: M must be a multiple of 16 (the vendor's batch copy puts its
+  // fractal columns M rows apart), and N too for a 16-bit C in GM (else the
+  // vendor's matrices, M x N apart, overlap).
+  using NzC = BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::NZ>;
+  BatchProblem m16 = f.p;
+  m16.M = 16;
+  const TCubeTiling t16 = MakeBatchTiling<half>(m16);
+  EXPECT_BMM_ERROR("C in CubeFormat::NZ with M 20, not a multiple of 16", [&] {
     TPipe pipe;
-    BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::NZ> mm;
+    NzC mm;
     f.Setup(pipe, mm);
     mm.IterateBatch(f.C(), 4u, 2u, false);
   });
   EXPECT_BMM_CLEAN([&] {
     TPipe pipe;
-    BMM<half, LayoutMode::NORMAL, TPosition::GM, CFG_NORM, CubeFormat::ND, CubeFormat::ND, CubeFormat::ND> mm;
-    f.Setup(pipe, mm);
+    NzC mm;
+    f.Setup(pipe, mm, &t16);
     mm.IterateBatch(f.C(), 4u, 2u, false);
   });
+  using HalfNzC = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NORMAL>,
+                         MatmulType<TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NORMAL>,
+                         MatmulType<TPosition::GM, CubeFormat::NZ, half, false, LayoutMode::NORMAL>,
+                         MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+  BatchProblem n48 = m16;
+  n48.N = 48;
+  const TCubeTiling t48 = MakeBatchTiling<half>(n48);
+  std::vector<half> b48(2 * 24 * 48, half(1.0f)), c16(4 * 16 * 48);
+  const auto halfC = [&](const TCubeTiling* t) {
+    return [&f, &b48, &c16, t] {
+      TPipe pipe;
+      HalfNzC mm;
+      f.Setup(pipe, mm, t);
+      mm.SetTensorB(Gm(b48));
+      mm.IterateBatch(Gm(c16), 4u, 2u, false);
+    };
+  };
+  EXPECT_BMM_ERROR("C in CubeFormat::NZ, 16-bit, in GM with N 40, not a multiple of 16", halfC(&t16));
+  EXPECT_BMM_CLEAN(halfC(&t48));
   // NZ A in BSNGD / SBNGD (the reference: ND only there); NORMAL takes it.
   EXPECT_BMM_ERROR("NZ A or B in layout BSNGD: the reference allows NZ inputs in the NORMAL and BNGS1S2", [&] {
     TPipe pipe;

@@ -8,9 +8,11 @@
 // reference model: each batch's A and B sub-matrices copied out of their
 // layout by plain index arithmetic, one non-batch Matmul (IterateAll) on
 // the dense copies, its C put (or, for the G reduce, added) at the batch's
-// place in C's layout. half x half -> float only: the layouts are about
-// addresses, and the dtypes' paths are those test_lib_matmul_batch covers
-// (one Matmul instantiation per layout keeps this file quick to compile).
+// place in C's layout (with a bias and the G reduce: C matrix j's bias in
+// its first batch only). BSNGD / SBNGD C also to UB. half x half -> float
+// only: the layouts are about addresses, and the dtypes' paths are those
+// test_lib_matmul_batch covers (few Matmul instantiations per layout keep
+// this file quick to compile).
 // Then each KernelError with its clean twin.
 #include <gtest/gtest.h>
 
@@ -19,6 +21,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aicore/aicore.h"
@@ -117,10 +120,11 @@ GlobalTensor<T> Gm(std::vector<T>& v, size_t off = 0) {
 
 constexpr MatmulConfig kNBatchCfg = GetNormalConfig(false, true);
 
-template <class AT, LayoutMode L, LayoutMode LC, const auto& CFG = CFG_NORM>
+template <class AT, LayoutMode L, LayoutMode LC, const auto& CFG = CFG_NORM, TPosition CPOS = TPosition::GM,
+          CubeFormat FC = CubeFormat::ND>
 using LMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true, L>,
                    MatmulType<TPosition::GM, CubeFormat::ND, AT, true, L>,
-                   MatmulType<TPosition::GM, CubeFormat::ND, float, false, LC>,
+                   MatmulType<CPOS, FC, float, false, LC>,
                    MatmulType<TPosition::GM, CubeFormat::ND, float>, CFG>;
 
 // The reference model (see the file comment).
@@ -154,7 +158,11 @@ std::vector<float> Reference(const TCubeTiling& t, const Problem& p, const std::
           }
           mm.SetTensorA(Gm(da), p.transA);
           mm.SetTensorB(Gm(db), p.transB);
-          if (p.bias) mm.SetBias(Gm(bias, static_cast<size_t>(q) * p.N));
+          if (p.bias && q % p.Reduce() == 0) {
+            mm.SetBias(Gm(bias, jc * p.N));
+          } else if (p.bias) {
+            mm.ClearBias();
+          }
           mm.IterateAll(Gm(dc));
           for (int r = 0; r < p.M; ++r) {
             for (int k = 0; k < p.N; ++k) {
@@ -170,24 +178,38 @@ std::vector<float> Reference(const TCubeTiling& t, const Problem& p, const std::
 }
 
 // The kernel under test: the vendor sample's loop of IterateBatch calls,
-// each at the place of its first matrices.
-template <class AT, LayoutMode L, LayoutMode LC>
+// each at the place of its first matrices (the bias at its first C
+// matrix's, as the sample sets it). CPOS VECIN: C in a UB tensor, laid out
+// as in GM.
+template <class AT, LayoutMode L, LayoutMode LC, TPosition CPOS = TPosition::GM>
 std::vector<float> Batched(const TCubeTiling& t, const Problem& p, std::vector<AT>& a, std::vector<AT>& b,
                            std::vector<float>& bias) {
   std::vector<float> c(p.C().Elems(), 0.0f);
   aicore::Launch(
       [&] {
         TPipe pipe;
-        LMM<AT, L, LC, kNBatchCfg> mm;  // (the type IterateNBatch needs: one instantiation less to compile)
+        LMM<AT, L, LC, kNBatchCfg, CPOS> mm;  // (the type IterateNBatch needs: one instantiation less to compile)
         aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+        TBuf<TPosition::VECIN> buf;
+        LocalTensor<float> ub;
+        if constexpr (CPOS == TPosition::VECIN) {
+          pipe.InitBuffer(buf, static_cast<uint32_t>(c.size() * sizeof(float)));
+          ub = buf.Get<float>();
+          Duplicate(ub, 0.0f, static_cast<int32_t>(c.size()));  // the G reduce adds into C
+        }
         for (int l = 0; l < p.Loops(); ++l) {
           mm.SetTensorA(Gm(a, MatStart(L, p.A(), static_cast<size_t>(l) * p.batchA)), p.transA);
           mm.SetTensorB(Gm(b, MatStart(L, p.B(), static_cast<size_t>(l) * p.batchB)), p.transB);
-          if (p.bias) mm.SetBias(Gm(bias, static_cast<size_t>(l) * p.BatchC() * p.N));
           const size_t jc = static_cast<size_t>(l) * p.BatchC() / p.Reduce();
-          mm.IterateBatch(Gm(c, MatStart(LC, p.C(), jc)), static_cast<uint32_t>(p.batchA),
-                          static_cast<uint32_t>(p.batchB), false);
+          if (p.bias) mm.SetBias(Gm(bias, jc * p.N));
+          const auto bA = static_cast<uint32_t>(p.batchA), bB = static_cast<uint32_t>(p.batchB);
+          if constexpr (CPOS == TPosition::VECIN) {
+            mm.IterateBatch(ub[MatStart(LC, p.C(), jc)], bA, bB, false);
+          } else {
+            mm.IterateBatch(Gm(c, MatStart(LC, p.C(), jc)), bA, bB, false);
+          }
         }
+        if constexpr (CPOS == TPosition::VECIN) std::memcpy(c.data(), ub.GetPhyAddr(), c.size() * sizeof(float));
       },
       1);
   return c;
@@ -247,6 +269,9 @@ void Check(const Problem& p, std::mt19937& rng, bool nbatch) {
   ASSERT_TRUE(std::any_of(ref.begin(), ref.end(), [](float v) { return v != 0.0f; })) << p.Str();
   std::vector<std::pair<std::string, std::vector<float>>> got;
   got.emplace_back("IterateBatch", Batched<AT, L, LC>(t, p, a, b, bias));
+  if constexpr (LC == LayoutMode::BSNGD || LC == LayoutMode::SBNGD) {
+    if (p.N % 8 == 0) got.emplace_back("IterateBatch to UB", Batched<AT, L, LC, TPosition::VECIN>(t, p, a, b, bias));
+  }
   if (nbatch) {
     got.emplace_back("IterateNBatch + GetBatchTensorC (GlobalTensor)",
                      NBatched<AT, L, LC>(t, p, a, b, bias, Fetch::kGlobal));
@@ -270,8 +295,9 @@ void Check(const Problem& p, std::mt19937& rng, bool nbatch) {
 
 // A random problem. A call's batchC is G or N * G, so BSNGD calls stay
 // within one B index (as the reference requires); `reduce`: C's G axis may
-// be 1 (the G batches summed).
-Problem RandomProblem(std::mt19937& rng, bool reduce) {
+// be 1 (the G batches summed; a bias only with one C matrix a call).
+// `ub`: N a multiple of 8 (C to UB needs rows of 32-byte blocks).
+Problem RandomProblem(std::mt19937& rng, bool reduce, bool ub = false) {
   Problem p;
   p.M = 1 + static_cast<int>(rng() % 40);
   p.N = 1 + static_cast<int>(rng() % 40);
@@ -287,8 +313,10 @@ Problem RandomProblem(std::mt19937& rng, bool reduce) {
   p.cg = g;
   p.transA = rng() % 2, p.transB = rng() % 2;
   p.bias = rng() % 2;
-  if (reduce && g > 1 && rng() % 3 == 0) p.cg = 1, p.bias = false;  // the G reduce (no bias: not supported)
+  if (reduce && g > 1 && rng() % 3 == 0) p.cg = 1;  // the G reduce
   const int batchC = rng() % 2 ? g : p.nn * g;
+  if (p.Reduce() > 1 && batchC != g) p.bias = false;  // a bias with the G reduce into several C matrices: KernelError
+  if (ub) p.N = (p.N + 7) / 8 * 8;
   p.batchA = batchC * p.ag / g;
   p.batchB = batchC * p.bg / g;
   return p;
@@ -302,14 +330,14 @@ class MatmulLayoutTest : public ::testing::Test {
 TEST_F(MatmulLayoutTest, BsngdIsALoopOfSingleMatmuls) {
   std::mt19937 rng(1111);
   for (int iter = 0; iter < 10; ++iter) {
-    Check<half, LayoutMode::BSNGD, LayoutMode::BSNGD>(RandomProblem(rng, true), rng, false);
+    Check<half, LayoutMode::BSNGD, LayoutMode::BSNGD>(RandomProblem(rng, true, iter % 2 == 1), rng, false);
   }
 }
 
 TEST_F(MatmulLayoutTest, SbngdIsALoopOfSingleMatmuls) {
   std::mt19937 rng(1112);
   for (int iter = 0; iter < 12; ++iter) {
-    Check<half, LayoutMode::SBNGD, LayoutMode::SBNGD>(RandomProblem(rng, iter % 2 == 0), rng, false);
+    Check<half, LayoutMode::SBNGD, LayoutMode::SBNGD>(RandomProblem(rng, iter % 2 == 0, iter % 4 < 2), rng, false);
   }
 }
 
@@ -331,6 +359,24 @@ TEST_F(MatmulLayoutTest, BsngdIntoBngs1s2AndIterateNBatch) {
   p.M = 32, p.N = 256, p.K = 64, p.nb = 2, p.ag = p.bg = p.cg = 3, p.batchA = p.batchB = 3;
   p.transB = true, p.bias = true;
   Check<half, LayoutMode::BSNGD, LayoutMode::BNGS1S2>(p, rng, true);
+}
+
+// A bias with the G reduce (one C matrix a call, max(batchA, batchB) = G):
+// the bias goes into the C matrix once, with its first batch, as the
+// vendor's batch scheduler adds it.
+TEST_F(MatmulLayoutTest, BiasWithTheGReduceGoesIntoEachCMatrixOnce) {
+  std::mt19937 rng(1115);
+  for (int iter = 0; iter < 3; ++iter) {
+    Problem p = RandomProblem(rng, false, true);
+    const int g = 2 + iter % 2;
+    p.ag = iter == 2 ? 1 : g;  // iteration 2: A broadcast along G, 1: B
+    p.bg = iter == 1 ? 1 : g;
+    p.cg = 1, p.bias = true;
+    p.batchA = p.ag, p.batchB = p.bg;
+    Check<half, LayoutMode::BSNGD, LayoutMode::BSNGD>(p, rng, false);
+    Check<half, LayoutMode::SBNGD, LayoutMode::SBNGD>(p, rng, false);
+    Check<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2>(p, rng, true);
+  }
 }
 
 TEST(MatmulLayoutTiling, SettersFillTheLayoutFields) {
@@ -497,6 +543,74 @@ TEST_F(MatmulLayoutTest, BatchCountsBeyondTheTilingAreReported) {
                       "(singleCoreM x singleCoreN) of 4 bytes need 19200",
                       nbatch(2, 4799));
   EXPECT_LAYOUT_CLEAN(nbatch(2, 4800));
+}
+
+TEST_F(MatmulLayoutTest, UnsupportedCAndBiasWithTheReduceAreReported) {
+  Fixture f;
+  // NZ C in BSNGD / SBNGD (the reference: ND data only there).
+  using BsngdNzC = LMM<half, LayoutMode::BSNGD, LayoutMode::BSNGD, CFG_NORM, TPosition::GM, CubeFormat::NZ>;
+  EXPECT_LAYOUT_ERROR("C in CubeFormat::NZ with layout BSNGD: the reference allows ND data only", [&] {
+    TPipe pipe;
+    BsngdNzC mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 3u, 3u, false);
+  });
+  EXPECT_LAYOUT_CLEAN([&] {
+    TPipe pipe;
+    Bsngd mm;
+    f.Setup(pipe, mm);
+    mm.IterateBatch(f.C(), 3u, 3u, false);
+  });
+  // IterateNBatch's workspace holds dense C batches only.
+  const auto nbatch = [&](auto tag) {
+    return [&f, tag] {
+      TPipe pipe;
+      typename decltype(tag)::type mm;
+      f.Setup(pipe, mm);
+      mm.SetWorkspace(f.ws.data(), static_cast<int>(f.ws.size()));
+      mm.IterateNBatch(2, 3u, 3u, false);
+    };
+  };
+  EXPECT_LAYOUT_ERROR("C's layout is BSNGD: aicore's IterateNBatch writes the workspace as NORMAL / BNGS1S2",
+                      nbatch(std::common_type<Bsngd>{}));
+  EXPECT_LAYOUT_CLEAN(nbatch(std::common_type<BsngdNBatch>{}));
+  // A's and B's B / N axes differ: the vendor's implementation broadcasts
+  // an axis of 1 there, its reference documents G only.
+  TCubeTiling bn = f.t, bb = f.t;
+  bn.BLayoutInfoN = 2;
+  bb.ALayoutInfoB = 1;
+  const auto axes = [&](const TCubeTiling* t) {
+    return [&f, t] {
+      TPipe pipe;
+      Bsngd mm;
+      f.Setup(pipe, mm, t);
+      mm.IterateBatch(f.C(), 3u, 3u, false);
+    };
+  };
+  EXPECT_LAYOUT_ERROR("ALayoutInfoB 2, ALayoutInfoN 1 and BLayoutInfoB 2, BLayoutInfoN 2 differ: batch broadcast "
+                      "along the B or N axis is not supported by aicore",
+                      axes(&bn));
+  EXPECT_LAYOUT_ERROR("ALayoutInfoB 1, ALayoutInfoN 1 and BLayoutInfoB 2, BLayoutInfoN 1 differ", axes(&bb));
+  EXPECT_LAYOUT_CLEAN(axes(&f.t));
+  // A bias with the G reduce into two C matrices in one call.
+  Problem r = f.p;
+  r.cg = 1, r.bias = true;
+  TCubeTiling tr = MakeTiling<half>(r);
+  tr.BatchNum = 6;
+  std::vector<float> bias(2 * 40, 1.0f);
+  const auto withBias = [&](uint32_t n) {
+    return [&f, &tr, &bias, n] {
+      TPipe pipe;
+      LMM<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2, kNBatchCfg> mm;
+      f.Setup(pipe, mm, &tr);
+      mm.SetBias(Gm(bias));
+      mm.IterateBatch(f.C(), n, n, false);
+    };
+  };
+  EXPECT_LAYOUT_ERROR("a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G 3) into 2 C matrices in one "
+                      "call is not supported by aicore",
+                      withBias(6));
+  EXPECT_LAYOUT_CLEAN(withBias(3));
 }
 
 TEST_F(MatmulLayoutTest, NBatchMisuseIsReported) {

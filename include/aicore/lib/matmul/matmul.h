@@ -96,14 +96,20 @@
 //   Ka x M; B: Kb x N, transposed N x Kb), and ALayoutInfoG / batchA =
 //   BLayoutInfoG / batchB (the G axis broadcasts), as the reference states.
 //   C: NORMAL / BNGS1S2 batch i at i * M * N (GM; N rounded up to 32 bytes
-//   for ND_ALIGN), i * singleCoreM * singleCoreN (UB), or i * (blocks *
-//   baseM * baseN) with enSequentialWrite; BSNGD / SBNGD (GM only, not
-//   sequential) batch i at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2
-//   (SBNGD: B * N * G * S2) apart. CLayoutInfoG 1 with A's or B's G > 1:
-//   the G batches sum into one C matrix (atomic add: zero C first).
+//   for ND_ALIGN, to 16 for NZ), i * singleCoreM * singleCoreN (UB; the
+//   same roundings), or i * (blocks * baseM * baseN) with
+//   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy:
+//   M a multiple of 16, and N too for a 16-bit C in GM) each matrix in the
+//   NZ of IterateAll; BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
+//   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
+//   S2) apart, the same in UB (the vendor's client copies the cube's GM
+//   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
+//   sum into one C matrix (atomic add: zero C first).
 // The bias of batch i at i * N (MatmulConfig::isBiasBatch, the default;
-// else one bias for all). max(batchA, batchB) must not exceed the tiling's
-// BatchNum. matrixStrideC is reserved by the reference and ignored. Async
+// else one bias for all); with the G reduce, C matrix j's bias (at j * N)
+// goes into its first batch only, one C matrix per call (the vendor's
+// scheduler stops the bias after the call's first batch). max(batchA,
+// batchB) must not exceed the tiling's BatchNum. matrixStrideC is reserved by the reference and ignored. Async
 // IterateBatch<false> computes at once (WaitIterateBatch checks the
 // pairing).
 // IterateNBatch(batchLoop, batchA, batchB, ...) (MatmulConfig::isNBatch):
@@ -121,8 +127,10 @@
 // matrices one after another, round16(stored rows) x stored columns rounded
 // up to C0 elements apart (matrixStrideA / B unused, as the vendor's NZ
 // batch copy); BSNGD / SBNGD take ND only, as the reference states.
-// Not done: NZ C, BSNGD / SBNGD C to UB or the IterateNBatch workspace, a
-// bias or enPartialSum with the G reduce (KernelErrors).
+// Not done (KernelErrors): NZ C with M not a multiple of 16 (or N, 16-bit
+// C in GM), BSNGD / SBNGD C in the IterateNBatch workspace, a bias with the
+// G reduce into several C matrices per call, enPartialSum with the G
+// reduce; batch broadcast along N or B (A's and B's B / N axes must agree).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -1034,10 +1042,8 @@ class MatmulImpl {
       const int64_t g = std::max(tiling_.ALayoutInfoG, tiling_.BLayoutInfoG);
       if (tiling_.CLayoutInfoG == 1 && g > 1 && batchC % g == 0) outC = batchC / static_cast<uint32_t>(g);
     }
-    constexpr uint32_t align = 32 / sizeof(DstT);
-    const int64_t ld = C_TYPE::format == CubeFormat::ND_ALIGN ? (sN_ + align - 1) / align * align : sN_;
-    const uint64_t per = enSequentialWrite ? static_cast<uint64_t>(MIter() * NIter()) * BlockElems()
-                                           : static_cast<uint64_t>(sM_) * static_cast<uint64_t>(ld);
+    const uint64_t per =
+        enSequentialWrite ? static_cast<uint64_t>(MIter() * NIter()) * BlockElems() : BatchCStride(true);
     const uint64_t slice = static_cast<uint64_t>(outC) * per;
     const uint64_t needBytes = static_cast<uint64_t>(batchLoop) * slice * sizeof(DstT);
     if (needBytes > wsBytes_) {
@@ -1053,7 +1059,9 @@ class MatmulImpl {
     const uint64_t lastB = addrB.Base(static_cast<uint64_t>(batchLoop - 1) * batchB) + (batchB - 1) * strideB;
     CheckLoopStart(api, "A", aKind_, aGm_, aLocal_, batchLoop, lastA, loc);
     CheckLoopStart(api, "B", bKind_, bGm_, bLocal_, batchLoop, lastB, loc);
-    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(batchC) * orgN_ : 0;
+    // The bias of a loop's C matrices (with the G reduce: one per C matrix, as
+    // the vendor's IterateNBatch moves it).
+    const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(outC) * orgN_ : 0;
     if (biasOn_) {
       CheckLoopStart(api, "the bias", biasKind_, biasGm_, biasLocal_, batchLoop, (batchLoop - 1) * sbias, loc);
     }
@@ -1611,7 +1619,7 @@ class MatmulImpl {
     } else {
       const bool d = ub || denseC_;  // a UB destination or the IterateNBatch workspace
       const int64_t rows = d ? sM_ : orgM_;
-      int64_t ld = d ? sN_ : (cLd_ != 0 ? cLd_ : orgKc_);
+      int64_t ld = cLd_ != 0 ? cLd_ : d ? sN_ : orgKc_;  // cLd_: a BSNGD / SBNGD C (GM or UB)
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
         p.l = Layout::Nz(kCNzC0, Align16(rows));
@@ -1771,6 +1779,13 @@ class MatmulImpl {
            "ALayoutInfoG / batchA = " + S(a.g) + " / " + S(batchA) + " differs from BLayoutInfoG / batchB = " +
                S(b.g) + " / " + S(batchB) + " (the reference requires them equal: the G axis is what broadcasts)");
     }
+    if (a.n != b.n || a.b != b.b) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "ALayoutInfoB " + S(a.b) + ", ALayoutInfoN " + S(a.n) + " and BLayoutInfoB " + S(b.b) +
+               ", BLayoutInfoN " + S(b.n) + " differ: batch broadcast along the B or N axis is not supported by "
+               "aicore (the reference documents the G axis only; the vendor's implementation broadcasts an axis "
+               "of 1 with an index formula the reference does not state)");
+    }
     if (A_TYPE::layout == LayoutMode::BSNGD && ((a.n * a.g) % batchA != 0 || (b.n * b.g) % batchB != 0)) {
       Fail(ErrorKind::kParameter, api, loc,
            "a BSNGD call stays within one B index (the reference does not compute several S x D rows at once): "
@@ -1837,10 +1852,12 @@ class MatmulImpl {
            "C's G axis is 1 and A's or B's is " + S(reduceG) + " (the batches of G sum into one C matrix), but "
                "max(batchA, batchB) = " + S(hi) + " is not a multiple of it");
     }
-    if (reduceG > 1 && biasOn_) {
+    if (reduceG > 1 && biasOn_ && hi / reduceG > 1) {
       Fail(ErrorKind::kParameter, api, loc,
-           "a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G " + S(reduceG) +
-               ") is not supported by aicore");
+           "a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G " + S(reduceG) + ") into " +
+               S(hi / reduceG) + " C matrices in one call is not supported by aicore (the reference does not "
+               "define it; the vendor's implementation adds the bias to the call's first C matrix only): with a "
+               "bias, one C matrix per call (max(batchA, batchB) = G)");
     }
     if (enPartialSum) {
       if (sM_ > BaseM() || sN_ > BaseN()) {
@@ -1958,10 +1975,13 @@ class MatmulImpl {
     LocalTensor<SrcBT> bl;
     GlobalTensor<BiasT> bias;
     LocalTensor<BiasT> biasl;
+    bool biasOn;
     explicit OperandGuard(MatmulImpl& m)
-        : mm(m), a(m.aGm_), al(m.aLocal_), b(m.bGm_), bl(m.bLocal_), bias(m.biasGm_), biasl(m.biasLocal_) {}
+        : mm(m), a(m.aGm_), al(m.aLocal_), b(m.bGm_), bl(m.bLocal_), bias(m.biasGm_), biasl(m.biasLocal_),
+          biasOn(m.biasOn_) {}
     ~OperandGuard() {
       mm.aGm_ = a, mm.aLocal_ = al, mm.bGm_ = b, mm.bLocal_ = bl, mm.biasGm_ = bias, mm.biasLocal_ = biasl;
+      mm.biasOn_ = biasOn;
     }
     OperandGuard(const OperandGuard&) = delete;
     OperandGuard& operator=(const OperandGuard&) = delete;
@@ -1994,6 +2014,41 @@ class MatmulImpl {
     LdGuard(const LdGuard&) = delete;
     LdGuard& operator=(const LdGuard&) = delete;
   };
+  // Elements from one C matrix of a batch call to the next (NORMAL /
+  // BNGS1S2 C, not sequential), `dense` for a UB destination or the
+  // IterateNBatch workspace (singleCoreM x singleCoreN) else GM (M x N); N
+  // rounded up to 32 bytes for ND_ALIGN, to 16 for NZ (the vendor's batch
+  // copy: singleCoreM x CeilAlign(singleCoreN, 16) for NZ; CheckNzBatchC
+  // refuses the cases where its stride is not the NZ matrix's size).
+  uint64_t BatchCStride(bool dense) const {
+    constexpr int64_t align = 32 / sizeof(DstT);
+    int64_t ld = dense ? sN_ : orgKc_;
+    if constexpr (C_TYPE::format == CubeFormat::NZ) ld = Align16(dense ? sN_ : orgN_);
+    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
+    return static_cast<uint64_t>(dense ? sM_ : orgM_) * static_cast<uint64_t>(ld);
+  }
+  // NZ C in a batch call (not sequential): the vendor's batch copy puts C
+  // matrix i at i * singleCoreM * alignedN (alignedN: CeilAlign(N, 16) for
+  // a 32-bit C or a C declared in UB, N for a 16-bit C declared in GM, the
+  // IterateNBatch workspace included), its fractal columns M rows apart.
+  // aicore's NZ C has columns of round16(M) rows, so the two agree when M
+  // is a multiple of 16; a 16-bit C in GM needs N a multiple of 16 too
+  // (else the vendor's matrices overlap).
+  void CheckNzBatchC(const char* api, bool dense, SrcLoc loc) const {
+    const int64_t rows = dense ? sM_ : orgM_, cols = dense ? sN_ : orgN_;
+    if (rows % 16 != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           std::string("C in CubeFormat::NZ with ") + (dense ? "singleCoreM " : "M ") + S(rows) +
+               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * CeilAlign(N, 16) "
+               "with fractal columns M rows apart, not NZ's round16(M); not supported by aicore");
+    }
+    if (C_TYPE::pos == TPosition::GM && sizeof(DstT) == 2 && cols % 16 != 0) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "C in CubeFormat::NZ, 16-bit, in GM with N " + S(cols) +
+               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, which overlaps "
+               "the padded last fractal column of the matrix before; not supported by aicore");
+    }
+  }
   // One batch call: `dense` places C as a UB destination does (batches of
   // singleCoreM x singleCoreN, the IterateNBatch workspace) in GM.
   template <class Dst>  // GlobalTensor<DstT> or LocalTensor<DstT>
@@ -2034,9 +2089,12 @@ class MatmulImpl {
     }
     const uint32_t reduceG = CheckBatchCall(api, batchA, batchB, args.enPartialSum, loc);
     if constexpr (C_TYPE::format == CubeFormat::NZ) {
-      Fail(ErrorKind::kParameter, api, loc,
-           "IterateBatch with C in CubeFormat::NZ is not supported by aicore yet (ND and ND_ALIGN are; the "
-           "reference documents NZ for A and B)");
+      if (kBsC) {
+        Fail(ErrorKind::kParameter, api, loc,
+             std::string("C in CubeFormat::NZ with layout ") + LayoutName(C_TYPE::layout) +
+                 ": the reference allows ND data only in the BSNGD / SBNGD layouts");
+      }
+      if (!sequential) CheckNzBatchC(api, kUb || dense, loc);
     }
     if constexpr (kBsC) {
       if (sequential) {
@@ -2044,22 +2102,17 @@ class MatmulImpl {
              std::string("C's layout is ") + LayoutName(C_TYPE::layout) +
                  ": it cannot be written sequentially (enSequentialWrite = true), as the reference states");
       }
-      if (kUb || dense) {
-        Fail(ErrorKind::kParameter, api, loc,
-             std::string("C in layout ") + LayoutName(C_TYPE::layout) +
-                 " is written to GM by aicore (to UB or the IterateNBatch workspace: not supported)");
-      }
     }
     if (async_ || (started_ && next_ != 0)) {
       Fail(ErrorKind::kParameter, api, loc, "an Iterate loop of this Matmul object is still running");
     }
     if constexpr (!kUb) CheckGmC(api, dst, loc);
-    constexpr uint32_t align = 32 / sizeof(DstT);
     const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
     uint64_t sc = 0;  // elements from one C matrix to the next
     if constexpr (kBsC) {
+      constexpr int64_t align = 32 / sizeof(DstT);
       const LayoutInfo c = InfoC();
       int64_t s2 = c.d;
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) s2 = (s2 + align - 1) / align * align;
@@ -2070,14 +2123,7 @@ class MatmulImpl {
     const uint32_t batchC = std::max(batchA, batchB), outC = batchC / reduceG;
     const uint64_t sbias = kCfg.isBiasBatch ? static_cast<uint64_t>(orgN_) : 0;
     if constexpr (!kBsC) {
-      if (sequential) {
-        sc = static_cast<uint64_t>(total_) * BlockElems();
-      } else {
-        const bool d = kUb || dense;
-        int64_t ld = d ? sN_ : orgKc_;
-        if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
-        sc = static_cast<uint64_t>(d ? sM_ : orgM_) * static_cast<uint64_t>(ld);
-      }
+      sc = sequential ? static_cast<uint64_t>(total_) * BlockElems() : BatchCStride(kUb || dense);
     }
     const auto span = [](const Layout& l, int32_t rows, int32_t cols) {
       return static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
@@ -2089,7 +2135,7 @@ class MatmulImpl {
     CheckBatchSpan(api, "B", kNzB ? kNzSize : matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N",
                    bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
-      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, batchC,
+      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, outC,
                      sbias, static_cast<uint64_t>(sN_), loc);
     }
     const uint64_t lastC = PlaceOf(total_ - 1, sequential, total_ - 1, kUb).extent;
@@ -2118,8 +2164,11 @@ class MatmulImpl {
         if (aKind_ == kLocal) aLocal_ = guard.al[ai * addrA.stride];
         if (bKind_ == kGm) bGm_ = guard.b[bi * addrB.stride];
         if (bKind_ == kLocal) bLocal_ = guard.bl[bi * addrB.stride];
-        if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i * sbias];
-        if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i * sbias];
+        // The G reduce: the bias of C matrix i / G goes into its first batch
+        // (the vendor's batch scheduler stops it for the others).
+        if (reduceG > 1) biasOn_ = guard.biasOn && i % reduceG == 0;
+        if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i / reduceG * sbias];
+        if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i / reduceG * sbias];
         if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
         const uint64_t ci = i / reduceG;
         const uint8_t atomic = reduceG > 1 ? uint8_t{1} : enAtomic;  // the G reduce adds
