@@ -142,6 +142,7 @@ __global__ __aicore__ void impl_names(GM_ADDR x, GM_ADDR y) {
   __gm__ float* gy = (__gm__ float*)y;
   DataCopyGM2UBImpl(u, gx, DataCopyParams{1, 8, 0, 0});          // u[0..64) = x[0..64)
   PipeBarrier<PIPE_ALL>();
+  Barrier();
   DataCopyUB2UBImpl(u + 256, u, DataCopyParams{2, 2, 2, 0});     // u[256..288) = x[0..16) x[32..48)
   DataCopyPadGm2UBImpl(u + 512, gx + 64, DataCopyExtParams{1, 20 * sizeof(float), 0, 0, 0},
                        DataCopyPadExtParams<float>{false, 0, 0, 0.0f});  // u[512..532) = x[64..84)

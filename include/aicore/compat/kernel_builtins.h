@@ -37,7 +37,7 @@
 // WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
 // DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
 // GetArchVersion, InitOutput, and the implementation functions kernels call
-// by name: DataCopyGM2UBImpl, DataCopyUB2GMImpl, DataCopyUB2UBImpl,
+// by name: Barrier, DataCopyGM2UBImpl, DataCopyUB2GMImpl, DataCopyUB2UBImpl,
 // DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl (both parameter forms),
 // TransDataTo5HDImpl (address and pointer lists).
 //
@@ -549,6 +549,10 @@ inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value =
                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   Fill(gmWorkspaceAddr, size, value, loc);
 }
+
+// Barrier(): the vendor's compiler barrier (kfc_comm.h), which kernels call
+// after SyncAll (ops-math's reduce_prod_v2): orders nothing more on the CPU.
+inline void Barrier() { std::atomic_signal_fence(std::memory_order_seq_cst); }
 
 // Implementation functions of the vendor's headers that public kernels call
 // by name (ops-math's diag_flat, ops-nn's ge_glu_grad_v2, scatter_elements_v2,

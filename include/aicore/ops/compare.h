@@ -500,6 +500,32 @@ AICORE_INLINE void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>
                                           p.srcRepStride, 1, 8, loc);
 }
 
+// Compares: the current name of CompareScalar (the same three forms).
+template <typename T, typename U>
+AICORE_INLINE void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
+                            const aicore::detail::NonDeducedT<T> src1Scalar, CMPMODE cmpMode,
+                            uint32_t count, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CompareCount<T, U>("Compares", dst, src0, nullptr, src1Scalar, cmpMode, count, loc);
+}
+template <typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
+                            const aicore::detail::NonDeducedT<T> src1Scalar, CMPMODE cmpMode,
+                            const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& p,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CompareRepeatForm<T, U>("Compares", &dst, src0, nullptr, src1Scalar, cmpMode,
+                                          isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTimes,
+                                          p.srcBlkStride, p.srcRepStride, 1, 8, loc);
+}
+template <typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
+                            const aicore::detail::NonDeducedT<T> src1Scalar, CMPMODE cmpMode,
+                            const uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& p,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::CompareRepeatForm<T, U>("Compares", &dst, src0, nullptr, src1Scalar, cmpMode,
+                                          isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTimes,
+                                          p.srcBlkStride, p.srcRepStride, 1, 8, loc);
+}
+
 // The CMPMASK register: 128 bits, stored as 16 bytes.
 template <typename T>
 AICORE_INLINE void GetCmpMask(const LocalTensor<T>& dst, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {

@@ -49,8 +49,10 @@ struct DataCopyExtParams {
   uint32_t dstStride = 0;  // GM->UB: UB gap in 32-byte blocks; UB->GM: GM gap in bytes
   uint32_t rsv = 0;
   DataCopyExtParams() = default;
+  // All five, as the vendor's: a four-value brace list is a DataCopyParams
+  // (so DataCopyPad(gm, ub, {1, len, 0, 0}) is not ambiguous).
   DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn,
-                    uint32_t rsvIn = 0)
+                    uint32_t rsvIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
 };
 

@@ -97,6 +97,50 @@ AICORE_INLINE void PipeBarrier(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   if (AICORE_UNLIKELY(core.instr != 0)) aicore::detail::EmitOrder(core, aicore::instrument::EventKind::kBarrier, 0, static_cast<int>(pipe), loc);
 }
 
+// TQueSync<src, dst>: SetFlag / WaitFlag of the HardEvent that orders pipe
+// `src` before pipe `dst` (the same flags as SetFlag<HardEvent>; a pair no
+// HardEvent names is a compile error).
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+ public:
+  AICORE_INLINE void SetFlag(int8_t id, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    ::AscendC::SetFlag<kEvent>(id, loc);
+  }
+  AICORE_INLINE void WaitFlag(int8_t id, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    ::AscendC::WaitFlag<kEvent>(id, loc);
+  }
+
+ private:
+  static constexpr HardEvent EventOf() {
+    struct Pair {
+      pipe_t s, d;
+      HardEvent e;
+    };
+    constexpr pipe_t S = PIPE_S, V = PIPE_V, M = PIPE_M, T1 = PIPE_MTE1, T2 = PIPE_MTE2,
+                     T3 = PIPE_MTE3, F = PIPE_FIX;
+    using E = HardEvent;
+    constexpr Pair kPairs[] = {
+        {T2, T1, E::MTE2_MTE1}, {T1, T2, E::MTE1_MTE2}, {T1, M, E::MTE1_M},    {M, T1, E::M_MTE1},
+        {T2, V, E::MTE2_V},     {V, T2, E::V_MTE2},     {T3, V, E::MTE3_V},    {V, T3, E::V_MTE3},
+        {M, V, E::M_V},         {V, M, E::V_M},         {V, V, E::V_V},        {T3, T1, E::MTE3_MTE1},
+        {T1, T3, E::MTE1_MTE3}, {T1, V, E::MTE1_V},     {T2, M, E::MTE2_M},    {M, T2, E::M_MTE2},
+        {V, T1, E::V_MTE1},     {M, F, E::M_FIX},       {F, M, E::FIX_M},      {T3, T2, E::MTE3_MTE2},
+        {T2, T3, E::MTE2_MTE3}, {S, V, E::S_V},         {V, S, E::V_S},        {S, T2, E::S_MTE2},
+        {T2, S, E::MTE2_S},     {S, T3, E::S_MTE3},     {T3, S, E::MTE3_S},    {T2, F, E::MTE2_FIX},
+        {F, T2, E::FIX_MTE2},   {F, S, E::FIX_S},       {M, S, E::M_S},        {F, T3, E::FIX_MTE3},
+        {T1, F, E::MTE1_FIX},   {F, T1, E::FIX_MTE1},   {F, F, E::FIX_FIX}};
+    static_assert(sizeof(kPairs) / sizeof(kPairs[0]) == static_cast<size_t>(E::MAX),
+                  "one pipe pair per HardEvent");
+    for (const Pair& p : kPairs) {
+      if (p.s == src && p.d == dst) return p.e;
+    }
+    return E::MAX;
+  }
+  static constexpr HardEvent kEvent = EventOf();
+  static_assert(kEvent != HardEvent::MAX,
+                "TQueSync<src, dst>: no HardEvent orders pipe src before pipe dst");
+};
+
 AICORE_INLINE int64_t GetBlockIdx() {
   aicore::detail::CoreContext* core = aicore::detail::t_core;
   return core ? core->block_idx : 0;

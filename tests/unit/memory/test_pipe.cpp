@@ -232,6 +232,30 @@ TEST(TPipeTest, EventIds) {
   });
 }
 
+// TQueSync<src, dst>: the flags of the HardEvent that orders src before dst
+// (it pairs with SetFlag / WaitFlag of that event); a wait without a set is
+// reported as for WaitFlag.
+TEST(TPipeTest, TQueSyncIsTheHardEventOfItsPipes) {
+  EXPECT_FALSE(ErrorOf([] {
+    TQueSync<PIPE_MTE2, PIPE_V> sync;
+    sync.SetFlag(EVENT_ID1);
+    sync.WaitFlag(EVENT_ID1);
+    sync.SetFlag(EVENT_ID2);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID2);
+    SetFlag<HardEvent::S_MTE3>(EVENT_ID0);
+    TQueSync<PIPE_S, PIPE_MTE3>().WaitFlag(EVENT_ID0);
+  }));
+  auto e = ErrorOf([] {
+    TQueSync<PIPE_V, PIPE_MTE3> sync;
+    sync.SetFlag(EVENT_ID3);
+    WaitFlag<HardEvent::V_MTE2>(EVENT_ID3);  // another event's flag
+  });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("WaitFlag<HardEvent::V_MTE2>(3) has no matching SetFlag"),
+            std::string::npos)
+      << e->what();
+}
+
 TEST(TPipeTest, AllocEventIdExhaustion) {
   auto e = ErrorOf([] {
     TPipe pipe;

@@ -62,8 +62,10 @@ std::vector<T> CmpValues(Rng& r, size_t n) {
 
 // ---- count forms ---------------------------------------------------------------
 
+// form: 0 Compare, 1 CompareScalar, 2 Compares (its current name).
 template <class T, class U>
-void CheckCompareCount(uint64_t seed, bool scalar) {
+void CheckCompareCount(uint64_t seed, int form) {
+  const bool scalar = form != 0;
   Rng rng(seed);
   constexpr uint32_t L = ref::kLanes<T>;
   const uint32_t step = scalar ? 32 / sizeof(T) : L;
@@ -81,7 +83,9 @@ void CheckCompareCount(uint64_t seed, bool scalar) {
         const auto dst = buf.GetWithOffset<U>(count / 8 / sizeof(U) + 1, static_cast<uint32_t>(d_off));
         const auto x = buf.GetWithOffset<T>(count + 1, a_off);
         const auto y = buf.GetWithOffset<T>(count + 1, static_cast<uint32_t>(b_off));
-        if (scalar) {
+        if (form == 2) {
+          AscendC::Compares(dst, x, s, mode, count);
+        } else if (scalar) {
           AscendC::CompareScalar(dst, x, s, mode, count);
         } else {
           AscendC::Compare(dst, x, y, mode, count);
@@ -91,7 +95,7 @@ void CheckCompareCount(uint64_t seed, bool scalar) {
         ref::SetBit(want.data() + d_off, i, ref::CompareOne(a[i], scalar ? s : b[i], mode));
       }
       const std::string diff = FirstByteDiff(image, want, 0, 0);
-      EXPECT_TRUE(diff.empty()) << (scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
+      EXPECT_TRUE(diff.empty()) << (form == 2 ? "Compares<" : scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
                                 << ", " << aicore::detail::TypeName<U>() << "> mode " << static_cast<int>(mode)
                                 << ", count " << count << ": " << diff;
       if (::testing::Test::HasFailure()) return;
@@ -108,10 +112,12 @@ TEST(OpsCompare, CountForm) {
   CheckCompareCount<float, uint64_t>(906, false);
 }
 TEST(OpsCompare, ScalarCountForm) {
-  CheckCompareCount<float, uint8_t>(911, true);
-  CheckCompareCount<half, uint8_t>(912, true);
-  CheckCompareCount<int32_t, uint8_t>(913, true);
-  CheckCompareCount<half, uint16_t>(914, true);
+  CheckCompareCount<float, uint8_t>(911, 1);
+  CheckCompareCount<half, uint8_t>(912, 1);
+  CheckCompareCount<int32_t, uint8_t>(913, 1);
+  CheckCompareCount<half, uint16_t>(914, 1);
+  CheckCompareCount<float, uint8_t>(915, 2);  // Compares
+  CheckCompareCount<half, uint16_t>(916, 2);
 }
 
 // IEEE semantics spelled out.
@@ -256,7 +262,8 @@ size_t SpanElems(const ref::RepeatPlan& m, uint32_t blk, uint32_t rep) {
 }
 
 template <class T>
-void CheckCompareRepeat(uint64_t seed, bool scalar) {
+void CheckCompareRepeat(uint64_t seed, int form) {
+  const bool scalar = form != 0;
   Rng rng(seed);
   constexpr uint32_t L = ref::kLanes<T>;
   for (MaskCase mc : MaskCases(rng, L)) {
@@ -286,7 +293,11 @@ void CheckCompareRepeat(uint64_t seed, bool scalar) {
             constexpr bool S = decltype(set)::value;
             if (scalar) {
               const AscendC::UnaryRepeatParams p(g.dblk, g.blk0, g.drep, g.rep0);
-              AscendC::CompareScalar<T, uint8_t, S>(dst, x, s, mode, mask, static_cast<uint8_t>(repeat), p);
+              if (form == 2) {
+                AscendC::Compares<T, uint8_t, S>(dst, x, s, mode, mask, static_cast<uint8_t>(repeat), p);
+              } else {
+                AscendC::CompareScalar<T, uint8_t, S>(dst, x, s, mode, mask, static_cast<uint8_t>(repeat), p);
+              }
             } else {
               // The dst strides are not used: random values.
               const AscendC::BinaryRepeatParams p(static_cast<uint8_t>(rng.Below(4)), g.blk0, g.blk1,
@@ -306,7 +317,7 @@ void CheckCompareRepeat(uint64_t seed, bool scalar) {
           }
         }
         const std::string diff = FirstByteDiff(image, want, 0, 0);
-        EXPECT_TRUE(diff.empty()) << (scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
+        EXPECT_TRUE(diff.empty()) << (form == 2 ? "Compares<" : scalar ? "CompareScalar<" : "Compare<") << aicore::detail::TypeName<T>()
                                   << "> repeat form, " << Describe(mc) << ", mode "
                                   << static_cast<int>(mode) << ", geometry " << int(g.blk0) << "/" << int(g.rep0)
                                   << ", " << int(g.blk1) << "/" << int(g.rep1) << ": " << diff;
@@ -317,13 +328,14 @@ void CheckCompareRepeat(uint64_t seed, bool scalar) {
 }
 
 TEST(OpsCompare, RepeatForm) {
-  CheckCompareRepeat<float>(941, false);
-  CheckCompareRepeat<half>(942, false);
-  CheckCompareRepeat<int32_t>(943, false);
+  CheckCompareRepeat<float>(941, 0);
+  CheckCompareRepeat<half>(942, 0);
+  CheckCompareRepeat<int32_t>(943, 0);
 }
 TEST(OpsCompare, ScalarRepeatForm) {
-  CheckCompareRepeat<float>(944, true);
-  CheckCompareRepeat<half>(945, true);
+  CheckCompareRepeat<float>(944, 1);
+  CheckCompareRepeat<half>(945, 1);
+  CheckCompareRepeat<half>(946, 2);  // Compares
 }
 
 // Select repeat forms: tensor selMask (modes 0, 1, 2) and the register forms.

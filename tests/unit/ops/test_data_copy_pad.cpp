@@ -220,6 +220,24 @@ TEST(DataCopyPad, WorkedExample) {
   }
 }
 
+// A four-value brace list is a DataCopyParams (the vendor's DataCopyExtParams
+// constructor takes five), so this call of ops-math's kl_div_v2 is not
+// ambiguous: one burst of 4 bytes from UB to GM.
+TEST(DataCopyPad, FourValueBraceListIsDataCopyParams) {
+  std::vector<float> gm(8, -1.0f);
+  std::vector<uint8_t> ub(kUbBytes, 0);
+  reinterpret_cast<float*>(ub.data())[0] = 2.5f;
+  reinterpret_cast<float*>(ub.data())[1] = 3.5f;
+  InBlock<float>(ub, [&](const LocalTensor<float>& t) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(gm.data(), 8);
+    DataCopyPad(g[1], t, {1, static_cast<uint16_t>(sizeof(float)), 0, 0});
+  });
+  EXPECT_EQ(gm[0], -1.0f);
+  EXPECT_EQ(gm[1], 2.5f);
+  EXPECT_EQ(gm[2], -1.0f);
+}
+
 TEST(DataCopyPad, ChecksItsParameters) {
   std::vector<float> gm(256);
   struct Case {

@@ -2473,6 +2473,10 @@ void MmRegistWithTiling(SrcLoc loc, AscendC::TPipe* pipe, bool serve, M& mm, T* 
   mm.AicoreRegister(pipe);
   if (serve) {
     mm.AicoreServe();
+  } else if constexpr (std::is_void_v<std::remove_cv_t<T>>) {
+    // A tiling passed as void* (ops-math's rfft1_d: `(void*)&t1`), which the
+    // vendor's registration takes as the TCubeTiling it points to.
+    mm.Init(static_cast<const AscendC::tiling::TCubeTiling*>(tiling), pipe, loc);
   } else {
     mm.Init(tiling, pipe, loc);
   }
