@@ -112,7 +112,9 @@ struct GemmOptions {
   bool round_ties_to_zero = false;
 };
 
-namespace detail {
+// (Not `detail`: an aicore::simd::detail would hide aicore::detail from the
+// ops headers' code in namespace aicore::simd that names `detail::`.)
+namespace gemm_common {
 
 // An input element in the accumulator's precision.
 template <class TC, class T>
@@ -138,7 +140,7 @@ inline TC GemmIn(T v, const GemmOptions& opt) {
   }
 }
 
-}  // namespace detail
+}  // namespace gemm_common
 
 AICORE_TARGET_BEGIN
 
@@ -155,8 +157,8 @@ void GemmScalar(uint32_t m, uint32_t n, uint32_t k, const TA* a, const MatLayout
       if constexpr (std::is_same_v<TC, float>) {
         float acc = init == GemmInit::kZero ? 0.0f : init == GemmInit::kBias ? bias[j] : *out;
         for (uint32_t kk = 0; kk < k; ++kk) {
-          acc = std::fma(simd::detail::GemmIn<float>(a[la.Offset(i, kk)], opt),
-                         simd::detail::GemmIn<float>(b[lb.Offset(kk, j)], opt), acc);
+          acc = std::fma(simd::gemm_common::GemmIn<float>(a[la.Offset(i, kk)], opt),
+                         simd::gemm_common::GemmIn<float>(b[lb.Offset(kk, j)], opt), acc);
         }
         *out = acc;
       } else {
@@ -195,7 +197,7 @@ inline bool RoundsInput(const GemmOptions& opt) {
 }
 
 // The accumulator type's value of an input element: the contract's
-// conversion (detail::GemmIn), with the HF32 rounding decided once per call
+// conversion (gemm_common::GemmIn), with the HF32 rounding decided once per call
 // (kRound) instead of per element.
 template <class TP, bool kRound>
 struct PackConv {
@@ -203,14 +205,14 @@ struct PackConv {
   template <class T>
   HWY_INLINE TP operator()(T v) const {
     if constexpr (kRound) {
-      return simd::detail::GemmIn<float>(v, opt);
+      return simd::gemm_common::GemmIn<float>(v, opt);
     } else {
       return static_cast<TP>(v);  // half/bfloat16_t widen exactly; float as is
     }
   }
 };
 
-// detail::GemmIn's HF32 rounding on a vector of floats, bit for bit: keep
+// gemm_common::GemmIn's HF32 rounding on a vector of floats, bit for bit: keep
 // round_bits explicit mantissa bits, to nearest (ties to even, or toward
 // zero), carrying into the exponent; inf and nan unchanged.
 template <class D>

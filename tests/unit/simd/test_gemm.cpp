@@ -457,7 +457,7 @@ TEST(Gemm, PackRoundingMatchesGemmIn) {
       }
       gd::PackRun(src.data(), src.size(), dst.data(), opt);
       for (size_t i = 0; i < src.size(); ++i) {
-        const float want = aicore::simd::detail::GemmIn<float>(src[i], opt);
+        const float want = aicore::simd::gemm_common::GemmIn<float>(src[i], opt);
         ASSERT_EQ(BitsOf(dst[i]), BitsOf(want)) << "bits " << int{bits} << " ties_to_zero " << ties_to_zero
                                                 << " input 0x" << std::hex << BitsOf(src[i]);
       }
