@@ -969,6 +969,7 @@ struct CbTiling {
   const TCubeTiling* t;
   bool transA, transB;
   CbMode mode = kCbPlain;
+  bool mdl = false;  // the MDL templates (int8_t tiles split per base block, see TileToL1)
 };
 // What they get through SetSelfDefineData (kCbAddressList: the list
 // instead): per block, a record of the calls (CopyA1: row, col, useM,
@@ -993,16 +994,25 @@ CbRecord* RecordOf(uint64_t dataPtr) {
 
 // The stored tile (rows x cols at (r0, c0) of a matrix with row stride ld)
 // into L1 in NZ: fractal columns of 32 bytes, rows rounded up to 16 (to 32
-// for a 1-byte type whose stored rows are K: `kRows`).
+// for a 1-byte type whose stored rows are K: `kRows`). A 1-byte MDL tile
+// over more than one base block of bw stored columns (bw not a multiple of
+// 32: `split`) as the vendor's copy writes it: each base block's columns
+// its own NZ matrix, round32(bw) x round32(rows) elements apart.
 template <class T>
 void TileToL1(const LocalTensor<int8_t>& l1, const __gm__ void* gm, int r0, int c0, int rows, int cols, int ld,
-              bool kRows = false) {
+              bool kRows = false, int bw = 0) {
   GlobalTensor<T> src;
   src.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(const_cast<void*>(gm)));
   const int align = kRows && sizeof(T) == 1 ? 32 : 16;
-  const Nd2NzParams p(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(cols), 0, static_cast<uint16_t>(ld),
-                      static_cast<uint16_t>((rows + align - 1) / align * align), 1, 0);
-  DataCopy(l1.ReinterpretCast<T>(), src[static_cast<uint64_t>(r0) * ld + c0], p);
+  const bool split = sizeof(T) == 1 && bw % 32 != 0 && cols > bw;
+  const int width = split ? bw : cols;
+  for (int p = 0; p * width < cols; ++p) {
+    const Nd2NzParams nz(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(std::min(width, cols - p * width)), 0,
+                         static_cast<uint16_t>(ld), static_cast<uint16_t>((rows + align - 1) / align * align), 1, 0);
+    const int at = p * ((bw + 31) / 32 * 32) * ((rows + 31) / 32 * 32);
+    DataCopy(l1.ReinterpretCast<T>()[static_cast<uint32_t>(at)], src[static_cast<uint64_t>(r0) * ld + c0 + p * width],
+             nz);
+  }
 }
 // kCbAddressList: per block, the addresses of A's two column halves (M x
 // K/2 each, this block's rows) and K/2; CopyA1 ignores `gm`.
@@ -1024,9 +1034,9 @@ void CopyA1Nd(const LocalTensor<int8_t>& a1, const __gm__ void* gm, int row, int
   }
   if (CbRecord* r = RecordOf(dataPtr)) r->a.push_back({row, col, useM, useK, tilingPtr, dataPtr});
   if (cb.transA) {  // stored K x M
-    TileToL1<T>(a1, gm, col * t.baseK, row * t.baseM, useK, useM, t.M, true);
+    TileToL1<T>(a1, gm, col * t.baseK, row * t.baseM, useK, useM, t.M, true, cb.mdl && t.stepM > 1 ? t.baseM : 0);
   } else {
-    TileToL1<T>(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka);
+    TileToL1<T>(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka, false, cb.mdl && t.stepKa > 1 ? t.baseK : 0);
   }
 }
 template <class T>
@@ -1036,9 +1046,9 @@ void CopyB1Nd(const LocalTensor<int8_t>& b1, const __gm__ void* gm, int row, int
   const TCubeTiling& t = *cb.t;
   if (CbRecord* r = RecordOf(dataPtr)) r->b.push_back({row, col, useK, useN, tilingPtr, dataPtr});
   if (cb.transB) {  // stored N x K
-    TileToL1<T>(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb);
+    TileToL1<T>(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb, false, cb.mdl && t.stepKb > 1 ? t.baseK : 0);
   } else {
-    TileToL1<T>(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N, true);
+    TileToL1<T>(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N, true, cb.mdl && t.stepN > 1 ? t.baseN : 0);
   }
 }
 // The block out of L0C (float or int32_t, NZ) into ND at gm, by the params.
@@ -1142,7 +1152,7 @@ CT Combined(CT was, CT v, CbOut out) {
 // template (the MDL ones: tiles of the tiling's steps).
 template <class AT, class CT, const auto& CFG = CFG_NORM>
 void CbAgainstLibrary(const Problem& p, std::mt19937& rng, const TCubeTiling& t) {
-  const CbTiling cb{&t, p.transA, p.transB};
+  const CbTiling cb{&t, p.transA, p.transB, kCbPlain, CFG.doMultiDataLoad || CFG.doSpecialMDL};
   std::vector<AT> a = RandomVec<AT>(static_cast<size_t>(p.M) * p.K, rng);
   std::vector<AT> b = RandomVec<AT>(static_cast<size_t>(p.K) * p.N, rng);
   std::vector<CT> bias(static_cast<size_t>(p.N));
@@ -1194,9 +1204,9 @@ template <class AT, class CT, const auto& CFG>
 void CbMdl(std::mt19937& rng) {
   Problem p = RandomProblem(rng, 3);
   p.K = 40 + static_cast<int>(rng() % 160);
-  if (std::is_same_v<AT, int8_t>) {  // base blocks 32 wide (else a KernelError: see CallbackMisuseIsReported)
-    p.baseM = std::min(32 * (1 + static_cast<int>(rng() % 2)), (p.M + 15) / 16 * 16);
-    p.baseN = std::min(32 * (1 + static_cast<int>(rng() % 2)), (p.N + 15) / 16 * 16);
+  if (std::is_same_v<AT, int8_t>) {  // base blocks 16, 32 or 48 wide (16, 48: tiles split per base block)
+    p.baseM = std::min(16 * (1 + static_cast<int>(rng() % 3)), (p.M + 15) / 16 * 16);
+    p.baseN = std::min(16 * (1 + static_cast<int>(rng() % 3)), (p.N + 15) / 16 * 16);
   }
   TCubeTiling t = MakeTiling<AT, CT, CT>(p);
   t.baseK = std::min(t.baseK, 32);  // a multiple of 32 (int8_t) and of 16
@@ -1222,6 +1232,16 @@ TEST_F(MatmulTest, CallbacksWithTheMdlTemplatesMatchTheLibraryCopies) {
     if (i < 2) CbMdl<int8_t, int32_t, CFG_MDL>(rng);
     if (i < 2) CbMdl<half, float, kSpecialMdlCfg>(rng);
   }
+  // int8_t tiles split per base block: A transposed (base blocks 48 wide
+  // along M, stepM 2), B not (16 wide along N, stepN 3).
+  Problem p;
+  p.M = 96, p.N = 100, p.K = 150, p.transA = true, p.baseM = 48, p.baseN = 16;
+  TCubeTiling t = MakeTiling<int8_t, int32_t, int32_t>(p);
+  ASSERT_EQ(t.baseM, 48);
+  ASSERT_EQ(t.baseN, 16);
+  t.baseK = 32;
+  SetSteps(t, 2, 3, 2, 1);
+  CbAgainstLibrary<int8_t, int32_t, CFG_MDL>(p, rng, t);
 }
 
 // The calls and what they receive: the user data, every tile with its
@@ -1419,35 +1439,6 @@ TEST_F(MatmulTest, CallbackMisuseIsReported) {
   };
   EXPECT_MM_ERROR("not available with MatmulConfig::enableMixDualMaster", dual(true));
   EXPECT_MM_CLEAN(dual(false));
-  // aicore's gap: MDL with an int8_t operand whose tile spans base blocks
-  // not 32 wide (B not transposed: baseN 48, stepN 2 over N 96).
-  Problem p;
-  p.M = 32, p.N = 96, p.K = 64, p.baseM = 32, p.baseN = 48;
-  TCubeTiling t = MakeTiling<int8_t, int32_t, int32_t>(p);
-  ASSERT_EQ(t.baseN, 48);
-  std::vector<int8_t> a(static_cast<size_t>(p.M) * p.K, 1), b(static_cast<size_t>(p.K) * p.N, 1);
-  std::vector<int32_t> c(static_cast<size_t>(p.M) * p.N, 0);
-  auto mdl = [&](int stepN) {
-    SetSteps(t, 1, stepN, 1, 1);
-    return [&t, &a, &b, &c] {
-      const CbTiling cbi{&t, false, false};
-      TPipe pipe;
-      CbAll<int8_t, int32_t, CFG_MDL> mm;
-      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
-      GlobalTensor<int8_t> ag, bg;
-      GlobalTensor<int32_t> cg;
-      ag.SetGlobalBuffer(a.data(), a.size());
-      bg.SetGlobalBuffer(b.data(), b.size());
-      cg.SetGlobalBuffer(c.data(), c.size());
-      mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cbi));
-      mm.SetTensorA(ag);
-      mm.SetTensorB(bg);
-      mm.IterateAll(cg);
-    };
-  };
-  EXPECT_MM_ERROR("int8_t B whose L1 tile spans 2 base blocks of 48 stored columns", mdl(2));
-  EXPECT_MM_CLEAN(mdl(1));
-  EXPECT_EQ(c[0], p.K);
 }
 
 // ---------------------------------------------------------------------------

@@ -184,9 +184,13 @@
 // columns 32 bytes wide, of that stored height rounded up to 16 rows, or to
 // 32 for int8_t when the stored height is K (A transposed, B not
 // transposed) (Nd2NzParams dstNzC0Stride, as DataCopy with Nd2NzParams
-// writes it). aicore calls a callback for each tile a block needs unless its
-// buffer holds that tile from the call before (the NPU's L1 cache may call
-// them less often: callbacks must not count on a number of calls).
+// writes it); an int8_t MDL tile over several base blocks whose stored
+// width is not a multiple of 32 split as the vendor's copy splits it: each
+// base block's columns its own such NZ matrix, round32(width) x
+// round32(height) elements after the one before. aicore calls a callback
+// for each tile a block needs unless its buffer holds that tile from the
+// call before (the NPU's L1 cache may call them less often: callbacks must
+// not count on a number of calls).
 // DataCopyOut(gm, co1, &params, tilingPtr, dataPtr) takes
 // the place of each block's copy to a GM destination (IterateAll,
 // GetTensorC, IterateBatch to GM): co1 holds the block in L0C (TPosition::CO1,
@@ -205,9 +209,6 @@
 // is the L0C -> GM copy). Misuse: SetSelfDefineData after SetTensorA /
 // SetTensorB (the reference requires it before them), SetUserDefInfo /
 // SetSelfDefineData with MatmulConfig::enableMixDualMaster (KernelErrors).
-// Not done (KernelError): MDL with an int8_t operand whose tile spans
-// several base blocks of a stored width not a multiple of 32 (the vendor's
-// copy gives each its own padded NZ matrix).
 //
 // Not done: see IterateBatch above for its parts not done;
 // anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
@@ -1401,25 +1402,24 @@ class MatmulImpl {
                                                                                                 : "SetTensorB was") +
                " not called after it");
     }
-    if constexpr (kCbA) {
-      CheckMdlTile(api, "A", transA_ ? BaseM() : tiling_.baseK, transA_ ? tiling_.stepM : tiling_.stepKa,
-                   transA_ ? sM_ : sK_, loc);
-    }
-    if constexpr (kCbB) {
-      CheckMdlTile(api, "B", transB_ ? tiling_.baseK : BaseN(), transB_ ? tiling_.stepKb : tiling_.stepN,
-                   transB_ ? sK_ : sN_, loc);
-    }
     if (pipe_ == nullptr) {
       Fail(ErrorKind::kParameter, api, loc,
            "the user callbacks' L1 / L0C buffers come from the Matmul's TPipe, and it has none: "
            "REGIST_MATMUL_OBJ(&pipe, ...) or Init(&tiling, &pipe)");
     }
     const auto c0 = [](int64_t v, size_t size) { return (v * static_cast<int64_t>(size) + 31) / 32 * 32; };
-    const int64_t tm = std::min(TileExt(BaseM(), tiling_.stepM), sM_), tn = std::min(TileExt(BaseN(), tiling_.stepN), sN_);
+    const int64_t tm = std::min(TileExt(BaseM(), tiling_.stepM), sM_);
+    const int64_t tn = std::min(TileExt(BaseN(), tiling_.stepN), sN_);
     const int64_t tka = std::min(TileExt(tiling_.baseK, tiling_.stepKa), sK_);
     const int64_t tkb = std::min(TileExt(tiling_.baseK, tiling_.stepKb), sK_);
-    const int64_t bytesA = std::max(Align16(tm) * c0(tka, sizeof(SrcAT)), TileRows<SrcAT>(tka, true) * c0(tm, sizeof(SrcAT)));
-    const int64_t bytesB = std::max(TileRows<SrcBT>(tkb, true) * c0(tn, sizeof(SrcBT)), Align16(tn) * c0(tkb, sizeof(SrcBT)));
+    // A tile of v x w stored, w in base blocks of bw (1-byte types: rows
+    // rounded up to 32 and, split per base block, each block's columns).
+    const auto tile = [&](int64_t v, int64_t w, int32_t bw) {
+      if (sizeof(SrcAT) != 1) return int64_t{Align16(v)} * c0(w, sizeof(SrcAT));
+      return (v + 31) / 32 * 32 * std::max(c0(w, 1), (w + bw - 1) / bw * c0(bw, 1));
+    };
+    const int64_t bytesA = std::max(tile(tm, tka, tiling_.baseK), tile(tka, tm, BaseM()));
+    const int64_t bytesB = std::max(tile(tkb, tn, BaseN()), tile(tn, tkb, tiling_.baseK));
     const int64_t bytesC = int64_t{Align16(BaseM())} * Align16(BaseN()) * static_cast<int64_t>(sizeof(L0cT));
     const bool fresh = cbEpoch_ != core.epoch;
     const auto carve = [&](auto& buf, int64_t bytes, int64_t& have) {
@@ -1446,18 +1446,6 @@ class MatmulImpl {
   static int64_t TileRows(int64_t storedRows, bool kRows) {
     const int64_t a = kRows && sizeof(T) == 1 ? 32 : 16;
     return (storedRows + a - 1) / a * a;
-  }
-  // MDL with a 1-byte operand whose stored width spans several base blocks
-  // that are not multiples of 32 wide: the vendor's copy pads each base block
-  // to 32 columns in its own NZ matrix, a layout aicore does not read.
-  void CheckMdlTile(const char* api, const char* role, int32_t baseWidth, int32_t step, int32_t total,
-                    SrcLoc loc) const {
-    if (!kMdl || sizeof(SrcAT) != 1 || baseWidth % 32 == 0 || step <= 1 || total <= baseWidth) return;
-    Fail(ErrorKind::kParameter, api, loc,
-         std::string("a copy-in callback with the MDL template and an int8_t ") + role + " whose L1 tile spans " +
-             S(step) + " base blocks of " + S(baseWidth) + " stored columns (not a multiple of 32) is not "
-             "supported by aicore (the vendor's copy puts each base block in its own NZ matrix, padded to 32 "
-             "columns)");
   }
   void CheckNotDualMaster(const char* api, SrcLoc loc) const {
     if (kCfg.enableMixDualMaster) {
@@ -1540,7 +1528,6 @@ class MatmulImpl {
     // read from the callback's tile in L1 (m0, n0 are multiples of baseM,
     // baseN; the tiles of stepM x stepKa and stepKb x stepN base blocks
     // with MDL, of one base block with Norm).
-    constexpr uint32_t c0A = 32 / sizeof(SrcAT), c0B = 32 / sizeof(SrcBT);
     const int32_t baseK = tiling_.baseK;
     const int32_t tM = TileExt(BaseM(), tiling_.stepM), tN = TileExt(BaseN(), tiling_.stepN);
     const int32_t tKa = TileExt(baseK, tiling_.stepKa), tKb = TileExt(baseK, tiling_.stepKb);
@@ -1562,9 +1549,9 @@ class MatmulImpl {
                              selfDefineData_);
             cbHeldA_ = t;
           }
-          la = TileLayout(transA_, TileRows<SrcAT>(transA_ ? t.w : t.h, transA_), c0A);
-          a = At(reinterpret_cast<const SrcAT*>(l1.GetPhyAddr()), la, static_cast<uint32_t>(m0 - r0),
-                 static_cast<uint32_t>(k0 - c0), um, uk, packA_);
+          a = TileView(reinterpret_cast<const SrcAT*>(l1.GetPhyAddr()), transA_, transA_ ? t.w : t.h,
+                       transA_ ? t.h : t.w, transA_ ? BaseM() : baseK, transA_ ? tiling_.stepM : tiling_.stepKa,
+                       transA_, static_cast<uint32_t>(m0 - r0), static_cast<uint32_t>(k0 - c0), um, uk, packA_, la);
         }
       }
       if constexpr (kCbB) {
@@ -1577,9 +1564,9 @@ class MatmulImpl {
                              selfDefineData_);
             cbHeldB_ = t;
           }
-          lb = TileLayout(transB_, TileRows<SrcBT>(transB_ ? t.w : t.h, !transB_), c0B);
-          b = At(reinterpret_cast<const SrcBT*>(l1.GetPhyAddr()), lb, static_cast<uint32_t>(k0 - r0),
-                 static_cast<uint32_t>(n0 - c0), uk, un, packB_);
+          b = TileView(reinterpret_cast<const SrcBT*>(l1.GetPhyAddr()), transB_, transB_ ? t.w : t.h,
+                       transB_ ? t.h : t.w, transB_ ? baseK : BaseN(), transB_ ? tiling_.stepKb : tiling_.stepN,
+                       !transB_, static_cast<uint32_t>(k0 - r0), static_cast<uint32_t>(n0 - c0), uk, un, packB_, lb);
         }
       }
       if (!tileA) a = At(a0, la, um0, uk0, um, uk, packA_);
@@ -1601,11 +1588,34 @@ class MatmulImpl {
     l = Layout::RowMajor(cols);
     return pack.data();
   }
-  // A copy-in callback's L1 tile: the tile as stored in GM, in NZ with
-  // fractal columns of c0 elements (32 bytes) of `rows` rows (TileRows);
-  // `trans`: the stored tile is the operand's transpose.
-  static Layout TileLayout(bool trans, int64_t rows, uint32_t c0) {
-    return trans ? Layout{c0, 0, rows * c0, 1, 0, c0} : Layout::Nz(c0, rows);
+  // The rows x cols part at (r0, c0) (the operand's orientation) of a
+  // copy-in callback's L1 tile: the tile as stored in GM (`trans`: the
+  // operand's transpose; h x w stored, `kRows`: its rows are K) in NZ with
+  // fractal columns of 32 bytes of TileRows(h) rows; in place (l: its
+  // layout) or packed row-major into `pack`. A 1-byte MDL tile that spans
+  // `step` > 1 base blocks of bw stored columns, bw not a multiple of 32,
+  // is split as the vendor's copy splits it: each base block its own NZ
+  // matrix, round32(bw) x round32(h) elements apart.
+  template <class T>
+  static const T* TileView(const T* l1, bool trans, int32_t h, int32_t w, int32_t bw, int32_t step, bool kRows,
+                           uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols, std::vector<T>& pack, Layout& l) {
+    constexpr uint32_t kC0 = 32 / sizeof(T);
+    const int64_t height = TileRows<T>(h, kRows);
+    if (sizeof(T) != 1 || !kMdl || bw % 32 == 0 || step <= 1 || w <= bw) {
+      l = trans ? Layout{kC0, 0, height * kC0, 1, 0, kC0} : Layout::Nz(kC0, height);
+      return At(l1, l, r0, c0, rows, cols, pack);
+    }
+    const int64_t matrix = int64_t{(bw + 31) / 32 * 32} * ((h + 31) / 32 * 32);
+    pack.resize(static_cast<size_t>(rows) * cols);
+    for (uint32_t r = 0; r < rows; ++r) {
+      for (uint32_t c = 0; c < cols; ++c) {
+        const int64_t sr = trans ? c0 + c : r0 + r, sc = trans ? r0 + r : c0 + c;  // stored row, column
+        const int64_t in = sc % bw;
+        pack[static_cast<size_t>(r) * cols + c] = l1[sc / bw * matrix + in / 32 * height * 32 + sr * 32 + in % 32];
+      }
+    }
+    l = Layout::RowMajor(cols);
+    return pack.data();
   }
   // The tile a callback's L1 buffer holds (its call's arguments).
   struct CbTile {
