@@ -1227,8 +1227,7 @@ void CbMdl(std::mt19937& rng) {
 TEST_F(MatmulTest, CallbacksWithTheMdlTemplatesMatchTheLibraryCopies) {
   std::mt19937 rng(25);
   for (int i = 0; i < 4; ++i) {
-    CbMdl<half, float, CFG_MDL>(rng);
-    if (i < 2) CbMdl<float, float, CFG_MDL>(rng);
+    CbMdl<half, float, CFG_MDL>(rng);  // (float: the Norm test covers its 8-wide fractals)
     if (i < 2) CbMdl<int8_t, int32_t, CFG_MDL>(rng);
     if (i < 2) CbMdl<half, float, kSpecialMdlCfg>(rng);
   }
