@@ -2399,24 +2399,23 @@ class MatmulImpl {
       if (vec) {  // nLen parameters (NZ: rounded up to 16, the rest 0), as the vendor copies them
         LocalTensor<uint64_t> q = cbQuant_.template Get<uint64_t>();
         uint64_t* qd = q.GetPhyAddr();
-        for (int32_t c = 0; c < static_cast<int32_t>(kNz ? cols : nLen); ++c) qd[c] = c < nLen ? QuantParam(n0 + c) : 0;
+        for (int32_t c = 0; c < static_cast<int32_t>(kNz ? cols : nLen); ++c) {
+          qd[c] = c < nLen ? QuantParam(n0 + c) : 0;
+        }
         params.cbufWorkspaceAddr = reinterpret_cast<uint64_t>(qd);
       } else {
         params.quantScalar = quantScalar_;
       }
     }
-    const aicore::detail::AtomicOp op = enAtomic == 1   ? aicore::detail::AtomicOp::kAdd
-                                        : enAtomic == 2 ? aicore::detail::AtomicOp::kMax
-                                        : enAtomic == 3 ? aicore::detail::AtomicOp::kMin
-                                                        : aicore::detail::AtomicOp::kNone;
-    if (op != aicore::detail::AtomicOp::kNone) {
-      core.atomic_op = op;
+    using aicore::detail::AtomicOp;
+    if (enAtomic != 0) {  // 1, 2 or 3 (CheckAtomic)
+      core.atomic_op = enAtomic == 1 ? AtomicOp::kAdd : enAtomic == 2 ? AtomicOp::kMax : AtomicOp::kMin;
       core.atomic_type = aicore::detail::AtomicTypeId<DstT>();
       core.atomic_type_name = aicore::detail::TypeName<DstT>();
     }
     MM_CB::DataCopyOutPtr(static_cast<const __gm__ void*>(gm.GetPhyAddr() + p.origin), co1, &params, userDefInfo_,
                           selfDefineData_);
-    if (op != aicore::detail::AtomicOp::kNone) core.atomic_op = aicore::detail::AtomicOp::kNone;
+    if (enAtomic != 0) core.atomic_op = AtomicOp::kNone;
   }
   // The place of `block` in a LocalTensor destination, checked against its buffer.
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
