@@ -43,6 +43,8 @@
 // (aicore's choices where the public text is open: the offset is signed, N
 // encodes N + 1, DEQF16 results are not rounded to integers, float -> half
 // overflows to +-inf in F322F16 -- the non-saturating mode.)
+// To GM under SetAtomicAdd / SetAtomicMax / SetAtomicMin, the output
+// elements combine into GM as the atomic UB -> GM copies do (ops/atomic.h).
 #pragma once
 
 #include <cmath>
@@ -51,6 +53,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "aicore/base/error.h"
 #include "aicore/base/half.h"
@@ -59,6 +62,7 @@
 #include "aicore/instrument/event.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/ops/atomic.h"
 #include "aicore/runtime/context.h"
 
 namespace aicore {
@@ -385,6 +389,22 @@ inline void FixToGm(CoreContext& core, const AscendC::GlobalTensor<TD>& dst,
       e.pipe = Pipe::kFIX;
       instrument::Emit(core, e);
     }
+  }
+  if (AICORE_UNLIKELY(core.atomic_op != AtomicOp::kNone)) {
+    // SetAtomicAdd / Max / Min: the converted elements combine into GM as the
+    // atomic copies do (an ND row, or an NZ element, at a time).
+    std::vector<uint8_t> tmp(span);
+    FixRun<TD, TS>(tmp.data(), s, j);
+    for (uint32_t i = 0; i < j.nd_num; ++i) {
+      for (uint32_t r = 0; r < j.m; ++r) {
+        for (uint32_t c = 0; c < j.n; c += j.nd ? j.n : 1) {
+          const uint64_t off = FixDstOffset<TD>(j, i, r, c);
+          StoreToGm(core, reinterpret_cast<TD*>(d + off), reinterpret_cast<const TD*>(tmp.data() + off),
+                    (j.nd ? j.n : 1u) * sizeof(TD), api, loc);
+        }
+      }
+    }
+    return;
   }
   if (!FixRunFast<TD, TS>(d, s, j)) FixRun<TD, TS>(d, s, j);
 }

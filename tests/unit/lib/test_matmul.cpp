@@ -21,10 +21,12 @@
 // results must be identical, not close.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -967,6 +969,7 @@ struct CbTiling {
   const TCubeTiling* t;
   bool transA, transB;
   CbMode mode = kCbPlain;
+  bool mdl = false;  // the MDL templates (int8_t tiles split per base block, see TileToL1)
 };
 // What they get through SetSelfDefineData (kCbAddressList: the list
 // instead): per block, a record of the calls (CopyA1: row, col, useM,
@@ -990,14 +993,26 @@ CbRecord* RecordOf(uint64_t dataPtr) {
 }
 
 // The stored tile (rows x cols at (r0, c0) of a matrix with row stride ld)
-// into L1 in NZ: fractal columns of 32 bytes, rows rounded up to 16.
+// into L1 in NZ: fractal columns of 32 bytes, rows rounded up to 16 (to 32
+// for a 1-byte type whose stored rows are K: `kRows`). A 1-byte MDL tile
+// over more than one base block of bw stored columns (bw not a multiple of
+// 32: `split`) as the vendor's copy writes it: each base block's columns
+// its own NZ matrix, round32(bw) x round32(rows) elements apart.
 template <class T>
-void TileToL1(const LocalTensor<int8_t>& l1, const __gm__ void* gm, int r0, int c0, int rows, int cols, int ld) {
+void TileToL1(const LocalTensor<int8_t>& l1, const __gm__ void* gm, int r0, int c0, int rows, int cols, int ld,
+              bool kRows = false, int bw = 0) {
   GlobalTensor<T> src;
   src.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(const_cast<void*>(gm)));
-  const Nd2NzParams p(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(cols), 0, static_cast<uint16_t>(ld),
-                      static_cast<uint16_t>((rows + 15) / 16 * 16), 1, 0);
-  DataCopy(l1.ReinterpretCast<T>(), src[static_cast<uint64_t>(r0) * ld + c0], p);
+  const int align = kRows && sizeof(T) == 1 ? 32 : 16;
+  const bool split = sizeof(T) == 1 && bw % 32 != 0 && cols > bw;
+  const int width = split ? bw : cols;
+  for (int p = 0; p * width < cols; ++p) {
+    const Nd2NzParams nz(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(std::min(width, cols - p * width)), 0,
+                         static_cast<uint16_t>(ld), static_cast<uint16_t>((rows + align - 1) / align * align), 1, 0);
+    const int at = p * ((bw + 31) / 32 * 32) * ((rows + 31) / 32 * 32);
+    DataCopy(l1.ReinterpretCast<T>()[static_cast<uint32_t>(at)], src[static_cast<uint64_t>(r0) * ld + c0 + p * width],
+             nz);
+  }
 }
 // kCbAddressList: per block, the addresses of A's two column halves (M x
 // K/2 each, this block's rows) and K/2; CopyA1 ignores `gm`.
@@ -1019,9 +1034,9 @@ void CopyA1Nd(const LocalTensor<int8_t>& a1, const __gm__ void* gm, int row, int
   }
   if (CbRecord* r = RecordOf(dataPtr)) r->a.push_back({row, col, useM, useK, tilingPtr, dataPtr});
   if (cb.transA) {  // stored K x M
-    TileToL1<T>(a1, gm, col * t.baseK, row * t.baseM, useK, useM, t.M);
+    TileToL1<T>(a1, gm, col * t.baseK, row * t.baseM, useK, useM, t.M, true, cb.mdl && t.stepM > 1 ? t.baseM : 0);
   } else {
-    TileToL1<T>(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka);
+    TileToL1<T>(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka, false, cb.mdl && t.stepKa > 1 ? t.baseK : 0);
   }
 }
 template <class T>
@@ -1031,9 +1046,9 @@ void CopyB1Nd(const LocalTensor<int8_t>& b1, const __gm__ void* gm, int row, int
   const TCubeTiling& t = *cb.t;
   if (CbRecord* r = RecordOf(dataPtr)) r->b.push_back({row, col, useK, useN, tilingPtr, dataPtr});
   if (cb.transB) {  // stored N x K
-    TileToL1<T>(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb);
+    TileToL1<T>(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb, false, cb.mdl && t.stepKb > 1 ? t.baseK : 0);
   } else {
-    TileToL1<T>(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N);
+    TileToL1<T>(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N, true, cb.mdl && t.stepN > 1 ? t.baseN : 0);
   }
 }
 // The block out of L0C (float or int32_t, NZ) into ND at gm, by the params.
@@ -1076,14 +1091,24 @@ template <class AT, class CT, auto OUT, auto CA, auto CB, const auto& CFG = CFG_
 using CbMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
                     MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<TPosition::GM, CubeFormat::ND, CT>,
                     MatmulType<TPosition::GM, CubeFormat::ND, CT>, CFG, MatmulCallBackFunc<OUT, CA, CB>>;
-template <class AT, class CT>
-using CbAll = CbMM<AT, CT, CopyOutNd<CT>, CopyA1Nd<AT>, CopyB1Nd<AT>>;
+template <class AT, class CT, const auto& CFG = CFG_NORM>
+using CbAll = CbMM<AT, CT, CopyOutNd<CT>, CopyA1Nd<AT>, CopyB1Nd<AT>, CFG>;
 using CbAOnly = CbMM<half, float, nullptr, CopyA1Nd<half>, nullptr>;  // as the vendor sample declares it
 
-// One block of a multi-core kernel with callbacks (`iterate`: Iterate +
-// GetTensorC, else IterateAll).
+// The MDL templates' L1 tiles: the tiling's steps, and depths that hold them.
+void SetSteps(TCubeTiling& t, int stepM, int stepN, int stepKa, int stepKb) {
+  t.stepM = stepM, t.stepN = stepN, t.stepKa = stepKa, t.stepKb = stepKb;
+  t.depthA1 = stepM * stepKa, t.depthB1 = stepN * stepKb;
+}
+
+// The ways out of the callback kernels: C written plainly, or combined with
+// C's earlier content by enAtomic 1 (add) / 2 (max).
+enum class CbOut { kIterateAll, kIterate, kAtomicAdd, kAtomicMax };
+
+// One block of a multi-core kernel with callbacks (kAtomicAdd: IterateAll
+// with enAtomic 1, kAtomicMax: Iterate + GetTensorC with enAtomic 2).
 template <class MMT, class AT, class CT>
-void CbBlock(const CbTiling* cb, bool iterate, AT* a, AT* b, CT* c, CT* bias, CbRecord* rec) {
+void CbBlock(const CbTiling* cb, CbOut out, AT* a, AT* b, CT* c, CT* bias, CbRecord* rec) {
   TPipe pipe;
   MMT mm;
   const TCubeTiling& t = *cb->t;
@@ -1101,21 +1126,33 @@ void CbBlock(const CbTiling* cb, bool iterate, AT* a, AT* b, CT* c, CT* bias, Cb
   mm.SetTensorB(bg[o.b], cb->transB);
   if (t.isBias) mm.SetBias(biasg[o.bias]);
   if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
-  if (iterate) {
-    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
+  if (out == CbOut::kIterate || out == CbOut::kAtomicMax) {
+    while (mm.Iterate()) mm.GetTensorC(cg[o.c], out == CbOut::kAtomicMax ? 2 : 0);
   } else {
-    mm.IterateAll(cg[o.c]);
+    mm.IterateAll(cg[o.c], out == CbOut::kAtomicAdd ? 1 : 0);
   }
   mm.End();
 }
 
+// C's earlier value `was` combined with `v` as an atomic add / max of CT.
+template <class CT>
+CT Combined(CT was, CT v, CbOut out) {
+  if (out == CbOut::kAtomicMax) return v > was ? v : was;
+  if constexpr (std::is_integral_v<CT>) {
+    return static_cast<CT>(static_cast<uint32_t>(was) + static_cast<uint32_t>(v));
+  } else {
+    return static_cast<CT>(static_cast<float>(was) + static_cast<float>(v));
+  }
+}
+
 // The callbacks, bit for bit against the library's own copies (the same
-// problem without callbacks) and the scalar model: all three (IterateAll,
-// Iterate + GetTensorC), and for half CopyA1 alone.
-template <class AT, class CT>
-void CbAgainstLibrary(const Problem& p, std::mt19937& rng) {
-  const TCubeTiling t = MakeTiling<AT, CT, CT>(p);
-  const CbTiling cb{&t, p.transA, p.transB};
+// problem without callbacks, CFG_NORM) and the scalar model: all three
+// (IterateAll, Iterate + GetTensorC, and into a C holding random values
+// with enAtomic add and max), and for half CopyA1 alone; CFG: the Matmul's
+// template (the MDL ones: tiles of the tiling's steps).
+template <class AT, class CT, const auto& CFG = CFG_NORM>
+void CbAgainstLibrary(const Problem& p, std::mt19937& rng, const TCubeTiling& t) {
+  const CbTiling cb{&t, p.transA, p.transB, kCbPlain, CFG.doMultiDataLoad || CFG.doSpecialMDL};
   std::vector<AT> a = RandomVec<AT>(static_cast<size_t>(p.M) * p.K, rng);
   std::vector<AT> b = RandomVec<AT>(static_cast<size_t>(p.K) * p.N, rng);
   std::vector<CT> bias(static_cast<size_t>(p.N));
@@ -1126,69 +1163,135 @@ void CbAgainstLibrary(const Problem& p, std::mt19937& rng) {
   aicore::LaunchNamed("matmul_block", MatmulBlock<AT, CT, CT, TPosition::GM, false>, n, &t, Out::kIterateAll,
                       p.transA, p.transB, a.data(), b.data(), lib.data(), bias.data(), uint64_t{0});
   ExpectC<CT>(lib, ref, p, "library copies");
-  const auto run = [&](auto kernel, bool iterate, const char* what) {
-    std::vector<CT> c(ref.size(), CT(0));
-    aicore::LaunchNamed("cb_block", kernel, n, &cb, iterate, a.data(), b.data(), c.data(), bias.data(),
+  const std::vector<CT> init = RandomVec<CT>(ref.size(), rng);
+  const auto run = [&](auto kernel, CbOut out, const char* what) {
+    const bool atomic = out == CbOut::kAtomicAdd || out == CbOut::kAtomicMax;
+    std::vector<CT> c = atomic ? init : std::vector<CT>(ref.size(), CT(0));
+    aicore::LaunchNamed("cb_block", kernel, n, &cb, out, a.data(), b.data(), c.data(), bias.data(),
                         static_cast<CbRecord*>(nullptr));
     for (size_t i = 0; i < c.size(); ++i) {
-      if (Bits(c[i]) != Bits(lib[i])) {
+      if (Bits(c[i]) != Bits(atomic ? Combined(init[i], lib[i], out) : lib[i])) {
         ADD_FAILURE() << what << " " << p.Str() << ": C[" << i / p.N << ", " << i % p.N << "] differs";
         break;
       }
     }
   };
-  run(CbBlock<CbAll<AT, CT>, AT, CT>, false, "all three, IterateAll");
-  run(CbBlock<CbAll<AT, CT>, AT, CT>, true, "all three, Iterate");
-  if constexpr (std::is_same_v<AT, half>) run(CbBlock<CbAOnly, AT, CT>, false, "CopyA1 only");
+  using All = CbAll<AT, CT, CFG>;
+  run(CbBlock<All, AT, CT>, CbOut::kIterateAll, "all three, IterateAll");
+  run(CbBlock<All, AT, CT>, CbOut::kIterate, "all three, Iterate");
+  run(CbBlock<All, AT, CT>, CbOut::kAtomicAdd, "all three, IterateAll, enAtomic 1");
+  run(CbBlock<All, AT, CT>, CbOut::kAtomicMax, "all three, Iterate + GetTensorC, enAtomic 2");
+  if constexpr (std::is_same_v<AT, half> && !CFG.doMultiDataLoad && !CFG.doSpecialMDL) {
+    run(CbBlock<CbAOnly, AT, CT>, CbOut::kIterateAll, "CopyA1 only");
+  }
 }
 
 TEST_F(MatmulTest, CallbacksMatchTheLibraryCopiesAndTheModel) {
   std::mt19937 rng(21);
   for (int i = 0; i < 6; ++i) {
     Problem p = RandomProblem(rng, 4);
-    CbAgainstLibrary<half, float>(p, rng);
-    if (i < 3) CbAgainstLibrary<float, float>(p, rng);
+    CbAgainstLibrary<half, float>(p, rng, MakeTiling<half, float, float>(p));
+    if (i < 3) CbAgainstLibrary<float, float>(p, rng, MakeTiling<float, float, float>(p));
     p.baseM = p.baseN = -1;  // int8 base blocks from the tiling
-    if (i < 3) CbAgainstLibrary<int8_t, int32_t>(p, rng);
+    if (i < 3) CbAgainstLibrary<int8_t, int32_t>(p, rng, MakeTiling<int8_t, int32_t, int32_t>(p));
   }
 }
 
-// The calls and what they receive: the user data, every tile of every
-// block and K step with its indices and sizes, each C block with the
+// With the MDL templates: random steps (L1 tiles of 1-3 base blocks along
+// each axis, stepKa and stepKb apart), K in several steps.
+constexpr MatmulConfig kSpecialMdlCfg = GetSpecialMDLConfig();
+template <class AT, class CT, const auto& CFG>
+void CbMdl(std::mt19937& rng) {
+  Problem p = RandomProblem(rng, 3);
+  p.K = 40 + static_cast<int>(rng() % 160);
+  if (std::is_same_v<AT, int8_t>) {  // base blocks 16, 32 or 48 wide (16, 48: tiles split per base block)
+    p.baseM = std::min(16 * (1 + static_cast<int>(rng() % 3)), (p.M + 15) / 16 * 16);
+    p.baseN = std::min(16 * (1 + static_cast<int>(rng() % 3)), (p.N + 15) / 16 * 16);
+  }
+  TCubeTiling t = MakeTiling<AT, CT, CT>(p);
+  t.baseK = std::min(t.baseK, 32);  // a multiple of 32 (int8_t) and of 16
+  int steps[4];
+  for (int& x : steps) x = 1 + static_cast<int>(rng() % 3);
+  const auto l1 = [&] {  // bytes of the L1 tiles (the tiling's L1 rule)
+    return (int64_t{steps[0]} * steps[2] * t.baseM + int64_t{steps[1]} * steps[3] * t.baseN) * t.baseK *
+               static_cast<int64_t>(sizeof(AT)) + t.baseN * 4;
+  };
+  while (l1() > 512 * 1024) --*std::max_element(steps, steps + 4);
+  SetSteps(t, steps[0], steps[1], steps[2], steps[3]);
+  SCOPED_TRACE("stepM " + std::to_string(t.stepM) + " stepN " + std::to_string(t.stepN) + " stepKa " +
+               std::to_string(t.stepKa) + " stepKb " + std::to_string(t.stepKb) + " base " + std::to_string(t.baseM) +
+               " x " + std::to_string(t.baseN) + " x " + std::to_string(t.baseK));
+  CbAgainstLibrary<AT, CT, CFG>(p, rng, t);
+}
+
+TEST_F(MatmulTest, CallbacksWithTheMdlTemplatesMatchTheLibraryCopies) {
+  std::mt19937 rng(25);
+  for (int i = 0; i < 4; ++i) {
+    CbMdl<half, float, CFG_MDL>(rng);  // (float: the Norm test covers its 8-wide fractals)
+    if (i < 2) CbMdl<int8_t, int32_t, CFG_MDL>(rng);
+    if (i < 2) CbMdl<half, float, kSpecialMdlCfg>(rng);
+  }
+  // int8_t tiles split per base block: A transposed (base blocks 48 wide
+  // along M, stepM 2), B not (16 wide along N, stepN 3).
+  Problem p;
+  p.M = 96, p.N = 100, p.K = 150, p.transA = true, p.baseM = 48, p.baseN = 16;
+  TCubeTiling t = MakeTiling<int8_t, int32_t, int32_t>(p);
+  ASSERT_EQ(t.baseM, 48);
+  ASSERT_EQ(t.baseN, 16);
+  t.baseK = 32;
+  SetSteps(t, 2, 3, 2, 1);
+  CbAgainstLibrary<int8_t, int32_t, CFG_MDL>(p, rng, t);
+}
+
+// The calls and what they receive: the user data, every tile with its
+// indices and sizes (Norm: base blocks; MDL: steps of them), each tile
+// copied again only when the buffer held another one, each C block with the
 // vendor's DataCopyOutParams at its place in C.
-TEST_F(MatmulTest, CallbacksReceiveTheTilesTheirPlacesAndTheUserData) {
+template <const auto& CFG>
+void CbRecorded(int stepM, int stepN, int stepKa, int stepKb) {
   std::mt19937 rng(22);
   Problem p;
-  p.M = 70, p.N = 50, p.K = 100, p.baseM = 32, p.baseN = 32, p.bias = true;
-  const TCubeTiling t = MakeTiling<half, float, float>(p);
+  p.M = 70, p.N = 50, p.K = 100, p.baseM = 32, p.baseN = 16, p.bias = true;
+  TCubeTiling t = MakeTiling<half, float, float>(p);
   ASSERT_EQ(t.usedCoreNum, 1);
+  t.baseK = 32;
+  SetSteps(t, stepM, stepN, stepKa, stepKb);
+  constexpr bool kMdl = CFG.doMultiDataLoad || CFG.doSpecialMDL;
+  if (!kMdl) stepM = stepN = stepKa = stepKb = 1;  // Norm: tiles of one base block
   const CbTiling cb{&t, false, false};
   std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
   std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
   std::vector<float> bias = RandomVec<float>(static_cast<size_t>(p.N), rng);
   std::vector<float> c(static_cast<size_t>(p.M) * p.N, 0.0f);
   CbRecord rec;
-  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float>, half, float>, 1u, &cb, false, a.data(), b.data(),
-                      c.data(), bias.data(), &rec);
+  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float, CFG>, half, float>, 1u, &cb, CbOut::kIterateAll,
+                      a.data(), b.data(), c.data(), bias.data(), &rec);
   ExpectC<float>(c, Reference<half, float>(p, a, b, bias), p, "recorded run");
-  const int mIter = (p.M + t.baseM - 1) / t.baseM, nIter = (p.N + t.baseN - 1) / t.baseN;
-  const int kIter = (p.K + t.baseK - 1) / t.baseK;
-  ASSERT_EQ(rec.a.size(), static_cast<size_t>(mIter * nIter * kIter));
-  ASSERT_EQ(rec.b.size(), rec.a.size());
-  ASSERT_EQ(rec.out.size(), static_cast<size_t>(mIter * nIter));
   const auto len = [](int i, int base, int total) { return std::min(base, total - i * base); };
-  for (size_t i = 0; i < rec.a.size(); ++i) {
-    const CbCall& x = rec.a[i];
-    const CbCall& y = rec.b[i];
-    EXPECT_EQ(x.tilingPtr, reinterpret_cast<uint64_t>(&cb));
-    EXPECT_EQ(x.dataPtr, reinterpret_cast<uint64_t>(&rec));
-    EXPECT_EQ(y.dataPtr, reinterpret_cast<uint64_t>(&rec));
-    EXPECT_EQ(x.col, y.row) << "the K step of A's and B's tiles";
-    EXPECT_EQ(x.h, len(x.row, t.baseM, p.M));
-    EXPECT_EQ(x.w, len(x.col, t.baseK, p.K));
-    EXPECT_EQ(y.h, len(y.row, t.baseK, p.K));
-    EXPECT_EQ(y.w, len(y.col, t.baseN, p.N));
-  }
+  // A's tiles (row, col) in base blocks of baseM x baseK, B's of baseK x baseN.
+  const auto check = [&](const std::vector<CbCall>& calls, int stepR, int stepC, int baseR, int baseC, int rows,
+                         int cols, const char* what) {
+    std::set<std::pair<int, int>> seen;
+    for (size_t i = 0; i < calls.size(); ++i) {
+      const CbCall& x = calls[i];
+      EXPECT_EQ(x.tilingPtr, reinterpret_cast<uint64_t>(&cb));
+      EXPECT_EQ(x.dataPtr, reinterpret_cast<uint64_t>(&rec));
+      EXPECT_EQ(x.row % stepR, 0) << what;
+      EXPECT_EQ(x.col % stepC, 0) << what;
+      EXPECT_EQ(x.h, std::min(stepR * baseR, rows - x.row * baseR)) << what;
+      EXPECT_EQ(x.w, std::min(stepC * baseC, cols - x.col * baseC)) << what;
+      if (i > 0) {
+        EXPECT_FALSE(x.row == calls[i - 1].row && x.col == calls[i - 1].col) << what << ": copied again";
+      }
+      seen.insert({x.row, x.col});
+    }
+    const int tr = (rows + stepR * baseR - 1) / (stepR * baseR), tc = (cols + stepC * baseC - 1) / (stepC * baseC);
+    EXPECT_EQ(seen.size(), static_cast<size_t>(tr * tc)) << what << ": every tile";
+  };
+  check(rec.a, stepM, stepKa, t.baseM, t.baseK, p.M, p.K, "A");
+  check(rec.b, stepKb, stepN, t.baseK, t.baseN, p.K, p.N, "B");
+  const int mIter = (p.M + t.baseM - 1) / t.baseM, nIter = (p.N + t.baseN - 1) / t.baseN;
+  ASSERT_EQ(rec.out.size(), static_cast<size_t>(mIter * nIter));
   for (size_t i = 0; i < rec.out.size(); ++i) {
     const DataCopyOutParams& o = rec.out[i];
     const int mLen = len(o.curM, t.baseM, p.M), nLen = len(o.curN, t.baseN, p.N);
@@ -1197,11 +1300,19 @@ TEST_F(MatmulTest, CallbacksReceiveTheTilesTheirPlacesAndTheUserData) {
     EXPECT_EQ(o.burstLen, mLen * 16 * 4 / 32);
     EXPECT_EQ(o.dstStride, static_cast<uint32_t>(p.N));
     EXPECT_EQ(o.oriNSize, nLen);
-    for (int k = 0; k < kIter; ++k) {  // this block's tiles: (curM, k) of A, (k, curN) of B
-      EXPECT_EQ(rec.a[i * kIter + k].row, o.curM);
-      EXPECT_EQ(rec.a[i * kIter + k].col, k);
-      EXPECT_EQ(rec.b[i * kIter + k].col, o.curN);
-    }
+    EXPECT_EQ(o.quantMode, 0);
+  }
+}
+
+TEST_F(MatmulTest, CallbacksReceiveTheTilesTheirPlacesAndTheUserData) {
+  CbRecorded<CFG_NORM>(2, 2, 2, 2);
+  {
+    SCOPED_TRACE("MDL");
+    CbRecorded<CFG_MDL>(2, 3, 2, 3);
+  }
+  {
+    SCOPED_TRACE("MDL, stepKa > stepKb");
+    CbRecorded<CFG_MDL>(3, 1, 3, 1);
   }
 }
 
@@ -1224,8 +1335,8 @@ TEST_F(MatmulTest, CallbackWritesCTransposedAndScaledElsewhere) {
     rec[i].scale = 0.5f;
     rec[i].cBase = c.data();
   }
-  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float>, half, float>, static_cast<uint32_t>(blocks), &cb, true,
-                      a.data(), b.data(), c.data(), bias.data(), rec.data());
+  aicore::LaunchNamed("cb_block", CbBlock<CbAll<half, float>, half, float>, static_cast<uint32_t>(blocks), &cb,
+                      CbOut::kIterate, a.data(), b.data(), c.data(), bias.data(), rec.data());
   const std::vector<float> ref = Reference<half, float>(p, a, b, {});
   for (int i = 0; i < p.M; ++i) {
     for (int j = 0; j < p.N; ++j) {
@@ -1327,29 +1438,6 @@ TEST_F(MatmulTest, CallbackMisuseIsReported) {
   };
   EXPECT_MM_ERROR("not available with MatmulConfig::enableMixDualMaster", dual(true));
   EXPECT_MM_CLEAN(dual(false));
-  // aicore's gaps: DataCopyOut with enAtomic, CopyA1 with the MDL template.
-  auto atomic = [&](uint8_t enAtomic) {
-    return [&f, &cb, enAtomic] {
-      TPipe pipe;
-      CbAll<half, float> mm;
-      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
-      mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
-      mm.SetTensorA(f.A());
-      mm.SetTensorB(f.B());
-      mm.IterateAll(f.C(), enAtomic);
-    };
-  };
-  EXPECT_MM_ERROR("enAtomic 1 with a DataCopyOut callback is not supported", atomic(1));
-  EXPECT_MM_CLEAN(atomic(0));
-  EXPECT_MM_ERROR("with the MDL template are not supported", [&] {
-    TPipe pipe;
-    CbMM<half, float, nullptr, CopyA1Nd<half>, nullptr, CFG_MDL> mm;
-    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &f.t);
-    mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&cb));
-    mm.SetTensorA(f.A());
-    mm.SetTensorB(f.B());
-    mm.IterateAll(f.C());
-  });
 }
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -84,10 +85,54 @@ constexpr MatmulConfig ReluConfig() {
 }
 constexpr MatmulConfig kReluCfg = ReluConfig();
 
-template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF>
+// A DataCopyOut callback for a quantised C, as a kernel writes it: the L0C
+// block (before the quantization) out through Fixpipe with the mode and the
+// parameters of DataCopyOutParams (quantScalar, or the L1 vector at
+// cbufWorkspaceAddr). It checks them against what the test set (QuantCb,
+// through SetUserDefInfo) and counts its calls and the mismatches.
+struct QuantCb {
+  const TCubeTiling* t = nullptr;
+  const uint64_t* qp = nullptr;  // C's columns' parameters (SetQuantScalar: qp[0])
+  bool vec = false;
+  int mode = 0;
+  std::atomic<int> calls{0}, bad{0};
+};
+template <class AT, class CT>
+void QuantCopyOut(const __gm__ void* gm, const LocalTensor<int8_t>& co1, const void* params, const uint64_t tilingPtr,
+                  const uint64_t) {
+  using L0cT = Acc<AT>;
+  const DataCopyOutParams& p = *static_cast<const DataCopyOutParams*>(params);
+  QuantCb& cb = *reinterpret_cast<QuantCb*>(tilingPtr);
+  const TCubeTiling& t = *cb.t;
+  const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int n0 = static_cast<int>(GetBlockIdx()) / mBlocks * t.singleCoreN + p.curN * t.baseN;  // in C
+  bool ok = p.quantMode == cb.mode &&
+            (cb.vec ? p.cbufWorkspaceAddr != 0 : p.quantScalar == cb.qp[0] && p.cbufWorkspaceAddr == 0);
+  const auto m = static_cast<uint16_t>(p.burstLen * 32 / (16 * sizeof(L0cT)));
+  GlobalTensor<CT> dst;
+  dst.SetGlobalBuffer(reinterpret_cast<__gm__ CT*>(const_cast<void*>(gm)));
+  FixpipeParamsV220 f(p.oriNSize, m, static_cast<uint16_t>((m + 15) / 16 * 16), p.dstStride, false);
+  f.quantPre = static_cast<QuantMode_t>(p.quantMode);
+  if (cb.vec) {
+    LocalTensor<uint64_t> q;  // the vendor's address, in L1
+    q.address_.logicPos = static_cast<uint8_t>(TPosition::C1);
+    q.address_.bufferAddr = static_cast<uint32_t>(p.cbufWorkspaceAddr);
+    q.address_.dataLen = p.oriNSize * 8u;
+    for (uint32_t c = 0; c < p.oriNSize; ++c) ok = ok && q.GetValue(c) == cb.qp[n0 + static_cast<int>(c)];
+    Fixpipe<CT, L0cT, CFG_ROW_MAJOR>(dst, co1.ReinterpretCast<L0cT>(), q, f);
+  } else {
+    f.deqScalar = p.quantScalar;
+    Fixpipe<CT, L0cT, CFG_ROW_MAJOR>(dst, co1.ReinterpretCast<L0cT>(), f);
+  }
+  ++cb.calls;
+  if (!ok) ++cb.bad;
+}
+
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF, bool CB = false>
 using MM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulType<TPosition::GM, CubeFormat::ND, AT, true>,
                   MatmulType<CPOS, CF, CT>, MatmulType<TPosition::GM, CubeFormat::ND, BiasT>,
-                  RELU ? kReluCfg : CFG_NORM>;
+                  RELU ? kReluCfg : CFG_NORM,
+                  MatmulCallBackFunc<CB ? QuantCopyOut<AT, CT> : nullptr, nullptr, nullptr>>;
 
 // Where element (r, c) of a matrix of `rows` rows is in NZ with fractals of
 // 16 x c0 (c0 = 32 bytes of the type): fractal columns of round16(rows) rows.
@@ -103,12 +148,13 @@ size_t CAt(int r, int c, int rows, int ld) {
 }
 
 // One block of the multi-core kernel (offsets as the vendor samples compute them).
-template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF>
+template <class AT, class CT, class BiasT, TPosition CPOS, bool RELU, CubeFormat CF, bool CB = false>
 void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bool transB, AT* a, AT* b, CT* c,
-                BiasT* bias, uint64_t* qp) {
+                BiasT* bias, uint64_t* qp, QuantCb* cb) {
   TPipe pipe;
-  MM<AT, CT, BiasT, CPOS, RELU, CF> mm;
+  MM<AT, CT, BiasT, CPOS, RELU, CF, CB> mm;
   if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  if (cb != nullptr) mm.SetUserDefInfo(reinterpret_cast<uint64_t>(cb));
   const TCubeTiling& t = *tiling;
   const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
   const int mi = static_cast<int>(GetBlockIdx()) % mBlocks, ni = static_cast<int>(GetBlockIdx()) / mBlocks;
@@ -175,7 +221,9 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
 struct Seen {
   size_t saturated = 0, inRange = 0;
 };
-template <class AT, class CT, class BiasT, bool RELU = false, CubeFormat CF = CubeFormat::ND>
+// CB: with the DataCopyOut callback QuantCopyOut (its checks must pass, and
+// it must be called for the GM ways out).
+template <class AT, class CT, class BiasT, bool RELU = false, CubeFormat CF = CubeFormat::ND, bool CB = false>
 void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, Seen& seen) {
   const TCubeTiling t = MakeTiling<AT, CT, BiasT>(p);
   if constexpr (CF == CubeFormat::NZ) {  // whole 16 x 32 fractals per block (else a KernelError)
@@ -200,10 +248,16 @@ void RunProblem(const Problem& p, std::mt19937& rng, int scaleLo, int scaleHi, S
     for (Out out : {Out::kIterateAllGm, Out::kIterateGm, Out::kIterateAllUb, Out::kIterateUb}) {
       std::vector<CT> c(cSize, pad);
       const bool gm = out == Out::kIterateAllGm || out == Out::kIterateGm;
-      auto kernel = gm ? QuantBlock<AT, CT, BiasT, TPosition::GM, RELU, CF>
-                       : QuantBlock<AT, CT, BiasT, TPosition::VECIN, RELU, CF>;
+      auto kernel = gm ? QuantBlock<AT, CT, BiasT, TPosition::GM, RELU, CF, CB>
+                       : QuantBlock<AT, CT, BiasT, TPosition::VECIN, RELU, CF, CB>;
+      QuantCb cb;
+      cb.t = &t, cb.qp = qp.data(), cb.vec = vec, cb.mode = mode;
       aicore::LaunchNamed("matmul_quant", kernel, static_cast<uint32_t>(t.usedCoreNum), &t, out, quant, p.transA,
-                          p.transB, a.data(), b.data(), c.data(), bias.data(), qp.data());
+                          p.transB, a.data(), b.data(), c.data(), bias.data(), qp.data(), CB ? &cb : nullptr);
+      if constexpr (CB) {
+        EXPECT_EQ(cb.bad.load(), 0) << QuantName(quant) << " " << OutName(out) << " " << p.Str();
+        EXPECT_EQ(cb.calls.load() > 0, gm) << QuantName(quant) << " " << OutName(out) << ": UB keeps the library's copy";
+      }
       size_t bad = 0;
       for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
         const size_t col = i % static_cast<size_t>(p.N);
@@ -293,6 +347,29 @@ TEST_F(MatmulQuantTest, ReluZeroesNegativeValuesBeforeTheQuantisation) {
     RunProblem<half, int8_t, float, true>(RandomProblem(rng), rng, -5, 3, seen);
   }
   EXPECT_GT(seen.inRange, 100u);
+}
+
+// A DataCopyOut callback with a quantised C: it receives the L0C block
+// before the quantization and the mode with its scalar or L1 vector, and
+// its Fixpipe gives the model's bits (RunProblem's check) for each mode.
+// Several base blocks per core (the vector's columns follow the block).
+Problem SmallBlocks(std::mt19937& rng) {
+  Problem p = RandomProblem(rng);
+  p.N = 40 + static_cast<int>(rng() % 60);
+  p.baseM = std::min(16 * (1 + static_cast<int>(rng() % 2)), (p.M + 15) / 16 * 16);
+  p.baseN = 16 * (1 + static_cast<int>(rng() % 2));
+  return p;
+}
+TEST_F(MatmulQuantTest, DataCopyOutCallbackQuantisesWithTheParamsItReceives) {
+  std::mt19937 rng(16);
+  Seen seen;
+  for (int i = 0; i < 2; ++i) {
+    RunProblem<int8_t, int8_t, int32_t, false, CubeFormat::ND, true>(SmallBlocks(rng), rng, -16, -6, seen);
+    RunProblem<int8_t, half, int32_t, false, CubeFormat::ND, true>(SmallBlocks(rng), rng, -12, 4, seen);
+    RunProblem<half, int8_t, float, false, CubeFormat::ND, true>(SmallBlocks(rng), rng, -5, 3, seen);
+  }
+  EXPECT_GT(seen.saturated, 10u);
+  EXPECT_GT(seen.inRange, 1000u);
 }
 
 // An int8_t C in CubeFormat::NZ: fractals of 16 x 32 (C0 = 32 bytes of a

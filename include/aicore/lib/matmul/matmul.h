@@ -166,34 +166,49 @@
 // User callbacks (MM_CB = MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>;
 // SetUserDefInfo(tilingPtr) and SetSelfDefineData(dataPtr) give the last two
 // arguments of each). With CopyA1 / CopyB1, each base block of C is computed
-// over K in steps of baseK (the Norm template's L1 tiles; the same bits, see
-// Numerics), and each step's A tile (block row, step) of useM x useK and B
-// tile (step, block column) of useK x useN, when that operand is a
-// GlobalTensor, comes from the callback: aicore calls CopyA1(a1, gm, row,
-// col, useM, useK, tilingPtr, dataPtr) with a1 a LocalTensor<int8_t> at
-// TPosition::A1 (L1, carved from the Matmul's TPipe), gm A's GlobalTensor
-// address (SetTensorA's, or the batch's matrix), row / col the tile's
-// indices in base blocks (A: M, K; B: K, N). The callback must leave the
-// tile in L1 as the library's own copy does: the tile as stored in GM (A
+// over K in chunks that end where an L1 tile ends (the same bits, see
+// Numerics), and the L1 tiles of an operand that is a GlobalTensor come from
+// the callback. The tiles, as the vendor's copy-in stages them: Norm
+// template, one base block (A: baseM x baseK, B: baseK x baseN); MDL
+// (CFG_MDL, GetMDLConfig, GetSpecialMDLConfig: doMultiDataLoad /
+// doSpecialMDL), stepM x stepKa base blocks of A and stepKb x stepN of B,
+// tiles from the single-core origin in those steps, the last ones of each
+// axis smaller. aicore calls CopyA1(a1, gm, row, col, useM, useK, tilingPtr,
+// dataPtr) with a1 a LocalTensor<int8_t> at TPosition::A1 (L1, carved from
+// the Matmul's TPipe), gm A's GlobalTensor address (SetTensorA's, or the
+// batch's matrix), row / col the index in base blocks (A: M, K; B: K, N) of
+// the tile's first base block (MDL: multiples of stepM / stepKa, stepKb /
+// stepN), useM x useK its size (B: useK x useN). The callback must leave
+// the tile in L1 as the library's own copy does: the tile as stored in GM (A
 // transposed: useK x useM; B transposed: useN x useK) in NZ: fractal
-// columns 32 bytes wide, of that stored height rounded up to 16 rows
-// (Nd2NzParams dstNzC0Stride = round16(height), as DataCopy with
-// Nd2NzParams writes it). aicore calls them once per block and step (the
-// NPU's L1 reuse may call them less often: callbacks must not count on a
-// number of calls). DataCopyOut(gm, co1, &params, tilingPtr, dataPtr) takes
+// columns 32 bytes wide, of that stored height rounded up to 16 rows, or to
+// 32 for int8_t when the stored height is K (A transposed, B not
+// transposed) (Nd2NzParams dstNzC0Stride, as DataCopy with Nd2NzParams
+// writes it); an int8_t MDL tile over several base blocks whose stored
+// width is not a multiple of 32 split as the vendor's copy splits it: each
+// base block's columns its own such NZ matrix, round32(width) x
+// round32(height) elements after the one before. aicore calls a callback
+// for each tile a block needs unless its buffer holds that tile from the
+// call before (the NPU's L1 cache may call them less often: callbacks must
+// not count on a number of calls).
+// DataCopyOut(gm, co1, &params, tilingPtr, dataPtr) takes
 // the place of each block's copy to a GM destination (IterateAll,
 // GetTensorC, IterateBatch to GM): co1 holds the block in L0C (TPosition::CO1,
-// NZ: 16-column fractal columns of round16(height) rows, float or int32_t),
-// gm is where the library would put the block's (0, 0) (its place in C, or
-// the destination's start when sequential), params a DataCopyOutParams
-// (config.h) with the copy's sizes and strides. UB destinations and the
+// NZ: 16-column fractal columns of round16(height) rows, float or int32_t,
+// before any quantization), gm is where the library would put the block's
+// (0, 0) (its place in C, or the destination's start when sequential),
+// params a DataCopyOutParams (config.h) with the copy's sizes and strides;
+// with a quantised C also quantMode (the Fixpipe QuantMode_t the library
+// would use) and quantScalar (SetQuantScalar) or cbufWorkspaceAddr (the
+// address of the block's columns' SetQuantVector parameters, copied into L1:
+// nLen of them, NZ: rounded up to 16, the rest 0). enAtomic 1 / 2 / 3 sets
+// the core's atomic add / max / min for C's type (as SetAtomicAdd<DstT> ...)
+// around each call and SetAtomicNone after it, as the vendor does: the
+// callback's Fixpipe / DataCopy to GM combine. UB destinations and the
 // async workspace keep the library's own copy, as on the NPU (the callback
 // is the L0C -> GM copy). Misuse: SetSelfDefineData after SetTensorA /
 // SetTensorB (the reference requires it before them), SetUserDefInfo /
 // SetSelfDefineData with MatmulConfig::enableMixDualMaster (KernelErrors).
-// Not done (KernelError): CopyA1 / CopyB1 with the MDL templates (their L1
-// tiles span stepM / stepKa base blocks), DataCopyOut with a quantised C or
-// enAtomic.
 //
 // Not done: see IterateBatch above for its parts not done;
 // anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
@@ -1387,37 +1402,50 @@ class MatmulImpl {
                                                                                                 : "SetTensorB was") +
                " not called after it");
     }
-    if constexpr (kCbA || kCbB) {
-      if (kCfg.doMultiDataLoad || kCfg.doSpecialMDL) {
-        Fail(ErrorKind::kParameter, api, loc,
-             "CopyA1 / CopyB1 callbacks with the MDL template are not supported by aicore (its L1 tiles span "
-             "stepM / stepKa base blocks): use the Norm template (CFG_NORM)");
-      }
-    }
-    if constexpr (kCbOut && kQuantOut) {
-      Fail(ErrorKind::kParameter, api, loc, "a DataCopyOut callback with a quantised C is not supported by aicore");
-    }
     if (pipe_ == nullptr) {
       Fail(ErrorKind::kParameter, api, loc,
            "the user callbacks' L1 / L0C buffers come from the Matmul's TPipe, and it has none: "
            "REGIST_MATMUL_OBJ(&pipe, ...) or Init(&tiling, &pipe)");
     }
     const auto c0 = [](int64_t v, size_t size) { return (v * static_cast<int64_t>(size) + 31) / 32 * 32; };
-    const int64_t bm = BaseM(), bn = BaseN(), bk = tiling_.baseK;
-    const int64_t bytesA = std::max(Align16(bm) * c0(bk, sizeof(SrcAT)), Align16(bk) * c0(bm, sizeof(SrcAT)));
-    const int64_t bytesB = std::max(Align16(bk) * c0(bn, sizeof(SrcBT)), Align16(bn) * c0(bk, sizeof(SrcBT)));
-    const int64_t bytesC = int64_t{Align16(bm)} * Align16(bn) * static_cast<int64_t>(sizeof(L0cT));
+    const int64_t tm = std::min(TileExt(BaseM(), tiling_.stepM), sM_);
+    const int64_t tn = std::min(TileExt(BaseN(), tiling_.stepN), sN_);
+    const int64_t tka = std::min(TileExt(tiling_.baseK, tiling_.stepKa), sK_);
+    const int64_t tkb = std::min(TileExt(tiling_.baseK, tiling_.stepKb), sK_);
+    // A tile of v x w stored, w in base blocks of bw (1-byte types: rows
+    // rounded up to 32 and, split per base block, each block's columns).
+    const auto tile = [&](int64_t v, int64_t w, int32_t bw) {
+      if (sizeof(SrcAT) != 1) return int64_t{Align16(v)} * c0(w, sizeof(SrcAT));
+      return (v + 31) / 32 * 32 * std::max(c0(w, 1), (w + bw - 1) / bw * c0(bw, 1));
+    };
+    const int64_t bytesA = std::max(tile(tm, tka, tiling_.baseK), tile(tka, tm, BaseM()));
+    const int64_t bytesB = std::max(tile(tkb, tn, BaseN()), tile(tn, tkb, tiling_.baseK));
+    const int64_t bytesC = int64_t{Align16(BaseM())} * Align16(BaseN()) * static_cast<int64_t>(sizeof(L0cT));
     const bool fresh = cbEpoch_ != core.epoch;
     const auto carve = [&](auto& buf, int64_t bytes, int64_t& have) {
       if (!fresh && bytes <= have) return;
       pipe_->InitBuffer(buf, static_cast<uint32_t>(bytes), loc);
       have = bytes;
     };
-    if (fresh) cbBytesA_ = cbBytesB_ = cbBytesC_ = 0;
+    if (fresh) cbBytesA_ = cbBytesB_ = cbBytesC_ = cbBytesQ_ = 0;
     if constexpr (kCbA) carve(cbA1_, bytesA, cbBytesA_);
     if constexpr (kCbB) carve(cbB1_, bytesB, cbBytesB_);
     if constexpr (kCbOut) carve(cbCo1_, bytesC, cbBytesC_);
+    if constexpr (kCbOut && kQuantOut) carve(cbQuant_, int64_t{Align16(BaseN())} * 8, cbBytesQ_);
     cbEpoch_ = core.epoch;
+    cbHeldA_ = cbHeldB_ = CbTile{};  // the tiles are copied again (the NPU resets its L1 cache too)
+  }
+  // The L1 tiles of CopyA1 / CopyB1, in elements along one axis: the Norm
+  // template's base blocks; MDL's (doMultiDataLoad, doSpecialMDL) `step` of them.
+  static constexpr bool kMdl = kCfg.doMultiDataLoad || kCfg.doSpecialMDL;
+  static int32_t TileExt(int32_t base, int32_t step) { return kMdl ? base * step : base; }
+  // The rows of a callback's L1 tile in NZ: its stored height rounded up to
+  // 16, or for a 1-byte type with K as the stored height to 32 (the vendor's
+  // Nd2Nz copy aligns K rows to C0 there).
+  template <class T>
+  static int64_t TileRows(int64_t storedRows, bool kRows) {
+    const int64_t a = kRows && sizeof(T) == 1 ? 32 : 16;
+    return (storedRows + a - 1) / a * a;
   }
   void CheckNotDualMaster(const char* api, SrcLoc loc) const {
     if (kCfg.enableMixDualMaster) {
@@ -1495,32 +1523,50 @@ class MatmulImpl {
                                              opt_);
       return;
     }
-    // A user copy-in callback: K in steps of baseK, each step's tiles from
-    // L1 (the block is a base block: m0, n0 multiples of baseM, baseN).
-    constexpr uint32_t c0A = 32 / sizeof(SrcAT), c0B = 32 / sizeof(SrcBT);
+    // A user copy-in callback: K in chunks that end where an L1 tile of A or
+    // B ends (the same bits, see Numerics); the block's part of each chunk
+    // read from the callback's tile in L1 (m0, n0 are multiples of baseM,
+    // baseN; the tiles of stepM x stepKa and stepKb x stepN base blocks
+    // with MDL, of one base block with Norm).
     const int32_t baseK = tiling_.baseK;
-    for (int32_t k0 = 0; k0 < sK_; k0 += baseK) {
-      const int32_t kLen = std::min(baseK, sK_ - k0);
-      const auto uk0 = static_cast<uint32_t>(k0), uk = static_cast<uint32_t>(kLen);
+    const int32_t tM = TileExt(BaseM(), tiling_.stepM), tN = TileExt(BaseN(), tiling_.stepN);
+    const int32_t tKa = TileExt(baseK, tiling_.stepKa), tKb = TileExt(baseK, tiling_.stepKb);
+    for (int32_t k0 = 0, k1 = 0; k0 < sK_; k0 = k1) {
+      k1 = sK_;
+      if (tileA) k1 = std::min(k1, (k0 / tKa + 1) * tKa);
+      if (tileB) k1 = std::min(k1, (k0 / tKb + 1) * tKb);
+      const auto uk0 = static_cast<uint32_t>(k0), uk = static_cast<uint32_t>(k1 - k0);
       Layout la = LayoutA(), lb = LayoutB();
       const SrcAT* a = nullptr;
       const SrcBT* b = nullptr;
       if constexpr (kCbA) {
         if (tileA) {
+          const int32_t r0 = m0 / tM * tM, c0 = k0 / tKa * tKa;
+          const CbTile t{a0, r0 / BaseM(), c0 / baseK, std::min(tM, sM_ - r0), std::min(tKa, sK_ - c0)};
           LocalTensor<int8_t> l1 = cbA1_.template Get<int8_t>();
-          MM_CB::CopyA1Ptr(l1, static_cast<const __gm__ void*>(a0), m0 / BaseM(), k0 / baseK, mLen, kLen,
-                           userDefInfo_, selfDefineData_);
-          a = reinterpret_cast<const SrcAT*>(l1.GetPhyAddr());
-          la = TileLayout(transA_, transA_ ? kLen : mLen, c0A);
+          if (!(t == cbHeldA_)) {
+            MM_CB::CopyA1Ptr(l1, static_cast<const __gm__ void*>(a0), t.row, t.col, t.h, t.w, userDefInfo_,
+                             selfDefineData_);
+            cbHeldA_ = t;
+          }
+          a = TileView(reinterpret_cast<const SrcAT*>(l1.GetPhyAddr()), transA_, transA_ ? t.w : t.h,
+                       transA_ ? t.h : t.w, transA_ ? BaseM() : baseK, transA_ ? tiling_.stepM : tiling_.stepKa,
+                       transA_, static_cast<uint32_t>(m0 - r0), static_cast<uint32_t>(k0 - c0), um, uk, packA_, la);
         }
       }
       if constexpr (kCbB) {
         if (tileB) {
+          const int32_t r0 = k0 / tKb * tKb, c0 = n0 / tN * tN;
+          const CbTile t{b0, r0 / baseK, c0 / BaseN(), std::min(tKb, sK_ - r0), std::min(tN, sN_ - c0)};
           LocalTensor<int8_t> l1 = cbB1_.template Get<int8_t>();
-          MM_CB::CopyB1Ptr(l1, static_cast<const __gm__ void*>(b0), k0 / baseK, n0 / BaseN(), kLen, nLen,
-                           userDefInfo_, selfDefineData_);
-          b = reinterpret_cast<const SrcBT*>(l1.GetPhyAddr());
-          lb = TileLayout(transB_, transB_ ? nLen : kLen, c0B);
+          if (!(t == cbHeldB_)) {
+            MM_CB::CopyB1Ptr(l1, static_cast<const __gm__ void*>(b0), t.row, t.col, t.h, t.w, userDefInfo_,
+                             selfDefineData_);
+            cbHeldB_ = t;
+          }
+          b = TileView(reinterpret_cast<const SrcBT*>(l1.GetPhyAddr()), transB_, transB_ ? t.w : t.h,
+                       transB_ ? t.h : t.w, transB_ ? baseK : BaseN(), transB_ ? tiling_.stepKb : tiling_.stepN,
+                       !transB_, static_cast<uint32_t>(k0 - r0), static_cast<uint32_t>(n0 - c0), uk, un, packB_, lb);
         }
       }
       if (!tileA) a = At(a0, la, um0, uk0, um, uk, packA_);
@@ -1542,13 +1588,43 @@ class MatmulImpl {
     l = Layout::RowMajor(cols);
     return pack.data();
   }
-  // A copy-in callback's L1 tile: the tile as stored in GM (storedRows high),
-  // in NZ with fractal columns of c0 elements (32 bytes) and rows rounded
-  // up to 16; `trans`: the stored tile is the operand's transpose.
-  static Layout TileLayout(bool trans, int32_t storedRows, uint32_t c0) {
-    const int64_t rows = Align16(storedRows);
-    return trans ? Layout{c0, 0, rows * c0, 1, 0, c0} : Layout::Nz(c0, rows);
+  // The rows x cols part at (r0, c0) (the operand's orientation) of a
+  // copy-in callback's L1 tile: the tile as stored in GM (`trans`: the
+  // operand's transpose; h x w stored, `kRows`: its rows are K) in NZ with
+  // fractal columns of 32 bytes of TileRows(h) rows; in place (l: its
+  // layout) or packed row-major into `pack`. A 1-byte MDL tile that spans
+  // `step` > 1 base blocks of bw stored columns, bw not a multiple of 32,
+  // is split as the vendor's copy splits it: each base block its own NZ
+  // matrix, round32(bw) x round32(h) elements apart.
+  template <class T>
+  static const T* TileView(const T* l1, bool trans, int32_t h, int32_t w, int32_t bw, int32_t step, bool kRows,
+                           uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols, std::vector<T>& pack, Layout& l) {
+    constexpr uint32_t kC0 = 32 / sizeof(T);
+    const int64_t height = TileRows<T>(h, kRows);
+    if (sizeof(T) != 1 || !kMdl || bw % 32 == 0 || step <= 1 || w <= bw) {
+      l = trans ? Layout{kC0, 0, height * kC0, 1, 0, kC0} : Layout::Nz(kC0, height);
+      return At(l1, l, r0, c0, rows, cols, pack);
+    }
+    const int64_t matrix = int64_t{(bw + 31) / 32 * 32} * ((h + 31) / 32 * 32);
+    pack.resize(static_cast<size_t>(rows) * cols);
+    for (uint32_t r = 0; r < rows; ++r) {
+      for (uint32_t c = 0; c < cols; ++c) {
+        const int64_t sr = trans ? c0 + c : r0 + r, sc = trans ? r0 + r : c0 + c;  // stored row, column
+        const int64_t in = sc % bw;
+        pack[static_cast<size_t>(r) * cols + c] = l1[sc / bw * matrix + in / 32 * height * 32 + sr * 32 + in % 32];
+      }
+    }
+    l = Layout::RowMajor(cols);
+    return pack.data();
   }
+  // The tile a callback's L1 buffer holds (its call's arguments).
+  struct CbTile {
+    const void* gm = nullptr;
+    int32_t row = -1, col = -1, h = 0, w = 0;
+    bool operator==(const CbTile& o) const {
+      return gm == o.gm && row == o.row && col == o.col && h == o.h && w == o.w;
+    }
+  };
 
   // The L0C block of the current GetTensorC: the block of the last Iterate
   // (sync), or the next stored one (async).
@@ -2287,13 +2363,13 @@ class MatmulImpl {
   }
   // The user's DataCopyOut in place of the library's copy of `block` (L0C
   // data `src`, row stride baseN) to p in `gm`: the block into the L0C
-  // buffer in NZ, and the vendor's DataCopyOutParams.
+  // buffer in NZ (before any quantization), and the vendor's
+  // DataCopyOutParams; a quantised C adds quantMode and quantScalar, or
+  // (SetQuantVector) cbufWorkspaceAddr: the block's columns' parameters in
+  // L1. enAtomic 1 / 2 / 3 sets the core's atomic add / max / min for C's
+  // type around the call (SetAtomicNone after it), as the vendor does.
   void CallDataCopyOut(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm,
                        const Place& p, int32_t block, const L0cT* src, uint8_t enAtomic, SrcLoc loc) {
-    if (enAtomic != 0) {
-      Fail(ErrorKind::kParameter, api, loc,
-           "enAtomic " + S(enAtomic) + " with a DataCopyOut callback is not supported by aicore");
-    }
     int32_t m0, n0, mLen, nLen;
     BlockOf(block, m0, n0, mLen, nLen);
     const uint32_t rows = Align16(mLen), cols = Align16(nLen);
@@ -2313,12 +2389,33 @@ class MatmulImpl {
     }
     constexpr bool kNz = C_TYPE::format == CubeFormat::NZ;
     const auto dstStride = static_cast<uint32_t>(kNz ? p.l.co * static_cast<int64_t>(sizeof(DstT)) / 32 : p.l.ri);
-    const DataCopyOutParams params(static_cast<uint16_t>(cols / 16),
-                                   static_cast<uint16_t>(static_cast<uint32_t>(mLen) * 16 * sizeof(L0cT) / 32), 0,
-                                   dstStride, static_cast<uint16_t>(kNz ? 0 : nLen), kCfg.enUnitFlag,
-                                   m0 / BaseM(), n0 / BaseN());
+    DataCopyOutParams params(static_cast<uint16_t>(cols / 16),
+                             static_cast<uint16_t>(static_cast<uint32_t>(mLen) * 16 * sizeof(L0cT) / 32), 0,
+                             dstStride, static_cast<uint16_t>(kNz ? 0 : nLen), kCfg.enUnitFlag, m0 / BaseM(),
+                             n0 / BaseN());
+    if constexpr (kQuantOut) {
+      const bool vec = quant_ == kGm || quant_ == kLocal;
+      params.quantMode = static_cast<uint8_t>(aicore::detail::MmQuantMode<SrcAT, DstT>(vec));
+      if (vec) {  // nLen parameters (NZ: rounded up to 16, the rest 0), as the vendor copies them
+        LocalTensor<uint64_t> q = cbQuant_.template Get<uint64_t>();
+        uint64_t* qd = q.GetPhyAddr();
+        for (int32_t c = 0; c < static_cast<int32_t>(kNz ? cols : nLen); ++c) {
+          qd[c] = c < nLen ? QuantParam(n0 + c) : 0;
+        }
+        params.cbufWorkspaceAddr = reinterpret_cast<uint64_t>(qd);
+      } else {
+        params.quantScalar = quantScalar_;
+      }
+    }
+    using aicore::detail::AtomicOp;
+    if (enAtomic != 0) {  // 1, 2 or 3 (CheckAtomic)
+      core.atomic_op = enAtomic == 1 ? AtomicOp::kAdd : enAtomic == 2 ? AtomicOp::kMax : AtomicOp::kMin;
+      core.atomic_type = aicore::detail::AtomicTypeId<DstT>();
+      core.atomic_type_name = aicore::detail::TypeName<DstT>();
+    }
     MM_CB::DataCopyOutPtr(static_cast<const __gm__ void*>(gm.GetPhyAddr() + p.origin), co1, &params, userDefInfo_,
                           selfDefineData_);
+    if (enAtomic != 0) core.atomic_op = AtomicOp::kNone;
   }
   // The place of `block` in a LocalTensor destination, checked against its buffer.
   Place CheckLocalPlace(const char* api, const LocalTensor<DstT>& t, int32_t block, bool sequential,
@@ -2397,8 +2494,10 @@ class MatmulImpl {
   TBuf<TPosition::A1> cbA1_;
   TBuf<TPosition::B1> cbB1_;
   TBuf<TPosition::CO1> cbCo1_;
+  TBuf<TPosition::C1> cbQuant_;  // DataCopyOut's quantization parameters (cbufWorkspaceAddr)
   uint32_t cbEpoch_ = 0;
-  int64_t cbBytesA_ = 0, cbBytesB_ = 0, cbBytesC_ = 0;
+  int64_t cbBytesA_ = 0, cbBytesB_ = 0, cbBytesC_ = 0, cbBytesQ_ = 0;
+  CbTile cbHeldA_, cbHeldB_;
 
   // Operands.
   Kind aKind_ = kNone, bKind_ = kNone, biasKind_ = kNone;
