@@ -82,6 +82,7 @@ static_assert(std::is_same_v<float16_t, half>);
 static_assert(std::is_same_v<float32_t, float>);
 static_assert(static_cast<int>((pad_t)0) == PAD_NONE);
 static_assert(QuantMode_t::NoQuant == 0 && QuantMode_t::VREQ8 == 8);
+static_assert(DEFAULT_DATA_COPY_NBURST == 1 && DEFAULT_DATA_COPY_STRIDE == 0);
 
 TEST(Qualifiers, CompileAndCall) {
   EXPECT_EQ(ForcedTwice(21), 42u);
@@ -224,9 +225,10 @@ TEST(Printf, KernelLogAndAscendcAssert) {
 }
 
 // ---------------------------------------------------------------------------
-// REGISTER_TILING_DATA_CLASS with and without `;`, and one class registered
-// for two operators (as ops-math's circular_pad_common_tiling.h does for
-// CircularPad and CircularPadGrad): GET_TILING_DATA still finds that class.
+// REGISTER_TILING_DATA_CLASS and END_TILING_DATA_DEF with and without `;`,
+// and one class registered for two operators (as ops-math's
+// circular_pad_common_tiling.h does for CircularPad and CircularPadGrad):
+// GET_TILING_DATA still finds that class.
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(NoSemiTiling)
@@ -240,7 +242,7 @@ REGISTER_TILING_DATA_CLASS(NoSemiGradOp, NoSemiTiling)
 namespace semi {
 BEGIN_TILING_DATA_DEF(SemiTiling)
   TILING_DATA_FIELD_DEF(uint32_t, value);
-END_TILING_DATA_DEF;
+END_TILING_DATA_DEF  // without `;`, as ops-nn's ge_glu_grad_v2 tiling header writes it
 REGISTER_TILING_DATA_CLASS(SemiOp, SemiTiling);
 }  // namespace semi
 

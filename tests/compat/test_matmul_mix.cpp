@@ -268,8 +268,10 @@ void CubeOnly(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR c2, const T
   using GmMm = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
                       MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>>;
   GmMm mm1, mm2;
-  // mm2's tiling as void*, as ops-math's rfft1_d passes it.
-  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, t, mm2, (void*)t);
+  // mm1's tiling as a __restrict pointer (ops-nn's deformable_conv2d), mm2's
+  // as void* (ops-math's rfft1_d).
+  const TCubeTiling* __restrict tr = t;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, tr, mm2, (void*)t);
   const int idx = static_cast<int>(GetBlockIdx());
   const int mBlocks = (t->M + t->singleCoreM - 1) / t->singleCoreM;
   const int mi = idx % mBlocks, ni = idx / mBlocks;

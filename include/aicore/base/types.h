@@ -105,6 +105,9 @@ constexpr int32_t BYTE_PER_FRACTAL = 512;
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 constexpr uint64_t FULL_MASK = 0xFFFFFFFFFFFFFFFFULL;
 constexpr int32_t QUE_MAX_EVENT = 8;
+// The DataCopyParams defaults by their vendor names (kernels use them).
+constexpr uint8_t DEFAULT_DATA_COPY_NBURST = 1;
+constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
 
 // Default (Ascend910B) on-chip sizes in bytes. The sizes of the SoC profile
 // selected at run time are returned by aicore::GetSocProfile().

@@ -178,10 +178,13 @@ using TilingAlignUnit = typename TilingAlignOf<A>::type;
   type& get_##field() { return field; }                                               \
   const type& get_##field() const { return field; }
 
+// Written with or without a trailing `;` (ops-nn's ge_glu_grad_v2 tiling
+// header has none): the expansion ends in pragmas, and a `;` after it is an
+// empty declaration.
 #define END_TILING_DATA_DEF \
   }                         \
   ;                         \
-  _Pragma("GCC diagnostic pop") _Pragma("pack(pop)") static_assert(true, "")
+  _Pragma("GCC diagnostic pop") _Pragma("pack(pop)")
 
 // Registers `name` as the tiling class of operator `op`. It also offers
 // `name` to GET_TILING_DATA, which takes, as the vendor's build does, the

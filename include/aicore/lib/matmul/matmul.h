@@ -2561,8 +2561,11 @@ namespace matmul = AscendC;
 namespace aicore {
 namespace detail {
 
+// A tiling argument: any object pointer, `__restrict` ones included (ops-nn's
+// deformable_conv2d passes a `const TCubeTiling* __restrict`, which
+// std::is_pointer does not take for a pointer).
 template <class T>
-constexpr bool kMmIsTilingPtr = std::is_pointer_v<std::decay_t<T>>;
+constexpr bool kMmIsTilingPtr = std::is_convertible_v<std::decay_t<T>, const volatile void*>;
 
 inline void MmRegistNext(SrcLoc, AscendC::TPipe*, bool) {}
 template <class M, class... Rest>
