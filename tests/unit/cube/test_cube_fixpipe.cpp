@@ -8,6 +8,7 @@
 // Fixpipe run per dtype against the matrix product.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -270,6 +271,55 @@ TEST(CubeFixpipe, QuantizationKnownValues) {
   EXPECT_EQ((FixConvert<int8_t, float>(std::nanf(""), QF322B8_PRE, false, qp(1.0f, 0, 0, 0, 1))), 0);
   EXPECT_EQ(static_cast<float>(FixConvert<half, float>(-2.0f, F322F16, true, 0)), 0.0f);
   EXPECT_EQ(static_cast<float>(FixConvert<half, float>(1.0f + 0x1.0p-11f, F322F16, false, 0)), 1.0f);  // tie to even
+}
+
+// Fixpipe and the L0C -> GM DataCopy under SetAtomicAdd / SetAtomicMax
+// combine with GM (as the Matmul's enAtomic relies on); with no atomic mode
+// they overwrite. One 20 x 16 float block, NZ2ND into a 20 x 16 GM matrix.
+TEST(CubeFixpipe, ToGmUnderAnAtomicModeCombines) {
+  constexpr uint32_t m = 20, n = 16, mround = 32;
+  std::vector<float> l0c(size_t{mround} * n);
+  for (uint32_t r = 0; r < mround; ++r) {
+    for (uint32_t c = 0; c < n; ++c) l0c[size_t{r} * 16 + c] = static_cast<float>(r) - 0.5f * c;
+  }
+  std::vector<float> gm(size_t{m} * n), init(size_t{m} * n);
+  for (size_t i = 0; i < gm.size(); ++i) init[i] = static_cast<float>(i % 7) - 3.0f;
+  const auto at = [&](uint32_t r, uint32_t c) { return l0c[size_t{r} * 16 + c]; };
+  for (int mode = 0; mode < 4; ++mode) {  // none, add, max (Fixpipe); add (DataCopy)
+    gm = init;
+    cube_test::RunBlock([&] {
+      TPipe pipe;
+      TBuf<TPosition::CO1> co1;
+      pipe.InitBuffer(co1, mround * n * sizeof(float));
+      LocalTensor<float> src = co1.Get<float>();
+      std::memcpy(src.GetPhyAddr(), l0c.data(), l0c.size() * sizeof(float));
+      GlobalTensor<float> dst;
+      dst.SetGlobalBuffer(gm.data(), gm.size());
+      if (mode == 1 || mode == 3) SetAtomicAdd<float>();
+      if (mode == 2) SetAtomicMax<float>();
+      if (mode == 3) {
+        SetFixpipeNz2ndFlag(1, 0, 1);
+        DataCopyCO12DstParams d(n, m, n, mround, NoQuant, 0, false, true);
+        DataCopy(dst, src, d);
+      } else {
+        FixpipeParamsV220 p;
+        p.nSize = n;
+        p.mSize = m;
+        p.srcStride = mround;
+        p.dstStride = n;
+        p.ndNum = 1;
+        Fixpipe<float, float, CFG_ROW_MAJOR>(dst, src, p);
+      }
+      SetAtomicNone();
+    });
+    for (uint32_t r = 0; r < m; ++r) {
+      for (uint32_t c = 0; c < n; ++c) {
+        const float old = init[size_t{r} * n + c], v = at(r, c);
+        const float want = mode == 0 ? v : mode == 2 ? std::max(old, v) : old + v;
+        ASSERT_EQ(gm[size_t{r} * n + c], want) << "mode " << mode << " at (" << r << ", " << c << ")";
+      }
+    }
+  }
 }
 
 // ---- GM -> L1 -> L0A/L0B -> Mmad -> Fixpipe ---------------------------------------
