@@ -5,10 +5,15 @@
 // in bits 0..3 of byte k, element 2k + 1 in bits 4..7). They exist for Cast
 // (half <-> int4b_t) and the cube unit.
 //
-// The C++ object int4b_t is one byte: the pair of elements it holds. So in
-// this library LocalTensor<int4b_t> counts BYTES in GetSize, operator[] and
-// the Get<int4b_t>(n) sizes (on the NPU they count elements); the counts of
-// Cast are elements as on the NPU (a count of n touches (n + 1) / 2 bytes).
+// The C++ object int4b_t is one byte: the pair of elements it holds. Tensors
+// count ELEMENTS, as on the NPU: LocalTensor / GlobalTensor<int4b_t> sizes
+// (GetSize, SetSize, SetGlobalBuffer, TBuf::Get<int4b_t>(n), AllocTensor),
+// operator[] (element offset / 2 bytes: an odd offset is rounded down, as
+// the NPU does), GetValue / SetValue (one element, in the low nibble of the
+// int4b_t they take or return) and GetPhyAddr(offset) (offset even), with
+// bounds errors in elements; GetLength and dataLen are bytes (n / 2). The
+// counts of Cast are elements (a count of n touches (n + 1) / 2 bytes);
+// DataCopy and the cube's copies count int4b_t as bytes, as on the NPU.
 #pragma once
 
 #include <cstdint>

@@ -34,6 +34,17 @@ struct ElemBits {
 };
 template <class T>
 constexpr uint32_t kElemBits = ElemBits<T>::value;
+// Elements per C++ object of T: 2 for int4b_t (the pair it holds), else 1.
+// Tensors of T count elements, as on the NPU: n elements of int4b_t are
+// n / 2 objects (bytes), element i lies in object i / 2.
+template <class T>
+constexpr uint32_t kElemsPerObj = static_cast<uint32_t>(sizeof(T) * 8 / kElemBits<T>);
+// Bytes of `elems` elements of T: for int4b_t elems / 2 (what the NPU makes
+// a tensor's dataLen), or with `ceil` (elems + 1) / 2, every byte they touch.
+template <class T>
+constexpr uint64_t ObjBytes(uint64_t elems, bool ceil = false) {
+  return (elems + (ceil ? kElemsPerObj<T> - 1 : 0)) / kElemsPerObj<T> * sizeof(T);
+}
 
 template <class T, class... Ts>
 constexpr bool kIsOneOf = (std::is_same_v<T, Ts> || ...);

@@ -13,8 +13,8 @@
 //     AscendAntiQuant(dst, src, scale, sharedTmpBuffer, k, shapeInfo = {})   (no offset)
 //   struct AntiQuantShapeInfo {offsetHeight, offsetWidth, scaleHeight, scaleWidth} (all 0)
 //
-// Shapes (the reference's): count = the elements of src (for int4b_t two per
-// byte: LocalTensor<int4b_t>::GetSize() counts bytes here, see base/int4b.h);
+// Shapes (the reference's): count = src.GetSize(), the elements of src (for
+// int4b_t two per byte);
 // isTranspose false: src is [k, n] row-major, n = count / k, scale and offset
 // are [H, n] and rows i of src use row i / (k / H) of them;
 // isTranspose true: src is [n, k], scale and offset are [n, W], and column j
@@ -93,11 +93,6 @@ constexpr bool kAntiQuantIn = std::is_same_v<In, int8_t> || std::is_same_v<In, A
 template <class Out>
 constexpr bool kAntiQuantOut = std::is_same_v<Out, half> || std::is_same_v<Out, bfloat16_t>;
 
-// Elements of a LocalTensor<In> (int4b_t: two per byte).
-template <class In>
-constexpr uint64_t AntiQuantElems(uint64_t size) {
-  return std::is_same_v<In, AscendC::int4b_t> ? 2 * size : size;
-}
 template <class In>
 constexpr uint64_t AntiQuantBytes(uint64_t elems) {
   return std::is_same_v<In, AscendC::int4b_t> ? (elems + 1) / 2 : elems;
@@ -174,7 +169,7 @@ AICORE_INLINE AntiQuantDims CheckAntiQuantCommon(const AscendC::LocalTensor<Out>
                                                  const AscendC::LocalTensor<In>& src, uint32_t k,
                                                  SrcLoc loc) {
   constexpr const char* api = "AscendAntiQuant";
-  const uint64_t count = AntiQuantElems<In>(src.GetSize());
+  const uint64_t count = src.GetSize();
   const uint64_t src_bytes = AntiQuantBytes<In>(count);
   if (AICORE_UNLIKELY(k == 0 || count % k != 0)) {
     FailAntiQuant(loc, "k " + std::to_string(k) + " does not divide the " + std::to_string(count) +

@@ -34,7 +34,9 @@ AICORE_RT_COLD AICORE_RT_FN void GmFailRange(const GmView& v, const char* api, u
   if (offset <= v.size) {
     const uint64_t over = count - (v.size - offset);
     by = " (by " + std::to_string(over) + " elements";
-    by += over <= UINT64_MAX / v.elem ? ", " + std::to_string(over * v.elem) + " bytes)" : ")";
+    by += over <= UINT64_MAX / v.elem_bits ? ", " + std::to_string((over * v.elem_bits + 7) / 8) +
+                                                 " bytes)"
+                                           : ")";
   } else {
     by = " (it starts " + std::to_string(offset - v.size) + " elements past their end)";
   }

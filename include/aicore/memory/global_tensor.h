@@ -30,7 +30,7 @@ AICORE_RT_FN std::string NullDerived(const void* p);
 // What the failure messages of a GlobalTensor<T> need to know of it.
 struct GmView {
   const char* type;  // TypeName<T>()
-  size_t elem;       // sizeof(T)
+  size_t elem_bits;  // kElemBits<T> (int4b_t: 4)
   const void* addr;
   uint64_t size;
   bool sized;
@@ -65,21 +65,24 @@ template <typename T>
 class GlobalTensor {
  public:
   using PrimType = T;
+  // Elements per C++ object of T (int4b_t: 2; see base/int4b.h).
+  static constexpr uint32_t kPer = aicore::detail::kElemsPerObj<T>;
 
   GlobalTensor() = default;
 
-  // Binds the tensor to GM. `bufferSize` is in elements; without it the size
+  // Binds the tensor to GM. `bufferSize` is in elements (int4b_t: two a
+  // byte, as on the NPU); without it the size
   // is unknown (0) and accesses are not bounds-checked against it. A size
   // whose bytes run past the end of the address space is an error.
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize,
                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     const uintptr_t room = (UINTPTR_MAX - reinterpret_cast<uintptr_t>(buffer)) / sizeof(T);
-    if (AICORE_UNLIKELY(bufferSize > room)) {
+    if (AICORE_UNLIKELY(bufferSize / kPer > room)) {
       FailSize("SetGlobalBuffer", "bufferSize", buffer, bufferSize, loc);
     }
     addr_ = buffer;
     size_ = bufferSize;
-    bind_bytes_ = bufferSize * sizeof(T);
+    bind_bytes_ = aicore::detail::ObjBytes<T>(bufferSize, true);
     sized_ = true;
     bound_ = true;
   }
@@ -92,33 +95,49 @@ class GlobalTensor {
   }
 
   // Sub-view `offset` elements later (errors name the file:line of the
-  // `gm[offset]` expression; a negative offset is an error).
+  // `gm[offset]` expression; a negative offset is an error). int4b_t: the
+  // byte of element `offset` (an odd offset is rounded down, as on the NPU).
   GlobalTensor operator[](aicore::detail::ElemIndex offset) const {
     if (AICORE_UNLIKELY((sized_ && offset.v > size_) || offset.neg)) {
       FailIndex("GlobalTensor::operator[]", offset);
     }
     GlobalTensor r = *this;
     // Integer arithmetic: an offset from a null or wild pointer is no UB.
-    r.addr_ = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset.v * sizeof(T));
+    r.addr_ = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) +
+                                   aicore::detail::ObjBytes<T>(offset.v));
     if (sized_) r.size_ = size_ - offset.v;
     return r;
   }
 
+  // int4b_t: element `offset` (a nibble); GetValue returns it in the low
+  // nibble of an int4b_t (Get(0)), SetValue writes value.Get(0) there and
+  // keeps the other element of the byte.
   T GetValue(uint64_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *Checked("GlobalTensor::GetValue", offset, loc, aicore::detail::GmAccess::kRead);
+    const T v = *Checked("GlobalTensor::GetValue", offset, loc, aicore::detail::GmAccess::kRead);
+    if constexpr (kPer == 2) {
+      return T(static_cast<uint8_t>((v.bits >> (4 * (offset & 1))) & 0xF));
+    } else {
+      return v;
+    }
   }
   void SetValue(uint64_t offset, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    *Checked("GlobalTensor::SetValue", offset, loc, aicore::detail::GmAccess::kWrite) = value;
+    T* p = Checked("GlobalTensor::SetValue", offset, loc, aicore::detail::GmAccess::kWrite);
+    if constexpr (kPer == 2) {
+      p->Set(static_cast<int>(offset & 1), value.Get(0));
+    } else {
+      *p = value;
+    }
   }
   // A reference may be read or written: recorded as a write (racecheck) that
-  // does not need initialized bytes.
+  // does not need initialized bytes. Not for int4b_t: GetValue/SetValue.
   T& operator()(uint64_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    static_assert(kPer == 1, "GlobalTensor<int4b_t>::operator() does not exist: use GetValue/SetValue");
     return *Checked("GlobalTensor::operator()", offset, loc, aicore::detail::GmAccess::kWrite);
   }
 
-  uint64_t GetSize() const { return size_; }
+  uint64_t GetSize() const { return size_; }  // elements
   __gm__ T* GetPhyAddr() const { return addr_; }
-  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset / kPer; }
   void SetL2CacheHint(CacheMode) {}
   void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   ShapeInfo GetShapeInfo() const { return shape_; }
@@ -134,16 +153,14 @@ class GlobalTensor {
   uint64_t bind_bytes_ = 0;
   ShapeInfo shape_;
 
-  // Fails unless [offset, offset + count) elements lie inside the bound size.
-  // Also fails for a tensor never bound, or bound to a null (or
-  // null-derived) pointer.
+  // Fails unless [offset, offset + count) C++ objects of T lie inside the
+  // bound size (int4b_t: bytes, i.e. the elements [2 offset, 2 (offset +
+  // count)); the instructions copy int4b_t as bytes). Also fails for a
+  // tensor never bound, or bound to a null (or null-derived) pointer.
   void CheckRange(const char* api, uint64_t offset, uint64_t count, aicore::SrcLoc loc) const {
-    if (AICORE_UNLIKELY(reinterpret_cast<uintptr_t>(addr_) < aicore::detail::kGmNullZone)) {
-      CheckPointer(api, loc);
-    }
-    if (AICORE_UNLIKELY(sized_ && (offset > size_ || count > size_ - offset))) {
-      FailRange(api, offset, count, loc);
-    }
+    constexpr uint64_t kMax = UINT64_MAX / kPer;  // larger counts overrun any size
+    CheckElems(api, offset > kMax ? UINT64_MAX : offset * kPer,
+               count > kMax ? UINT64_MAX : count * kPer, loc);
   }
 
   // count * sizeof(T), failing when those bytes from the tensor's address
@@ -156,10 +173,20 @@ class GlobalTensor {
   }
 
  private:
+  // The same in elements.
+  void CheckElems(const char* api, uint64_t offset, uint64_t count, aicore::SrcLoc loc) const {
+    if (AICORE_UNLIKELY(reinterpret_cast<uintptr_t>(addr_) < aicore::detail::kGmNullZone)) {
+      CheckPointer(api, loc);
+    }
+    if (AICORE_UNLIKELY(sized_ && (offset > size_ || count > size_ - offset))) {
+      FailRange(api, offset, count, loc);
+    }
+  }
+  // The object holding element `offset`.
   T* Checked(const char* api, uint64_t offset, aicore::SrcLoc loc,
              aicore::detail::GmAccess acc) const {
-    CheckRange(api, offset, 1, loc);
-    T* p = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset * sizeof(T));
+    CheckElems(api, offset, 1, loc);
+    T* p = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) + offset / kPer * sizeof(T));
     aicore::detail::CoreContext* core = aicore::detail::t_core;
     if (AICORE_UNLIKELY(core != nullptr && core->instr != 0)) {
       aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::GmAccess::kRead);
@@ -169,7 +196,8 @@ class GlobalTensor {
   }
   // The cold paths, out of line (one copy for every T: aicore::detail::Gm*).
   aicore::detail::GmView View() const {
-    return {aicore::detail::TypeName<T>(), sizeof(T), addr_, size_, sized_, bound_};
+    return {aicore::detail::TypeName<T>(), aicore::detail::kElemBits<T>, addr_, size_, sized_,
+            bound_};
   }
   [[noreturn]] void FailIndex(const char* api, const aicore::detail::ElemIndex& i) const {
     aicore::detail::GmFailIndex(View(), api, i.v, i.neg, i.loc);

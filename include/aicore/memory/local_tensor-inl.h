@@ -27,23 +27,23 @@ AICORE_RT_FN std::string NegativeNote(uint64_t v, int bits) {
 
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailLocalIndex(const char* api, const BufferDesc& b,
                                                              const uint8_t* addr, uint64_t index,
-                                                             uint32_t elem_bytes, const char* type,
+                                                             uint32_t elem_bits, const char* type,
                                                              SrcLoc loc, uint32_t size) {
   const uint64_t start = static_cast<uint64_t>(addr - b.base);
-  const uint64_t byte = start + index * elem_bytes;
+  const uint64_t byte = start + index * elem_bits / 8;
   Fail(ErrorKind::kBounds, api, loc,
        "element " + std::to_string(index) + NegativeNote(index, 32) + " of " + type +
            " (byte offset " + std::to_string(byte) + ") is outside the " + std::to_string(b.bytes) +
            "-byte " + b.Describe() + ": the LocalTensor<" + type + "> has " + std::to_string(size) +
-           " elements from element " + std::to_string(start / elem_bytes) +
-           " of the buffer, which holds " + std::to_string(b.bytes / elem_bytes));
+           " elements from element " + std::to_string(start * 8 / elem_bits) +
+           " of the buffer, which holds " + std::to_string(uint64_t{b.bytes} * 8 / elem_bits));
 }
 
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailSubView(const char* api, const BufferDesc& b,
                                                           const uint8_t* addr, const ElemIndex& i,
-                                                          uint32_t elem_bytes, const char* type,
+                                                          uint32_t elem_bits, const char* type,
                                                           uint32_t size) {
-  const uint64_t start = static_cast<uint64_t>(addr - b.base) / elem_bytes;
+  const uint64_t start = static_cast<uint64_t>(addr - b.base) * 8 / elem_bits;
   const std::string tensor = std::string("LocalTensor<") + type + "> of " + std::to_string(size) +
                              " elements at element offset " + std::to_string(start) + " of " +
                              b.Describe();
@@ -54,7 +54,7 @@ AICORE_RT_FN std::string NegativeNote(uint64_t v, int bits) {
   }
   Fail(ErrorKind::kBounds, api, i.loc,
        "offset " + std::to_string(i.v) + " is past the end of the buffer: the " + tensor +
-           " leaves room for " + std::to_string(b.bytes / elem_bytes - start) +
+           " leaves room for " + std::to_string(uint64_t{b.bytes} * 8 / elem_bits - start) +
            " elements from the tensor's start");
 }
 

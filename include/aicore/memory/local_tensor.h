@@ -102,13 +102,13 @@ AICORE_RT_FN std::string NegativeNote(uint64_t v, int bits);
 // LocalTensor of `size` elements starting at `addr`.
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailLocalIndex(const char* api, const BufferDesc& b,
                                                              const uint8_t* addr, uint64_t index,
-                                                             uint32_t elem_bytes, const char* type,
+                                                             uint32_t elem_bits, const char* type,
                                                              SrcLoc loc, uint32_t size);
 
 // operator[] past the end of the buffer, or negative.
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailSubView(const char* api, const BufferDesc& b,
                                                           const uint8_t* addr, const ElemIndex& i,
-                                                          uint32_t elem_bytes, const char* type,
+                                                          uint32_t elem_bits, const char* type,
                                                           uint32_t size);
 
 // "src of Add" (the operand of an instruction), or "the tensor" as given.
@@ -266,6 +266,8 @@ template <typename T>
 class LocalTensor {
  public:
   using PrimType = T;
+  // Elements per C++ object of T (int4b_t: 2; see base/int4b.h).
+  static constexpr uint32_t kPer = aicore::detail::kElemsPerObj<T>;
 
   LocalTensor() = default;
 
@@ -289,7 +291,7 @@ class LocalTensor {
     }
     aicore::detail::BufferDesc& d = core.static_desc[static_cast<int>(pos)];
     d.bytes = core.capacity[m];
-    if (AICORE_UNLIKELY(uint64_t{addr} + uint64_t{tileSize} * sizeof(T) > d.bytes)) {
+    if (AICORE_UNLIKELY(uint64_t{addr} + ObjBytes(tileSize, true) > d.bytes)) {
       aicore::detail::Fail(aicore::ErrorKind::kBounds, "LocalTensor", loc,
                            std::to_string(tileSize) + " " + aicore::detail::TypeName<T>() +
                                " elements at " + aicore::MemoryName(static_cast<aicore::Memory>(m)) +
@@ -304,7 +306,7 @@ class LocalTensor {
                                std::to_string(alignof(T)) + ", the alignment of " +
                                aicore::detail::TypeName<T>());
     }
-    Bind(&d, reinterpret_cast<T*>(d.base + addr), static_cast<uint32_t>(tileSize * sizeof(T)), 0,
+    Bind(&d, reinterpret_cast<T*>(d.base + addr), static_cast<uint32_t>(ObjBytes(tileSize)), 0,
          core.block_epoch, pos);
   }
 
@@ -318,27 +320,45 @@ class LocalTensor {
                                   offset.loc);
     }
     const auto start = reinterpret_cast<const uint8_t*>(addr_);
-    const auto room = static_cast<uint64_t>(buf_->base + buf_->bytes - start) / sizeof(T);
+    const auto room = static_cast<uint64_t>(buf_->base + buf_->bytes - start) / sizeof(T) * kPer;
     if (AICORE_UNLIKELY(offset.v > room)) {  // a negative offset is huge as uint64_t
-      aicore::detail::FailSubView("LocalTensor::operator[]", *buf_, start, offset, sizeof(T),
-                                  aicore::detail::TypeName<T>(), GetSize());
+      aicore::detail::FailSubView("LocalTensor::operator[]", *buf_, start, offset,
+                                  aicore::detail::kElemBits<T>, aicore::detail::TypeName<T>(),
+                                  GetSize());
     }
+    // int4b_t: the byte of element `offset`; an odd offset is rounded down
+    // (it names the pair's low element), as on the NPU.
     LocalTensor r = *this;
-    const auto bytes = static_cast<uint32_t>(offset.v * sizeof(T));
-    r.addr_ = addr_ + offset.v;
+    const auto bytes = static_cast<uint32_t>(ObjBytes(offset.v));
+    r.addr_ = addr_ + offset.v / kPer;
     r.address_.absAddr = reinterpret_cast<uint8_t*>(r.addr_);
     r.address_.bufferAddr = r.bufaddr_ = bufaddr_ + bytes;
     r.address_.dataLen = address_.dataLen >= bytes ? address_.dataLen - bytes : 0;
     return r;
   }
 
+  // int4b_t: element `index` (a nibble); GetValue returns it in the low
+  // nibble of an int4b_t (Get(0)), SetValue writes value.Get(0) there and
+  // keeps the other element of the byte.
   T GetValue(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    return *CheckedPtr("LocalTensor::GetValue", index, loc, aicore::detail::Access::kRead);
+    const T v = *CheckedPtr("LocalTensor::GetValue", index, loc, aicore::detail::Access::kRead);
+    if constexpr (kPer == 2) {
+      return T(static_cast<uint8_t>((v.bits >> (4 * (index & 1))) & 0xF));
+    } else {
+      return v;
+    }
   }
   void SetValue(uint32_t index, T value, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
-    *CheckedPtr("LocalTensor::SetValue", index, loc, aicore::detail::Access::kWrite) = value;
+    T* p = CheckedPtr("LocalTensor::SetValue", index, loc, aicore::detail::Access::kWrite);
+    if constexpr (kPer == 2) {
+      p->Set(static_cast<int>(index & 1), value.Get(0));
+    } else {
+      *p = value;
+    }
   }
+  // Not for int4b_t (an element is no addressable object): GetValue/SetValue.
   T& operator()(uint32_t index, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    static_assert(kPer == 1, "LocalTensor<int4b_t>::operator() does not exist: use GetValue/SetValue");
     return *CheckedPtr("LocalTensor::operator()", index, loc, aicore::detail::Access::kReadWrite);
   }
 
@@ -394,23 +414,27 @@ class LocalTensor {
                "Please do not use it!")]] void
   InitBuffer(const uint32_t bufferOffset, const uint32_t bufferSize) {
     address_.bufferAddr = bufferOffset;
-    address_.dataLen = static_cast<uint32_t>(uint64_t{bufferSize} * sizeof(T));
+    address_.dataLen = static_cast<uint32_t>(ObjBytes(bufferSize));
     address_.bufferHandle = nullptr;
     address_.absAddr = nullptr;
     address_.gen_ = address_.epoch_ = address_.key_ = 0;
   }
 
-  uint32_t GetSize() const { return static_cast<uint32_t>(address_.dataLen / sizeof(T)); }
-  // Elements; they must lie inside the tensor's buffer.
+  // Elements (int4b_t: 2 a byte, dataLen * 2).
+  uint32_t GetSize() const {
+    return static_cast<uint32_t>(address_.dataLen / sizeof(T) * kPer);
+  }
+  // Elements; they must lie inside the tensor's buffer (int4b_t: dataLen
+  // becomes size / 2, as on the NPU).
   void SetSize(uint32_t size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    const uint64_t bytes = uint64_t{size} * sizeof(T);
     SyncAddress("LocalTensor::SetSize", "the tensor", loc);
     if (buf_ != nullptr && Live() &&
-        AICORE_UNLIKELY(bytes > static_cast<uint64_t>(buf_->base + buf_->bytes -
-                                                      reinterpret_cast<uint8_t*>(addr_)))) {
+        AICORE_UNLIKELY(ObjBytes(size, true) >
+                        static_cast<uint64_t>(buf_->base + buf_->bytes -
+                                              reinterpret_cast<uint8_t*>(addr_)))) {
       FailSetSize(size, loc);
     }
-    address_.dataLen = static_cast<uint32_t>(bytes);
+    address_.dataLen = static_cast<uint32_t>(ObjBytes(size));
   }
   // The tensor's length in bytes, as address_.dataLen.
   void SetBufferLen(uint32_t dataLen) { address_.dataLen = dataLen; }
@@ -419,9 +443,15 @@ class LocalTensor {
     SyncAddress("LocalTensor::GetPhyAddr", "the tensor", loc);
     return addr_;
   }
+  // int4b_t: `offset` elements must be even (the NPU asserts it).
   __ubuf__ T* GetPhyAddr(uint32_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
     SyncAddress("LocalTensor::GetPhyAddr", "the tensor", loc);
-    return addr_ + offset;
+    if (AICORE_UNLIKELY(offset % kPer != 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "LocalTensor::GetPhyAddr", loc,
+                           "offset " + std::to_string(offset) +
+                               " of int4b_t elements is odd: it must be even");
+    }
+    return addr_ + offset / kPer;
   }
   // address_.logicPos (VECCALC for a tensor that has no address).
   TPosition GetPosition() const {
@@ -457,7 +487,7 @@ class LocalTensor {
                     std::to_string(buf_->offset + (reinterpret_cast<uint8_t*>(addr_) - buf_->base)) +
                     ", " + std::to_string(n) + " of " + std::to_string(GetSize()) + " elements" +
                     (n < len ? " (the rest is outside the buffer)" : "") + ":\n";
-    aicore::detail::AppendValues(s, addr_, n, 16);
+    aicore::detail::AppendValues(s, addr_, (n + kPer - 1) / kPer, 16);
     aicore::detail::KernelWrite(s);
   }
   int32_t ToFile(const std::string& fileName) const {
@@ -466,8 +496,9 @@ class LocalTensor {
     FILE* f = std::fopen(fileName.c_str(), "wb");
     if (f == nullptr) return -1;
     const uint32_t n = GetSize() < Available() ? GetSize() : Available();
-    const size_t wrote = std::fwrite(addr_, sizeof(T), n, f);
-    return (std::fclose(f) == 0 && wrote == n) ? 0 : -1;
+    const uint32_t objs = (n + kPer - 1) / kPer;
+    const size_t wrote = std::fwrite(addr_, sizeof(T), objs, f);
+    return (std::fclose(f) == 0 && wrote == objs) ? 0 : -1;
   }
 
   // The vendor's public member: the address (see the top of this file). Its
@@ -572,7 +603,10 @@ class LocalTensor {
   // Elements from addr_ to the end of the buffer.
   uint32_t Available() const {
     return static_cast<uint32_t>((buf_->base + buf_->bytes - reinterpret_cast<uint8_t*>(addr_)) /
-                                 static_cast<std::ptrdiff_t>(sizeof(T)));
+                                 static_cast<std::ptrdiff_t>(sizeof(T)) * kPer);
+  }
+  static constexpr uint64_t ObjBytes(uint64_t elems, bool ceil = false) {
+    return aicore::detail::ObjBytes<T>(elems, ceil);
   }
 
   // Scalar (S pipe) access of element `index`.
@@ -587,12 +621,13 @@ class LocalTensor {
                                acc != aicore::detail::Access::kRead, loc);
     // Integer addresses: no pointer is formed past the buffer.
     const auto a = reinterpret_cast<uintptr_t>(addr_);
-    if (AICORE_UNLIKELY(a + (uint64_t{index} + 1) * sizeof(T) >
+    if (AICORE_UNLIKELY(a + (uint64_t{index} / kPer + 1) * sizeof(T) >
                         reinterpret_cast<uintptr_t>(buf_->base) + buf_->bytes)) {
       aicore::detail::FailLocalIndex(api, *buf_, reinterpret_cast<const uint8_t*>(addr_), index,
-                                     sizeof(T), aicore::detail::TypeName<T>(), loc, GetSize());
+                                     aicore::detail::kElemBits<T>, aicore::detail::TypeName<T>(),
+                                     loc, GetSize());
     }
-    T* p = addr_ + index;
+    T* p = addr_ + index / kPer;
     if (AICORE_UNLIKELY(core->instr != 0)) {
       aicore::detail::EnterScalar(*core, api, loc, acc != aicore::detail::Access::kRead);
       aicore::detail::EmitLocal(*core, aicore::detail::Pipe::kS, acc, *buf_,

@@ -365,24 +365,24 @@ class TBuf {
   template <typename T>
   LocalTensor<T> Get(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::Get", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T));
+    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
   }
   // The first `len` elements.
   template <typename T>
   LocalTensor<T> Get(uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    Check("TBuf::Get", 0, static_cast<uint64_t>(len) * sizeof(T), loc);
-    return Make<T>(0, len);
+    Check("TBuf::Get", 0, aicore::detail::ObjBytes<T>(len, true), loc);
+    return Make<T>(0, aicore::detail::ObjBytes<T>(len));
   }
   // `len` elements starting `offsetBytes` bytes into the buffer.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t len, uint32_t offsetBytes,
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    Check("TBuf::GetWithOffset", offsetBytes, static_cast<uint64_t>(len) * sizeof(T), loc);
+    Check("TBuf::GetWithOffset", offsetBytes, aicore::detail::ObjBytes<T>(len, true), loc);
     if (AICORE_UNLIKELY(offsetBytes % alignof(T) != 0)) {
       aicore::detail::TBufFailAlign(desc_, offsetBytes, alignof(T), aicore::detail::TypeName<T>(),
                                     loc);
     }
-    return Make<T>(offsetBytes, len);
+    return Make<T>(offsetBytes, aicore::detail::ObjBytes<T>(len));
   }
 
   // The address of the whole buffer (`buf` is the handle of a tensor of
@@ -403,12 +403,12 @@ class TBuf {
   template <typename T>
   LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::AllocTensor", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T));
+    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
   }
   template <typename T>
   LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::DeQue", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T));
+    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
   }
   template <typename T>
   void EnQue(const LocalTensor<T>&) {}
@@ -448,11 +448,12 @@ class TBuf {
       aicore::detail::TBufFailCheck(desc_, api, offset, bytes, loc);
     }
   }
+  // A tensor of `bytes` bytes (int4b_t: 2 elements a byte).
   template <typename T>
-  LocalTensor<T> Make(uint32_t offsetBytes, uint32_t len) {
+  LocalTensor<T> Make(uint32_t offsetBytes, uint64_t bytes) {
     LocalTensor<T> t;
-    t.Bind(&desc_, reinterpret_cast<T*>(desc_.base + offsetBytes),
-           static_cast<uint32_t>(uint64_t{len} * sizeof(T)), 0, desc_.epoch, pos);
+    t.Bind(&desc_, reinterpret_cast<T*>(desc_.base + offsetBytes), static_cast<uint32_t>(bytes), 0,
+           desc_.epoch, pos);
     return t;
   }
 

@@ -106,7 +106,7 @@ void RunCase(Rng& rng, const Case& c, const std::string& label) {
             pipe.InitBuffer(bsc, Round32(pe * sizeof(Out)));
             pipe.InitBuffer(bof, Round32(pe * sizeof(Out)));
             pipe.InitBuffer(bt, Round32(tmp_bytes));
-            LocalTensor<In> src = bs.Get<In>(src_bytes);
+            LocalTensor<In> src = bs.Get<In>(count);
             LocalTensor<Out> dst = bd.Get<Out>(count + 16);
             LocalTensor<Out> scale = bsc.Get<Out>(pe), offset = bof.Get<Out>(pe);
             LocalTensor<uint8_t> tmp = bt.Get<uint8_t>(tmp_bytes);

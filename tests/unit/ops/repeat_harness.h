@@ -225,7 +225,8 @@ ErasedOp Erase(const OpDef<TD, TS>& op) {
   e.run = [f = op.run](UbBuf& buf, const Case& c, uint64_t scalar) {
     auto tensor = [&](auto tag, size_t off) {
       using T = decltype(tag);
-      return buf.GetWithOffset<T>(static_cast<uint32_t>((kUbBytes - off) / sizeof(T)),
+      return buf.GetWithOffset<T>(static_cast<uint32_t>((kUbBytes - off) / sizeof(T) *
+                                                        aicore::detail::kElemsPerObj<T>),
                                   static_cast<uint32_t>(off));
     };
     f(tensor(TD{}, c.d.offset), tensor(TS{}, c.s0.offset), tensor(TS{}, c.s1.offset), c,

@@ -180,9 +180,9 @@ void CheckCount(RoundMode m, const std::vector<RefV<Src>>& in, Rng& rng) {
     PutElems<Src>(image, src_at, in.data() + off, n);
     std::vector<uint8_t> before = image;
     RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) {
-      AscendC::Cast(buf.GetWithOffset<Dst>(static_cast<uint32_t>(BytesOf<Dst>(n) / sizeof(Dst) + 1),
+      AscendC::Cast(buf.GetWithOffset<Dst>(static_cast<uint32_t>(n + 1),
                                            static_cast<uint32_t>(dst_at)),
-                    buf.GetWithOffset<Src>(static_cast<uint32_t>(BytesOf<Src>(n) / sizeof(Src) + 1),
+                    buf.GetWithOffset<Src>(static_cast<uint32_t>(n + 1),
                                            static_cast<uint32_t>(src_at)),
                     m, static_cast<uint32_t>(n));
     });
@@ -352,6 +352,139 @@ TEST(OpsCastMatrix, HalfToFloatDocumentedGeometry) {
   for (int i = 0; i < 256; ++i) {
     EXPECT_EQ(Get<float>(image, 1024, i), static_cast<float>(i) - 100.5f) << i;
   }
+}
+
+// ---- int4b_t tensors count elements (two a byte), as on the NPU ---------------------
+
+TEST(OpsCastMatrix, Int4LocalTensorCountsElements) {
+  std::vector<uint8_t> image(1024);
+  for (size_t i = 0; i < image.size(); ++i) image[i] = static_cast<uint8_t>(i * 37 + 11);
+  std::vector<uint8_t> want = image;
+  RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) {
+    const uint8_t* base = buf.Get<uint8_t>().GetPhyAddr();
+    EXPECT_EQ(buf.Get<int4b_t>().GetSize(), 2 * kUbBytes);
+    AscendC::LocalTensor<int4b_t> t = buf.Get<int4b_t>(64);
+    EXPECT_EQ(t.GetSize(), 64u);
+    EXPECT_EQ(t.GetLength(), 32u);  // bytes
+    for (uint32_t i = 0; i < 64; ++i) {
+      EXPECT_EQ(t.GetValue(i).Get(0), ref::Int4At(base, i)) << i;
+    }
+    // A sub-view moves by offset / 2 bytes; an odd offset is rounded down.
+    for (uint32_t off : {10u, 11u}) {
+      const AscendC::LocalTensor<int4b_t> v = t[off];
+      EXPECT_EQ(reinterpret_cast<const uint8_t*>(v.GetPhyAddr()), base + 5) << off;
+      EXPECT_EQ(v.GetSize(), 54u) << off;
+      EXPECT_EQ(v.GetValue(0).Get(0), ref::Int4At(base, 10)) << off;
+    }
+    EXPECT_EQ(reinterpret_cast<const uint8_t*>(t.GetPhyAddr(6)), base + 3);
+    // SetValue writes one nibble and keeps the other.
+    t.SetValue(3, int4b_t(0x0D));  // -3
+    ref::SetInt4At(want.data(), 3, -3);
+    t[40].SetValue(1, int4b_t(0x07));
+    ref::SetInt4At(want.data(), 41, 7);
+    t.SetSize(7);  // dataLen 3 bytes, as on the NPU
+    EXPECT_EQ(t.GetSize(), 6u);
+    EXPECT_EQ(t.GetLength(), 3u);
+    AscendC::LocalTensor<int4b_t> w = buf.GetWithOffset<int4b_t>(80, 512);
+    EXPECT_EQ(w.GetSize(), 80u);
+    // An instruction at an element offset: Cast half -> int4b_t into elements
+    // [64, 69) of w (UB bytes 544..546, 32-byte aligned; the high nibble of
+    // 546 is kept).
+    AscendC::LocalTensor<half> h = buf.GetWithOffset<half>(16, 256);
+    for (uint32_t i = 0; i < 5; ++i) h.SetValue(i, half(static_cast<float>(i) - 2.0f));
+    AscendC::Cast(w[64], h, RoundMode::CAST_RINT, 5);
+  });
+  for (int i = 0; i < 5; ++i) ref::SetInt4At(want.data() + 512, 64 + i, i - 2);
+  for (uint32_t i = 0; i < 5; ++i) {
+    const half v(static_cast<float>(i) - 2.0f);
+    Put(want, 256 + 2 * i, &v, 1);
+  }
+  EXPECT_EQ(image, want);
+}
+
+TEST(OpsCastMatrix, Int4GlobalTensorCountsElements) {
+  std::vector<uint8_t> gm_bytes = {0x21, 0x43, 0x65, 0x87, 0xA9, 0xCB, 0xED, 0x0F};
+  std::vector<uint8_t> image(64);
+  RunOnUb(image, [&](AscendC::TBuf<AscendC::TPosition::VECCALC>& buf) {
+    AscendC::GlobalTensor<int4b_t> gm;
+    gm.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm_bytes.data()), 16);
+    EXPECT_EQ(gm.GetSize(), 16u);
+    for (uint32_t i = 0; i < 16; ++i) {
+      EXPECT_EQ(gm.GetValue(i).Get(0), ref::Int4At(gm_bytes.data(), i)) << i;
+    }
+    for (uint64_t off : {5u, 4u}) {
+      EXPECT_EQ(reinterpret_cast<uint8_t*>(gm[off].GetPhyAddr()), gm_bytes.data() + 2) << off;
+      EXPECT_EQ(gm[off].GetSize(), 16 - off);
+    }
+    EXPECT_EQ(reinterpret_cast<uint8_t*>(gm.GetPhyAddr(6)), gm_bytes.data() + 3);
+    gm.SetValue(5, int4b_t(0x08));  // -8 in the high nibble of byte 2
+    EXPECT_EQ(gm_bytes[2], 0x85);
+    // DataCopy copies int4b_t as bytes: 32 of them are 64 elements.
+    std::vector<uint8_t> big(32);
+    for (size_t i = 0; i < big.size(); ++i) big[i] = static_cast<uint8_t>(i * 7);
+    gm.SetGlobalBuffer(reinterpret_cast<int4b_t*>(big.data()), 64);
+    AscendC::DataCopy(buf.Get<int4b_t>(64), gm, 32);
+  });
+  for (size_t i = 0; i < 32; ++i) EXPECT_EQ(image[i], static_cast<uint8_t>(i * 7)) << i;
+}
+
+// Bounds errors name element counts; each has a clean twin one element in.
+TEST(OpsCastMatrix, Int4BoundsErrorsCountElements) {
+  using Buf = AscendC::TBuf<AscendC::TPosition::VECCALC>;
+  const uint32_t n = 2 * kUbBytes;  // the int4b_t elements of the buffer
+  const std::string sn = std::to_string(n);
+  EXPECT_EQ(ErrorOf([&](Buf& b) { b.Get<int4b_t>().GetValue(n - 1); }), "");
+  EXPECT_NE(ErrorOf([&](Buf& b) { b.Get<int4b_t>().GetValue(n); })
+                .find("element " + sn + " of int4b_t (byte offset " + std::to_string(kUbBytes) + ")"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&](Buf& b) { b.Get<int4b_t>().SetValue(n, int4b_t()); }).find("which holds " + sn),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>()[n]; }), "");
+  EXPECT_NE(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>()[n + 2]; })
+                .find("offset " + std::to_string(n + 2) + " is past the end of the buffer: the "
+                      "LocalTensor<int4b_t> of " + sn + " elements at element offset 0"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>()[10][n]; }).find("leaves room for " +
+                                                                      std::to_string(n - 10)),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>().GetPhyAddr(4); }), "");
+  EXPECT_NE(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>().GetPhyAddr(5); }).find("offset 5"),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>(n); }), "");
+  EXPECT_NE(ErrorOf([&](Buf& b) { (void)b.Get<int4b_t>(n + 1); }).find("are outside the"),
+            std::string::npos);
+  std::vector<uint8_t> g(8);
+  auto gm = [&](uint64_t i, bool set) {
+    return ErrorOf([&](Buf&) {
+      AscendC::GlobalTensor<int4b_t> t;
+      t.SetGlobalBuffer(reinterpret_cast<int4b_t*>(g.data()), 16);
+      if (set) {
+        t.SetValue(i, int4b_t());
+      } else {
+        (void)t.GetValue(i);
+      }
+    });
+  };
+  EXPECT_EQ(gm(15, false), "");
+  EXPECT_EQ(gm(15, true), "");
+  EXPECT_NE(gm(16, false).find("GM access of 1 int4b_t elements at element offset 16 overruns the "
+                               "GlobalTensor's 16 elements"),
+            std::string::npos);
+  EXPECT_NE(gm(16, true).find("GlobalTensor's 16 elements"), std::string::npos);
+  // DataCopy counts bytes of int4b_t: 8 of them fill a 16-element tensor.
+  auto copy = [&](uint32_t elems) {
+    return ErrorOf([&](Buf& b) {
+      AscendC::GlobalTensor<int4b_t> t;
+      t.SetGlobalBuffer(reinterpret_cast<int4b_t*>(g.data()), elems);
+      AscendC::DataCopy(b.Get<int4b_t>(), t, 32);
+    });
+  };
+  std::vector<uint8_t> g64(32);
+  g.swap(g64);
+  EXPECT_EQ(copy(64), "");
+  EXPECT_NE(copy(62).find("GM access of 64 int4b_t elements at element offset 0 overruns the "
+                          "GlobalTensor's 62 elements"),
+            std::string::npos);
 }
 
 }  // namespace
