@@ -32,12 +32,15 @@
 //             src0RepeatStride, src1RepeatStride)          GatherMask
 //   get_rsvd_cnt()                            the element count of the latest GatherMask
 //   vgather(dst, offsets, srcAddr, dstRepStride, repeat)   Gather<T, false> repeat form
+//   vadd, vadds, vector_dup, vconv_*, vcmpv_*, vsel, copy_*_align_b16/b32, ...
+//                                             see "The elementwise, compare/select, ..." below
 //
-// and in namespace AscendC: SetSyncBaseAddr, IBSet / IBWait, NotifyEvent /
-// WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
-// DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
-// GetArchVersion, InitOutput, and the implementation functions kernels call
-// by name: Barrier, DataCopyGM2UBImpl, DataCopyUB2GMImpl, DataCopyUB2UBImpl,
+// and in namespace AscendC: GetScalarBitcodeValue, SetSyncBaseAddr, IBSet /
+// IBWait, NotifyEvent / WaitEvent, GetffstMsg, DcciDst with
+// DataCacheCleanAndInvalid<T, CacheLine, DcciDst>, DataCachePreload,
+// ICachePreLoad, GetICachePreloadStatus, GetArchVersion, InitOutput, and the
+// implementation functions kernels call by name: Barrier, DataCopyGM2UBImpl,
+// DataCopyUB2GMImpl, DataCopyUB2UBImpl,
 // DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl (both parameter forms),
 // TransDataTo5HDImpl (address and pointer lists).
 //
@@ -645,15 +648,16 @@ void SelBuiltin(const char* api, T* dst, T* src0, T* src1, int64_t repeat, int64
     case 1: {
       E scalar;
       std::memcpy(&scalar, reg, sizeof(E));
-      ::AscendC::Select<E, uint8_t, false>(d, UbView<uint8_t>(api, "src1 (the selection mask)", src1, loc),
-                                           a, scalar, ::AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE,
+      const auto sel = UbView<uint8_t>(api, "src1 (the selection mask)", src1, loc);
+      ::AscendC::Select<E, uint8_t, false>(d, sel, a, scalar,
+                                           ::AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE,
                                            uint64_t{0}, r, p, loc);
       return;
     }
     case 2: {
       const uint64_t addr = reg[0] & 0xFFFFFFFFu;
-      const auto sel = UbView<uint8_t>(api, "selection mask (the address in CMPMASK)",
-                                       reinterpret_cast<const void*>(static_cast<uintptr_t>(addr)), loc);
+      const auto* at = reinterpret_cast<const void*>(static_cast<uintptr_t>(addr));
+      const auto sel = UbView<uint8_t>(api, "selection mask (the address in CMPMASK)", at, loc);
       ::AscendC::Select<E, uint8_t, false>(d, sel, a, UbView<E>(api, "src1", src1, loc),
                                            ::AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE,
                                            uint64_t{0}, r, p, loc);
@@ -756,7 +760,8 @@ AICORE_RAW_VCONV(vconv_f322s16r, int16_t, float, CAST_RINT)
   inline void vcmpv_##MODE(__ubuf__ uint8_t* dst, __ubuf__ T* src0, __ubuf__ T* src1,              \
                            int64_t repeat, int64_t dstBlkStride, int64_t src0BlkStride,            \
                            int64_t src1BlkStride, int64_t dstRepStride, int64_t src0RepStride,     \
-                           int64_t src1RepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) { \
+                           int64_t src1RepStride,                                                  \
+                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
     namespace c = aicore::compat;                                                                  \
     using E = std::remove_cv_t<T>;                                                                 \
     const char* api = "vcmpv_" #MODE;                                                              \
@@ -897,6 +902,23 @@ inline int64_t GetICachePreloadStatus() { return 0; }
 inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = 0x220; }
 
 inline void SetSyncBaseAddr(uint64_t config) { (void)config; }
+
+// GetScalarBitcodeValue(v): the bits of v zero-extended to uint64_t (the
+// vendor's utility, what kernels pass set_mov_pad_val); <T, U>: the bits of
+// v as a U (the low bytes when U is narrower).
+template <typename T>
+inline uint64_t GetScalarBitcodeValue(T scalarValue) {
+  static_assert(sizeof(T) <= sizeof(uint64_t), "GetScalarBitcodeValue: at most 8 bytes");
+  uint64_t bits = 0;
+  std::memcpy(&bits, &scalarValue, sizeof(T));
+  return bits;
+}
+template <typename T, typename U>
+inline U GetScalarBitcodeValue(T scalarValue) {
+  U out{};
+  std::memcpy(&out, &scalarValue, sizeof(T) < sizeof(U) ? sizeof(T) : sizeof(U));
+  return out;
+}
 
 // The config word of ffts_cross_core_sync.
 inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
