@@ -587,7 +587,7 @@ using PadElem = std::conditional_t<
 template <class T>
 T PadValueOf(uint64_t bits) {
   T v;
-  std::memcpy(&v, &bits, sizeof(T));  // the low sizeof(T) bytes (little-endian)
+  std::memcpy(static_cast<void*>(&v), &bits, sizeof(T));  // the low bytes (little-endian)
   return v;
 }
 
@@ -647,7 +647,7 @@ void SelBuiltin(const char* api, T* dst, T* src0, T* src1, int64_t repeat, int64
       return;
     case 1: {
       E scalar;
-      std::memcpy(&scalar, reg, sizeof(E));
+      std::memcpy(static_cast<void*>(&scalar), reg, sizeof(E));
       const auto sel = UbView<uint8_t>(api, "src1 (the selection mask)", src1, loc);
       ::AscendC::Select<E, uint8_t, false>(d, sel, a, scalar,
                                            ::AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE,
@@ -910,13 +910,14 @@ template <typename T>
 inline uint64_t GetScalarBitcodeValue(T scalarValue) {
   static_assert(sizeof(T) <= sizeof(uint64_t), "GetScalarBitcodeValue: at most 8 bytes");
   uint64_t bits = 0;
-  std::memcpy(&bits, &scalarValue, sizeof(T));
+  std::memcpy(&bits, static_cast<const void*>(&scalarValue), sizeof(T));
   return bits;
 }
 template <typename T, typename U>
 inline U GetScalarBitcodeValue(T scalarValue) {
   U out{};
-  std::memcpy(&out, &scalarValue, sizeof(T) < sizeof(U) ? sizeof(T) : sizeof(U));
+  std::memcpy(static_cast<void*>(&out), static_cast<const void*>(&scalarValue),
+              sizeof(T) < sizeof(U) ? sizeof(T) : sizeof(U));
   return out;
 }
 
