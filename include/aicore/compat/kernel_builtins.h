@@ -511,10 +511,10 @@ inline void vgather(__ubuf__ T* dst, __ubuf__ uint32_t* offsets, uint64_t srcAdd
 //   vector_dup(dst, scalar, repeat, dstBlkStride, srcBlkStride,
 //       dstRepStride, srcRepStride)           Duplicate<T, false> (the src
 //                                             strides are unused)
-//   vconv_<src>2<dst>[r|a|f|c|z|o](dst, src, repeat, dstBlkStride,
+//   vconv_<src>2<dst>[r|a|f|c|z](dst, src, repeat, dstBlkStride,
 //       srcBlkStride, dstRepStride, srcRepStride)   Cast<D, S, false>, the
 //       suffix the RoundMode: none CAST_NONE, r RINT, a ROUND, f FLOOR,
-//       c CEIL, z TRUNC, o ODD
+//       c CEIL, z TRUNC (the pairs and modes below; others are not provided)
 //   vcmpv_<lt|gt|eq|le|ge|ne>(dst, src0, src1, repeat, <the six strides>)
 //                                             Compare<T, uint8_t, false>
 //   vcmpvs_<mode>(dst, src, scalar, repeat, dstBlkStride, srcBlkStride,
