@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -321,6 +322,489 @@ TEST(VectorBuiltins, VgatherMisuseIsReported) {
   });
   EXPECT_TRUE(Contains(addr, "vgather")) << addr;
   EXPECT_TRUE(Contains(addr, "is no UB address")) << addr;
+}
+
+// ---------------------------------------------------------------------------
+// The elementwise, compare/select, conversion and padded-copy builtins, each
+// against the AscendC instruction it stands for: both run on copies of the
+// same random UB bytes (the instruction with the same mask as an explicit
+// argument), and the UB bytes after them must be equal, bit for bit.
+
+// Bytes of a region: src0 at 0, src1 at 2048, dst at 4096, a mask at 6144,
+// and from 7680 scratch that is not compared.
+constexpr uint32_t kRegion = 8192;
+constexpr uint32_t kSrc1 = 2048, kDst = 4096, kExtra = 6144, kScratch = 7680;
+
+using RawFn = std::function<void(__ubuf__ uint8_t*)>;
+using ApiFn = std::function<void(const LocalTensor<uint8_t>&)>;
+
+// Runs raw(base of region A) and api(region B) on regions that both start as
+// `init`, the mask register set to (hi, lo) in normal mode; expects equal
+// bytes afterwards and a changed destination. (One launch function for all
+// builtins keeps this file's compile time down.)
+void ExpectTwinsOn(const std::string& what, const std::vector<uint8_t>& init, uint64_t hi,
+                   uint64_t lo, const RawFn& raw, const ApiFn& api) {
+  std::vector<uint8_t> a(kRegion), b(kRegion);
+  OnCore([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bb;
+    pipe.InitBuffer(ba, kRegion);
+    pipe.InitBuffer(bb, kRegion);
+    const LocalTensor<uint8_t> ta = ba.Get<uint8_t>(), tb = bb.Get<uint8_t>();
+    for (uint32_t i = 0; i < kRegion; ++i) {
+      ta.SetValue(i, init[i]);
+      tb.SetValue(i, init[i]);
+    }
+    set_mask_norm();
+    set_vector_mask(hi, lo);
+    raw(reinterpret_cast<__ubuf__ uint8_t*>(ta.GetPhyAddr()));
+    api(tb);
+    std::memcpy(a.data(), ta.GetPhyAddr(), kRegion);
+    std::memcpy(b.data(), tb.GetPhyAddr(), kRegion);
+  });
+  EXPECT_NE(std::memcmp(a.data() + kDst, init.data() + kDst, kExtra - kDst), 0)
+      << what << ": the destination did not change";
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), kScratch), 0) << what;
+}
+
+// The same with both regions holding random values of F (in [-4, 4) in
+// steps of 0.5: ties and signs on purpose).
+template <class F>
+void ExpectTwins(const std::string& what, uint32_t seed, uint64_t hi, uint64_t lo,
+                 const RawFn& raw, const ApiFn& api) {
+  std::vector<uint8_t> init(kRegion);
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> pick(-8, 7);
+  for (uint32_t i = 0; i < kRegion / sizeof(F); ++i) {
+    const F v = static_cast<F>(static_cast<float>(pick(rng)) * 0.5f);
+    std::memcpy(init.data() + i * sizeof(F), &v, sizeof(F));
+  }
+  ExpectTwinsOn(what + " seed " + std::to_string(seed), init, hi, lo, raw, api);
+}
+
+template <class T>
+__ubuf__ T* At(__ubuf__ uint8_t* base, uint32_t byte) {
+  return reinterpret_cast<__ubuf__ T*>(base + byte);
+}
+template <class T>
+LocalTensor<T> At(const LocalTensor<uint8_t>& region, uint32_t byte) {
+  return region[byte].ReinterpretCast<T>();
+}
+
+struct Masks {
+  uint64_t hi, lo;
+};
+// A random mask of 256 / sizeof(T) lanes.
+template <class T>
+Masks RandomMask(std::mt19937& rng) {
+  const uint64_t lo = (uint64_t{rng()} << 32) | rng() | 1;
+  const uint64_t hi = sizeof(T) == 2 ? (uint64_t{rng()} << 32) | rng() : 0;
+  return {hi, lo};
+}
+
+// All five on float; vadd alone on half and int32_t (the builtins are one
+// template for every type; fewer instantiations keep this file's compile
+// time down).
+template <class T, bool kAll = true>
+void CheckBinaryBuiltins(uint32_t seed) {
+  std::mt19937 rng(seed);
+  const Masks m = RandomMask<T>(rng);
+  const uint64_t mask[2] = {m.lo, m.hi};
+  const BinaryRepeatParams p(2, 1, 1, 16, 8, 8);
+#define AICORE_TWIN_BINARY(RAW, INSTR)                                                        \
+  ExpectTwins<T>(#RAW, seed, m.hi, m.lo,                                                      \
+                 [](__ubuf__ uint8_t* u) {                                                    \
+                   RAW(At<T>(u, kDst), At<T>(u, 0), At<T>(u, kSrc1), 3, 2, 1, 1, 16, 8, 8);   \
+                 },                                                                           \
+                 [&](const LocalTensor<uint8_t>& r) {                                         \
+                   INSTR(At<T>(r, kDst), At<T>(r, 0), At<T>(r, kSrc1), mask, 3, p);           \
+                 })
+  AICORE_TWIN_BINARY(vadd, Add);
+  if constexpr (kAll) {
+    AICORE_TWIN_BINARY(vsub, Sub);
+    AICORE_TWIN_BINARY(vmul, Mul);
+    AICORE_TWIN_BINARY(vmax, Max);
+    AICORE_TWIN_BINARY(vmin, Min);
+  }
+#undef AICORE_TWIN_BINARY
+}
+
+TEST(VectorBuiltins, BinaryBuiltinsMatchTheirInstructions) {
+  CheckBinaryBuiltins<float>(11);
+  CheckBinaryBuiltins<half, false>(12);
+  CheckBinaryBuiltins<int32_t, false>(13);
+}
+
+TEST(VectorBuiltins, CounterModeIsTheCountForm) {
+  std::vector<uint8_t> a(kRegion), b(kRegion);
+  OnCore([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba;
+    pipe.InitBuffer(ba, kRegion);
+    const LocalTensor<float> t = ba.Get<float>();
+    for (uint32_t i = 0; i < kRegion / 4; ++i) t.SetValue(i, static_cast<float>(i % 37) * 0.75f);
+    __ubuf__ uint8_t* u = reinterpret_cast<__ubuf__ uint8_t*>(t.GetPhyAddr());
+    set_mask_count();
+    set_vector_mask(0, 150);
+    vadd(At<float>(u, kDst), At<float>(u, 0), At<float>(u, kSrc1), 1, 1, 1, 1, 8, 8, 8);
+    vmuls(At<float>(u, kExtra), At<float>(u, kDst), 3.0f, 1, 1, 1, 8, 8);
+    set_mask_norm();
+    std::memcpy(a.data(), u, kRegion);
+    const LocalTensor<uint8_t> r = ba.Get<uint8_t>();
+    for (uint32_t i = 0; i < kRegion / 4; ++i) t.SetValue(i, static_cast<float>(i % 37) * 0.75f);
+    Add(At<float>(r, kDst), At<float>(r, 0), At<float>(r, kSrc1), 150);
+    Muls(At<float>(r, kExtra), At<float>(r, kDst), 3.0f, 150);
+    std::memcpy(b.data(), u, kRegion);
+  });
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), kRegion), 0);
+  float v;
+  std::memcpy(&v, a.data() + kExtra + 149 * 4, 4);
+  // dst[149] = 3 * (src0[149] + src1[149]); src1 starts at float 512.
+  EXPECT_EQ(v, 3.0f * (static_cast<float>(149 % 37) + static_cast<float>(661 % 37)) * 0.75f);
+}
+
+// All three on float; vector_dup alone on half and int32_t.
+template <class T, bool kAll = true>
+void CheckScalarBuiltins(uint32_t seed) {
+  std::mt19937 rng(seed);
+  const Masks m = RandomMask<T>(rng);
+  const uint64_t mask[2] = {m.lo, m.hi};
+  const T s = static_cast<T>(static_cast<float>(static_cast<int>(rng() % 9)) - 2.5f);
+  const UnaryRepeatParams p(2, 1, 16, 8);
+  ExpectTwins<T>(
+      "vector_dup", seed, m.hi, m.lo,
+      [&](__ubuf__ uint8_t* u) { vector_dup(At<T>(u, kDst), s, 3, 2, 1, 16, 0); },
+      [&](const LocalTensor<uint8_t>& r) { Duplicate(At<T>(r, kDst), s, mask, 3, 2, 16); });
+  if constexpr (!kAll) return;
+  ExpectTwins<T>(
+      "vadds", seed, m.hi, m.lo,
+      [&](__ubuf__ uint8_t* u) { vadds(At<T>(u, kDst), At<T>(u, 0), s, 3, 2, 1, 16, 8); },
+      [&](const LocalTensor<uint8_t>& r) { Adds(At<T>(r, kDst), At<T>(r, 0), s, mask, 3, p); });
+  ExpectTwins<T>(
+      "vmuls", seed, m.hi, m.lo,
+      [&](__ubuf__ uint8_t* u) { vmuls(At<T>(u, kDst), At<T>(u, 0), s, 3, 2, 1, 16, 8); },
+      [&](const LocalTensor<uint8_t>& r) { Muls(At<T>(r, kDst), At<T>(r, 0), s, mask, 3, p); });
+}
+
+TEST(VectorBuiltins, ScalarBuiltinsAndVectorDupMatchTheirInstructions) {
+  CheckScalarBuiltins<float>(21);
+  CheckScalarBuiltins<half, false>(22);
+  CheckScalarBuiltins<int32_t, false>(23);
+}
+
+template <class D, class S, class Raw>
+void CheckVconv(const char* name, RoundMode mode, uint32_t seed, Raw raw) {
+  constexpr uint32_t kLanes = 256 / (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S));
+  constexpr uint8_t kDstRep = kLanes * sizeof(D) / 32, kSrcRep = kLanes * sizeof(S) / 32;
+  std::mt19937 rng(seed);
+  const Masks m = RandomMask<std::conditional_t<kLanes == 128, uint16_t, uint32_t>>(rng);
+  const uint64_t mask[2] = {m.lo, m.hi};
+  ExpectTwins<S>(
+      name, seed, m.hi, m.lo,
+      [&](__ubuf__ uint8_t* u) { raw(At<D>(u, kDst), At<S>(u, 0), 3, 1, 1, kDstRep, kSrcRep); },
+      [&](const LocalTensor<uint8_t>& r) {
+        Cast(At<D>(r, kDst), At<S>(r, 0), mode, mask, 3, UnaryRepeatParams(1, 1, kDstRep, kSrcRep));
+      });
+}
+
+TEST(VectorBuiltins, VconvMatchesCast) {
+#define AICORE_TWIN_VCONV(NAME, D, S, MODE)                                     \
+  CheckVconv<D, S>(#NAME, RoundMode::MODE, seed++, [](auto... a) { NAME(a...); })
+  uint32_t seed = 31;
+  AICORE_TWIN_VCONV(vconv_f162f32, float, half, CAST_NONE);
+  AICORE_TWIN_VCONV(vconv_bf162f32, float, bfloat16_t, CAST_NONE);
+  AICORE_TWIN_VCONV(vconv_s162f32, float, int16_t, CAST_NONE);
+  AICORE_TWIN_VCONV(vconv_s322f32, float, int32_t, CAST_NONE);
+  AICORE_TWIN_VCONV(vconv_s162f16, half, int16_t, CAST_NONE);
+  AICORE_TWIN_VCONV(vconv_f322s32r, int32_t, float, CAST_RINT);
+  AICORE_TWIN_VCONV(vconv_f322s32a, int32_t, float, CAST_ROUND);
+  AICORE_TWIN_VCONV(vconv_f322s32f, int32_t, float, CAST_FLOOR);
+  AICORE_TWIN_VCONV(vconv_f322s32c, int32_t, float, CAST_CEIL);
+  AICORE_TWIN_VCONV(vconv_f322s32z, int32_t, float, CAST_TRUNC);
+  AICORE_TWIN_VCONV(vconv_f162s32r, int32_t, half, CAST_RINT);
+  AICORE_TWIN_VCONV(vconv_f322f16r, half, float, CAST_RINT);
+  AICORE_TWIN_VCONV(vconv_f322bf16r, bfloat16_t, float, CAST_RINT);
+  AICORE_TWIN_VCONV(vconv_f322s16r, int16_t, float, CAST_RINT);
+#undef AICORE_TWIN_VCONV
+}
+
+template <class T>
+void CheckCompareBuiltins(uint32_t seed) {
+  std::mt19937 rng(seed);
+  const Masks m = RandomMask<T>(rng);
+  const uint64_t mask[2] = {m.lo, m.hi};
+  const T s = static_cast<T>(0.5f);
+  const BinaryRepeatParams p(1, 1, 1, 8, 8, 8);
+  const UnaryRepeatParams up(1, 1, 8, 8);
+  using V = void (*)(__ubuf__ uint8_t*, __ubuf__ T*, __ubuf__ T*, int64_t, int64_t, int64_t, int64_t,
+                     int64_t, int64_t, int64_t, aicore::SrcLoc);
+  using Vs = void (*)(__ubuf__ uint8_t*, __ubuf__ T*, T, int64_t, int64_t, int64_t, int64_t, int64_t,
+                      aicore::SrcLoc);
+  using C = void (*)(__ubuf__ T*, __ubuf__ T*, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+                     int64_t, aicore::SrcLoc);
+  struct Mode {
+    const char* name;
+    CMPMODE mode;
+    V v;
+    Vs vs;
+    C c;
+  };
+  const Mode modes[] = {{"lt", CMPMODE::LT, vcmpv_lt<T>, vcmpvs_lt<T>, vcmp_lt<T>},
+                        {"gt", CMPMODE::GT, vcmpv_gt<T>, vcmpvs_gt<T>, vcmp_gt<T>},
+                        {"eq", CMPMODE::EQ, vcmpv_eq<T>, vcmpvs_eq<T>, vcmp_eq<T>},
+                        {"le", CMPMODE::LE, vcmpv_le<T>, vcmpvs_le<T>, vcmp_le<T>},
+                        {"ge", CMPMODE::GE, vcmpv_ge<T>, vcmpvs_ge<T>, vcmp_ge<T>},
+                        {"ne", CMPMODE::NE, vcmpv_ne<T>, vcmpvs_ne<T>, vcmp_ne<T>}};
+  const aicore::SrcLoc here = aicore::SrcLoc::Current();
+  for (const Mode& c : modes) {
+    ExpectTwins<T>(
+        std::string("vcmpv_") + c.name, seed, m.hi, m.lo,
+        [&](__ubuf__ uint8_t* u) {
+          c.v(u + kDst, At<T>(u, 0), At<T>(u, kSrc1), 3, 1, 1, 1, 8, 8, 8, here);
+        },
+        [&](const LocalTensor<uint8_t>& r) {
+          Compare(r[kDst], At<T>(r, 0), At<T>(r, kSrc1), c.mode, mask, 3, p);
+        });
+    ExpectTwins<T>(
+        std::string("vcmpvs_") + c.name, seed, m.hi, m.lo,
+        [&](__ubuf__ uint8_t* u) { c.vs(u + kDst, At<T>(u, 0), s, 3, 1, 1, 8, 8, here); },
+        [&](const LocalTensor<uint8_t>& r) {
+          CompareScalar(r[kDst], At<T>(r, 0), s, c.mode, mask, 3, up);
+        });
+    ExpectTwins<T>(
+        std::string("vcmp_") + c.name, seed, m.hi, m.lo,
+        [&](__ubuf__ uint8_t* u) {
+          c.c(At<T>(u, 256), At<T>(u, kSrc1 + 256), 1, 1, 1, 1, 8, 8, 8, here);
+          GetCmpMask(aicore::compat::UbView<uint8_t>("test", "dst", u + kDst, here));
+        },
+        [&](const LocalTensor<uint8_t>& r) {
+          Compare(At<T>(r, 256), At<T>(r, kSrc1 + 256), c.mode, mask, p);
+          GetCmpMask(r[kDst]);
+        });
+  }
+}
+
+TEST(VectorBuiltins, CompareBuiltinsMatchCompare) {
+  CheckCompareBuiltins<float>(41);
+}
+
+// vsel in its three modes against Select with the selection mask as a
+// tensor; the mask bytes are the random values at kExtra.
+template <class T>
+void CheckVsel(uint32_t seed) {
+  std::mt19937 rng(seed);
+  const Masks m = RandomMask<T>(rng);
+  const uint64_t mask[2] = {m.lo, m.hi};
+  const BinaryRepeatParams p(1, 1, 1, 8, 8, 8);
+  ExpectTwins<T>(
+      "vsel VSEL_CMPMASK_SPR", seed, m.hi, m.lo,
+      [](__ubuf__ uint8_t* u) {
+        set_cmpmask(u + kExtra);
+        vsel(At<T>(u, kDst), At<T>(u, 0), At<T>(u, kSrc1), 3, 1, 1, 1, 8, 8, 8);
+      },
+      [&](const LocalTensor<uint8_t>& r) {
+        Select(At<T>(r, kDst), r[kExtra], At<T>(r, 0), At<T>(r, kSrc1), SELMODE::VSEL_CMPMASK_SPR,
+               mask, 3, p);
+      });
+  ExpectTwins<T>(
+      "vsel VSEL_TENSOR_SCALAR_MODE", seed, m.hi, m.lo,
+      [](__ubuf__ uint8_t* u) {
+        set_cmpmask(At<T>(u, kSrc1));  // the scalar: src1's first element
+        vsel(At<T>(u, kDst), At<T>(u, 0), u + kExtra, 3, 1, 1, 1, 8, 8, 8,
+             static_cast<uint8_t>(SELMODE::VSEL_TENSOR_SCALAR_MODE));
+      },
+      [&](const LocalTensor<uint8_t>& r) {
+        Select(At<T>(r, kDst), r[kExtra], At<T>(r, 0), At<T>(r, kSrc1).GetValue(0),
+               SELMODE::VSEL_TENSOR_SCALAR_MODE, mask, 3, p);
+      });
+  ExpectTwins<T>(
+      "vsel VSEL_TENSOR_TENSOR_MODE", seed, m.hi, m.lo,
+      [&](__ubuf__ uint8_t* u) {
+        // The selection mask's UB byte address in CMPMASK, as the vendor's
+        // Select puts it there (vector_dup of the address, set_cmpmask).
+        const LocalTensor<uint8_t> ub(TPosition::VECCALC, 0, 32);
+        const auto addr = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(u + kExtra) -
+                                                reinterpret_cast<uintptr_t>(ub.GetPhyAddr()));
+        set_mask_count();
+        set_vector_mask(0, 8);
+        vector_dup(At<uint32_t>(u, kScratch), addr, 1, 1, 1, 8, 0);
+        set_mask_norm();
+        set_cmpmask(u + kScratch);
+        set_vector_mask(m.hi, m.lo);
+        vsel(At<T>(u, kDst), At<T>(u, 0), At<T>(u, kSrc1), 3, 1, 1, 1, 8, 8, 8,
+             static_cast<uint8_t>(SELMODE::VSEL_TENSOR_TENSOR_MODE));
+      },
+      [&](const LocalTensor<uint8_t>& r) {
+        Select(At<T>(r, kDst), r[kExtra], At<T>(r, 0), At<T>(r, kSrc1),
+               SELMODE::VSEL_TENSOR_TENSOR_MODE, mask, 3, p);
+      });
+}
+
+TEST(VectorBuiltins, VselMatchesSelect) {
+  CheckVsel<float>(51);
+}
+
+// The padded copies against DataCopyPad: GM -> UB pads with the
+// set_mov_pad_val register; UB -> GM writes exactly lenBurst bytes a burst.
+template <class T, class Raw, class Api>
+void CheckPadCopy(const char* what, uint32_t seed, Raw raw, Api api) {
+  constexpr uint32_t kGm = 1024;  // elements of each GM buffer and of each UB half
+  std::mt19937 rng(seed);
+  std::vector<T> src(kGm), gotUb[2], gotGm[2];
+  for (auto& v : src) v = static_cast<T>(static_cast<float>(static_cast<int>(rng() % 200) - 100));
+  OnCore([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 2 * kGm * sizeof(T));
+    for (int twin = 0; twin < 2; ++twin) {
+      std::vector<T> gmIn(src), gmOut(kGm, static_cast<T>(-1.0f));
+      const LocalTensor<T> ub = b.Get<T>()[twin * kGm];
+      for (uint32_t i = 0; i < kGm; ++i) ub.SetValue(i, static_cast<T>(-2.0f));
+      GlobalTensor<T> in, out;
+      in.SetGlobalBuffer(gmIn.data(), kGm);
+      out.SetGlobalBuffer(gmOut.data(), kGm);
+      if (twin == 0) {
+        raw(ub.GetPhyAddr(), gmIn.data(), gmOut.data());
+      } else {
+        api(ub, in, out);
+      }
+      gotUb[twin].resize(kGm);
+      for (uint32_t i = 0; i < kGm; ++i) gotUb[twin][i] = ub.GetValue(i);
+      gotGm[twin] = gmOut;
+    }
+  });
+  EXPECT_EQ(std::memcmp(gotUb[0].data(), gotUb[1].data(), kGm * sizeof(T)), 0) << what;
+  EXPECT_EQ(std::memcmp(gotGm[0].data(), gotGm[1].data(), kGm * sizeof(T)), 0) << what;
+  EXPECT_NE(std::memcmp(gotGm[0].data(), std::vector<T>(kGm, static_cast<T>(-1.0f)).data(),
+                        kGm * sizeof(T)),
+            0)
+      << what << ": GM did not change";
+}
+
+TEST(VectorBuiltins, PaddedCopiesMatchDataCopyPad) {
+  // 3 bursts of 11 halves, 2 + 3 padding halves, GM gap 6 bytes, UB gap 1
+  // block; then back to GM with a UB gap of 1 block and a GM gap of 10 bytes.
+  CheckPadCopy<half>(
+      "copy_*_align_b16", 61,
+      [](__ubuf__ half* ub, __gm__ half* in, __gm__ half* out) {
+        set_mov_pad_val(GetScalarBitcodeValue(static_cast<half>(7.5f)));
+        copy_gm_to_ubuf_align_b16(ub, in, 0, 3, 22, 2, 3, 6, 1);
+        copy_ubuf_to_gm_align_b16(out, ub, 0, 3, 22, 0, 0, 1, 10);
+      },
+      [](const LocalTensor<half>& ub, const GlobalTensor<half>& in, const GlobalTensor<half>& out) {
+        DataCopyPad(ub, in, DataCopyExtParams(3, 22, 6, 1, 0),
+                    DataCopyPadExtParams<half>(true, 2, 3, static_cast<half>(7.5f)));
+        DataCopyPad(out, ub, DataCopyExtParams(3, 22, 1, 10, 0));
+      });
+  CheckPadCopy<float>(
+      "copy_*_align_b32", 62,
+      [](__ubuf__ float* ub, __gm__ float* in, __gm__ float* out) {
+        set_mov_pad_val(GetScalarBitcodeValue(-3.25f));
+        copy_gm_to_ubuf_align_b32(ub, in, 0, 4, 20, 1, 2, 8, 0);
+        copy_ubuf_to_gm_align_b32(out, ub, 0, 4, 20, 0, 0, 0, 4);
+      },
+      [](const LocalTensor<float>& ub, const GlobalTensor<float>& in,
+         const GlobalTensor<float>& out) {
+        DataCopyPad(ub, in, DataCopyExtParams(4, 20, 8, 0, 0),
+                    DataCopyPadExtParams<float>(true, 1, 2, -3.25f));
+        DataCopyPad(out, ub, DataCopyExtParams(4, 20, 0, 4, 0));
+      });
+  EXPECT_EQ(GetScalarBitcodeValue(static_cast<half>(-2.0f)), 0xC000u);
+  EXPECT_EQ((GetScalarBitcodeValue<float, uint32_t>(1.0f)), 0x3F800000u);
+}
+
+// One bad argument per family, each with a clean twin.
+TEST(VectorBuiltins, RawBuiltinMisuseIsReported) {
+  struct Case {
+    const char* builtin;
+    const char* part;
+    void (*bad)(__ubuf__ float*);
+    void (*good)(__ubuf__ float*);
+  };
+  const Case cases[] = {
+      {"vadd", "repeat 256 is outside [0, 255]",
+       [](__ubuf__ float* u) { vadd(u + 1024, u, u + 512, 256, 1, 1, 1, 8, 8, 8); },
+       [](__ubuf__ float* u) { vadd(u + 1024, u, u + 512, 2, 1, 1, 1, 8, 8, 8); }},
+      {"vmuls", "dstRepStride 256 is outside [0, 255]",
+       [](__ubuf__ float* u) { vmuls(u + 1024, u, 2.0f, 1, 1, 1, 256, 8); },
+       [](__ubuf__ float* u) { vmuls(u + 1024, u, 2.0f, 1, 1, 1, 255, 8); }},
+      {"vector_dup", "dstBlkStride 65536 is outside [0, 65535]",
+       [](__ubuf__ float* u) { vector_dup(u, 1.0f, 1, 65536, 1, 8, 0); },
+       [](__ubuf__ float* u) { vector_dup(u, 1.0f, 1, 2, 1, 8, 0); }},
+      {"vconv_f322f16r", "srcRepStride 300 is outside [0, 255]",
+       [](__ubuf__ float* u) {
+         vconv_f322f16r(reinterpret_cast<__ubuf__ half*>(u + 1024), u, 1, 1, 1, 4, 300);
+       },
+       [](__ubuf__ float* u) {
+         vconv_f322f16r(reinterpret_cast<__ubuf__ half*>(u + 1024), u, 1, 1, 1, 4, 8);
+       }},
+      {"vcmp_lt", "repeat 2 is not 1",
+       [](__ubuf__ float* u) { vcmp_lt(u, u + 512, 2, 1, 1, 1, 8, 8, 8); },
+       [](__ubuf__ float* u) { vcmp_lt(u, u + 512, 1, 1, 1, 1, 8, 8, 8); }},
+      {"vcmpv_ge", "src1RepStride 256 is outside [0, 255]",
+       [](__ubuf__ float* u) {
+         vcmpv_ge(reinterpret_cast<__ubuf__ uint8_t*>(u + 1024), u, u + 512, 1, 1, 1, 1, 8, 8, 256);
+       },
+       [](__ubuf__ float* u) {
+         vcmpv_ge(reinterpret_cast<__ubuf__ uint8_t*>(u + 1024), u, u + 512, 1, 1, 1, 1, 8, 8, 8);
+       }},
+      {"vsel", "mode 3 is not a SELMODE",
+       [](__ubuf__ float* u) {
+         set_cmpmask(u);
+         vsel(u + 1024, u, u + 512, 1, 1, 1, 1, 8, 8, 8, 3);
+       },
+       [](__ubuf__ float* u) {
+         set_cmpmask(u);
+         vsel(u + 1024, u, u + 512, 1, 1, 1, 1, 8, 8, 8, 0);
+       }},
+      {"set_cmpmask", "is not in this block's UB",
+       [](__ubuf__ float* u) {
+         static float host[8];
+         (void)u;
+         set_cmpmask(host);
+       },
+       [](__ubuf__ float* u) { set_cmpmask(u); }},
+      {"copy_ubuf_to_gm_align_b32", "a UB -> GM copy pads nothing",
+       [](__ubuf__ float* u) {
+         static float gm[64];
+         copy_ubuf_to_gm_align_b32(gm, u, 0, 1, 40, 0, 2, 0, 0);
+       },
+       [](__ubuf__ float* u) {
+         static float gm[64];
+         copy_ubuf_to_gm_align_b32(gm, u, 0, 1, 40, 0, 0, 0, 0);
+       }},
+      {"copy_gm_to_ubuf_align_b16", "nBurst 65536 is outside [0, 65535]",
+       [](__ubuf__ float* u) {
+         static half gm[64];
+         auto* h = reinterpret_cast<__ubuf__ half*>(u);
+         copy_gm_to_ubuf_align_b16(h, gm, 0, 65536, 20, 0, 0, 0, 0);
+       },
+       [](__ubuf__ float* u) {
+         static half gm[64];
+         auto* h = reinterpret_cast<__ubuf__ half*>(u);
+         copy_gm_to_ubuf_align_b16(h, gm, 0, 2, 20, 0, 0, 0, 0);
+       }},
+  };
+  for (const Case& c : cases) {
+    for (bool bad : {true, false}) {
+      const std::string e = ErrorOf([&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 8192);
+        const LocalTensor<float> t = b.Get<float>();
+        for (uint32_t i = 0; i < 2048; ++i) t.SetValue(i, static_cast<float>(i % 7));
+        set_mask_norm();
+        set_vector_mask(~0ULL, ~0ULL);
+        (bad ? c.bad : c.good)(t.GetPhyAddr());
+      });
+      if (bad) {
+        EXPECT_TRUE(Contains(e, c.builtin)) << e;
+        EXPECT_TRUE(Contains(e, c.part)) << e;
+      } else {
+        EXPECT_EQ(e, "") << c.builtin;
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -32,12 +32,15 @@
 //             src0RepeatStride, src1RepeatStride)          GatherMask
 //   get_rsvd_cnt()                            the element count of the latest GatherMask
 //   vgather(dst, offsets, srcAddr, dstRepStride, repeat)   Gather<T, false> repeat form
+//   vadd, vadds, vector_dup, vconv_*, vcmpv_*, vsel, copy_*_align_b16/b32, ...
+//                                             see "The elementwise, compare/select, ..." below
 //
-// and in namespace AscendC: SetSyncBaseAddr, IBSet / IBWait, NotifyEvent /
-// WaitEvent, GetffstMsg, DcciDst with DataCacheCleanAndInvalid<T, CacheLine,
-// DcciDst>, DataCachePreload, ICachePreLoad, GetICachePreloadStatus,
-// GetArchVersion, InitOutput, and the implementation functions kernels call
-// by name: Barrier, DataCopyGM2UBImpl, DataCopyUB2GMImpl, DataCopyUB2UBImpl,
+// and in namespace AscendC: GetScalarBitcodeValue, SetSyncBaseAddr, IBSet /
+// IBWait, NotifyEvent / WaitEvent, GetffstMsg, DcciDst with
+// DataCacheCleanAndInvalid<T, CacheLine, DcciDst>, DataCachePreload,
+// ICachePreLoad, GetICachePreloadStatus, GetArchVersion, InitOutput, and the
+// implementation functions kernels call by name: Barrier, DataCopyGM2UBImpl,
+// DataCopyUB2GMImpl, DataCopyUB2UBImpl,
 // DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl (both parameter forms),
 // TransDataTo5HDImpl (address and pointer lists).
 //
@@ -48,6 +51,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -495,6 +499,376 @@ inline void vgather(__ubuf__ T* dst, __ubuf__ uint32_t* offsets, uint64_t srcAdd
 }
 
 // ---------------------------------------------------------------------------
+// The elementwise, compare/select, conversion and padded-copy builtins, each
+// the instruction the vendor's public impl headers (arch 2201) call it for,
+// in its isSetMask = false form (the mask register, normal or counter mode):
+//
+//   vadd/vsub/vmul/vmax/vmin(dst, src0, src1, repeat, dstBlkStride,
+//       src0BlkStride, src1BlkStride, dstRepStride, src0RepStride,
+//       src1RepStride)                        Add/Sub/Mul/Max/Min<T, false>
+//   vadds/vmuls(dst, src, scalar, repeat, dstBlkStride, srcBlkStride,
+//       dstRepStride, srcRepStride)           Adds/Muls<T, false>
+//   vector_dup(dst, scalar, repeat, dstBlkStride, srcBlkStride,
+//       dstRepStride, srcRepStride)           Duplicate<T, false> (the src
+//                                             strides are unused)
+//   vconv_<src>2<dst>[r|a|f|c|z](dst, src, repeat, dstBlkStride,
+//       srcBlkStride, dstRepStride, srcRepStride)   Cast<D, S, false>, the
+//       suffix the RoundMode: none CAST_NONE, r RINT, a ROUND, f FLOOR,
+//       c CEIL, z TRUNC (the pairs and modes below; others are not provided)
+//   vcmpv_<lt|gt|eq|le|ge|ne>(dst, src0, src1, repeat, <the six strides>)
+//                                             Compare<T, uint8_t, false>
+//   vcmpvs_<mode>(dst, src, scalar, repeat, dstBlkStride, srcBlkStride,
+//       dstRepStride, srcRepStride)           CompareScalar<T, uint8_t, false>
+//   vcmp_<mode>(src0, src1, repeat, <the six strides>)   Compare without dst:
+//       one repeat into the CMPMASK register (repeat must be 1)
+//   set_cmpmask(src)                          SetCmpMask (16 bytes of UB)
+//   vsel(dst, src0, src1, repeat, <six strides>[, mode])   Select<T, mode>:
+//       mode 0 (VSEL_CMPMASK_SPR, the default) the CMPMASK bits select in
+//       every repeat; mode 1 (VSEL_TENSOR_SCALAR_MODE) src1 is the selection
+//       mask tensor and CMPMASK's first element the scalar; mode 2
+//       (VSEL_TENSOR_TENSOR_MODE) CMPMASK's low 32 bits are the UB address of
+//       the selection mask (as the vendor's Select writes it there)
+//   set_mov_pad_val(bits)                     the padding value register
+//   copy_gm_to_ubuf_align_b16/b32(ub, gm, sid, nBurst, lenBurst, leftPad,
+//       rightPad, srcGap, dstGap)             DataCopyPad GM -> UB with
+//       DataCopyExtParams{nBurst, lenBurst bytes, srcGap bytes, dstGap
+//       blocks} and the register's value as the padding (isPad)
+//   copy_ubuf_to_gm_align_b16/b32(gm, ub, sid, nBurst, lenBurst, leftPad,
+//       rightPad, srcGap, dstGap)             DataCopyPad UB -> GM (srcGap
+//       blocks, dstGap bytes; the pads must be 0)
+//
+// Fields wider than the instruction's parameter (8-bit repeat and repeat
+// strides, 8- or 16-bit block strides, ...) are errors naming the builtin.
+
+namespace aicore {
+namespace compat {
+
+inline ::AscendC::BinaryRepeatParams BinaryFields(const char* api, int64_t db, int64_t s0b,
+                                                  int64_t s1b, int64_t dr, int64_t s0r,
+                                                  int64_t s1r, SrcLoc loc) {
+  return ::AscendC::BinaryRepeatParams(
+      static_cast<uint8_t>(FieldBits(api, "dstBlkStride", db, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "src0BlkStride", s0b, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "src1BlkStride", s1b, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "dstRepStride", dr, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "src0RepStride", s0r, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "src1RepStride", s1r, 8, loc)));
+}
+
+inline ::AscendC::UnaryRepeatParams UnaryFields(const char* api, int64_t db, int64_t sb,
+                                                int64_t dr, int64_t sr, SrcLoc loc) {
+  return ::AscendC::UnaryRepeatParams(
+      static_cast<uint16_t>(FieldBits(api, "dstBlkStride", db, 16, loc)),
+      static_cast<uint16_t>(FieldBits(api, "srcBlkStride", sb, 16, loc)),
+      static_cast<uint8_t>(FieldBits(api, "dstRepStride", dr, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "srcRepStride", sr, 8, loc)));
+}
+
+inline int32_t RepeatField(const char* api, int64_t repeat, SrcLoc loc) {
+  return static_cast<int32_t>(FieldBits(api, "repeat", repeat, 8, loc));
+}
+
+// The padding value register of the padded copies (set_mov_pad_val); per
+// core thread, unspecified (here 0) until set.
+inline uint64_t& MovPadVal() {
+  static thread_local uint64_t v = 0;
+  return v;
+}
+
+// The element type of a padded copy of kBytes-byte elements: the pointers'
+// when they agree and have that size, else the unsigned type of that size.
+template <size_t kBytes, class D, class S>
+using PadElem = std::conditional_t<
+    std::is_same_v<std::remove_cv_t<D>, std::remove_cv_t<S>> && !std::is_void_v<D> &&
+        sizeof(std::conditional_t<std::is_void_v<D>, uint8_t, D>) == kBytes,
+    std::remove_cv_t<std::conditional_t<std::is_void_v<D>, uint8_t, D>>,
+    std::conditional_t<kBytes == 2, uint16_t, uint32_t>>;
+
+template <class T>
+T PadValueOf(uint64_t bits) {
+  T v;
+  std::memcpy(static_cast<void*>(&v), &bits, sizeof(T));  // the low bytes (little-endian)
+  return v;
+}
+
+inline ::AscendC::DataCopyExtParams ExtFields(const char* api, int64_t nBurst, int64_t lenBurst,
+                                              int64_t srcGap, int64_t dstGap, SrcLoc loc) {
+  return ::AscendC::DataCopyExtParams(
+      static_cast<uint16_t>(FieldBits(api, "nBurst", nBurst, 16, loc)),
+      FieldBits(api, "lenBurst", lenBurst, 32, loc), FieldBits(api, "srcGap", srcGap, 32, loc),
+      FieldBits(api, "dstGap", dstGap, 32, loc), 0);
+}
+
+template <size_t kBytes, class D, class S>
+void CopyGmToUbAlign(const char* api, D* dst, S* src, int64_t nBurst, int64_t lenBurst,
+                     int64_t leftPad, int64_t rightPad, int64_t srcGap, int64_t dstGap,
+                     SrcLoc loc) {
+  using T = PadElem<kBytes, D, S>;
+  const auto p = ExtFields(api, nBurst, lenBurst, srcGap, dstGap, loc);
+  const ::AscendC::DataCopyPadExtParams<T> pad(
+      true, static_cast<uint8_t>(FieldBits(api, "leftPaddingNum", leftPad, 8, loc)),
+      static_cast<uint8_t>(FieldBits(api, "rightPaddingNum", rightPad, 8, loc)),
+      PadValueOf<T>(MovPadVal()));
+  ::AscendC::DataCopyPad(UbView<T>(api, "destination", dst, loc), GmView<T>(src), p, pad, loc);
+}
+
+template <size_t kBytes, class D, class S>
+void CopyUbToGmAlign(const char* api, D* dst, S* src, int64_t nBurst, int64_t lenBurst,
+                     int64_t leftPad, int64_t rightPad, int64_t srcGap, int64_t dstGap,
+                     SrcLoc loc) {
+  using T = PadElem<kBytes, D, S>;
+  const auto p = ExtFields(api, nBurst, lenBurst, srcGap, dstGap, loc);
+  if (AICORE_UNLIKELY(leftPad != 0 || rightPad != 0)) {
+    detail::Enter(api, loc);
+    detail::Fail(ErrorKind::kParameter, api, loc,
+                 "leftPaddingNum " + std::to_string(leftPad) + " / rightPaddingNum " +
+                     std::to_string(rightPad) + ": a UB -> GM copy pads nothing (both 0)");
+  }
+  ::AscendC::DataCopyPad(GmView<T>(dst), UbView<T>(api, "source", src, loc), p, loc);
+}
+
+// vsel: Select in the builtin's mode with the CMPMASK register's meaning.
+template <class T>
+void SelBuiltin(const char* api, T* dst, T* src0, T* src1, int64_t repeat, int64_t db,
+                int64_t s0b, int64_t s1b, int64_t dr, int64_t s0r, int64_t s1r, int64_t mode,
+                SrcLoc loc) {
+  using E = std::remove_cv_t<T>;
+  static_assert(std::is_same_v<E, half> || std::is_same_v<E, float>, "vsel: half or float");
+  detail::CoreContext& core = detail::Enter(api, loc);
+  const auto r = static_cast<uint8_t>(RepeatField(api, repeat, loc));
+  const auto p = BinaryFields(api, db, s0b, s1b, dr, s0r, s1r, loc);
+  const auto d = UbView<E>(api, "destination", dst, loc);
+  const auto a = UbView<E>(api, "src0", src0, loc);
+  const uint64_t* reg = detail::CmpMaskBits(core);
+  switch (mode) {
+    case 0:
+      ::AscendC::Select<E, ::AscendC::SELMODE::VSEL_CMPMASK_SPR>(
+          d, a, UbView<E>(api, "src1", src1, loc), r, p, loc);
+      return;
+    case 1: {
+      E scalar;
+      std::memcpy(static_cast<void*>(&scalar), reg, sizeof(E));
+      const auto sel = UbView<uint8_t>(api, "src1 (the selection mask)", src1, loc);
+      ::AscendC::Select<E, uint8_t, false>(d, sel, a, scalar,
+                                           ::AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE,
+                                           uint64_t{0}, r, p, loc);
+      return;
+    }
+    case 2: {
+      const uint64_t addr = reg[0] & 0xFFFFFFFFu;
+      const auto* at = reinterpret_cast<const void*>(static_cast<uintptr_t>(addr));
+      const auto sel = UbView<uint8_t>(api, "selection mask (the address in CMPMASK)", at, loc);
+      ::AscendC::Select<E, uint8_t, false>(d, sel, a, UbView<E>(api, "src1", src1, loc),
+                                           ::AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE,
+                                           uint64_t{0}, r, p, loc);
+      return;
+    }
+    default:
+      detail::Fail(ErrorKind::kParameter, api, loc,
+                   "mode " + std::to_string(mode) +
+                       " is not a SELMODE (0 VSEL_CMPMASK_SPR, 1 VSEL_TENSOR_SCALAR_MODE, 2 "
+                       "VSEL_TENSOR_TENSOR_MODE)");
+  }
+}
+
+}  // namespace compat
+}  // namespace aicore
+
+#define AICORE_RAW_BINARY(NAME, INSTR)                                                           \
+  template <class T>                                                                             \
+  inline void NAME(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, int64_t repeat,          \
+                   int64_t dstBlkStride, int64_t src0BlkStride, int64_t src1BlkStride,           \
+                   int64_t dstRepStride, int64_t src0RepStride, int64_t src1RepStride,           \
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                             \
+    namespace c = aicore::compat;                                                                \
+    using E = std::remove_cv_t<T>;                                                               \
+    const int32_t r = c::RepeatField(#NAME, repeat, loc);                                        \
+    const auto p = c::BinaryFields(#NAME, dstBlkStride, src0BlkStride, src1BlkStride,            \
+                                   dstRepStride, src0RepStride, src1RepStride, loc);             \
+    AscendC::INSTR<E, false>(c::UbView<E>(#NAME, "destination", dst, loc),                       \
+                             c::UbView<E>(#NAME, "src0", src0, loc),                             \
+                             c::UbView<E>(#NAME, "src1", src1, loc), uint64_t{0}, r, p, loc);    \
+  }
+AICORE_RAW_BINARY(vadd, Add)
+AICORE_RAW_BINARY(vsub, Sub)
+AICORE_RAW_BINARY(vmul, Mul)
+AICORE_RAW_BINARY(vmax, Max)
+AICORE_RAW_BINARY(vmin, Min)
+#undef AICORE_RAW_BINARY
+
+#define AICORE_RAW_SCALAR(NAME, INSTR)                                                             \
+  template <class T>                                                                               \
+  inline void NAME(__ubuf__ T* dst, __ubuf__ T* src, std::remove_cv_t<T> scalar, int64_t repeat, \
+                   int64_t dstBlkStride, int64_t srcBlkStride, int64_t dstRepStride,               \
+                   int64_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {         \
+    namespace c = aicore::compat;                                                                  \
+    using E = std::remove_cv_t<T>;                                                                 \
+    const int32_t r = c::RepeatField(#NAME, repeat, loc);                                          \
+    const auto p = c::UnaryFields(#NAME, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride,   \
+                                  loc);                                                            \
+    AscendC::INSTR<E, false>(c::UbView<E>(#NAME, "destination", dst, loc),                         \
+                             c::UbView<E>(#NAME, "source", src, loc), scalar, uint64_t{0}, r, p,   \
+                             loc);                                                                 \
+  }
+AICORE_RAW_SCALAR(vadds, Adds)
+AICORE_RAW_SCALAR(vmuls, Muls)
+#undef AICORE_RAW_SCALAR
+
+template <class T>
+inline void vector_dup(__ubuf__ T* dst, std::remove_cv_t<T> scalar, int64_t repeat,
+                       int64_t dstBlkStride, int64_t srcBlkStride, int64_t dstRepStride,
+                       int64_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  namespace c = aicore::compat;
+  using E = std::remove_cv_t<T>;
+  const char* api = "vector_dup";
+  const int32_t r = c::RepeatField(api, repeat, loc);
+  const auto p = c::UnaryFields(api, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride, loc);
+  AscendC::Duplicate<E, false>(c::UbView<E>(api, "destination", dst, loc), scalar, uint64_t{0}, r,
+                               p.dstBlkStride, p.dstRepStride, loc);
+}
+
+#define AICORE_RAW_VCONV(NAME, D, S, MODE)                                                        \
+  inline void NAME(__ubuf__ D* dst, __ubuf__ S* src, int64_t repeat, int64_t dstBlkStride,        \
+                   int64_t srcBlkStride, int64_t dstRepStride, int64_t srcRepStride,              \
+                   aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                              \
+    namespace c = aicore::compat;                                                                 \
+    const int32_t r = c::RepeatField(#NAME, repeat, loc);                                         \
+    const auto p = c::UnaryFields(#NAME, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride,  \
+                                  loc);                                                           \
+    AscendC::Cast<D, S, false>(c::UbView<D>(#NAME, "destination", dst, loc),                      \
+                               c::UbView<S>(#NAME, "source", src, loc),                           \
+                               AscendC::RoundMode::MODE, uint64_t{0}, r, p, loc);                 \
+  }
+AICORE_RAW_VCONV(vconv_f162f32, float, half, CAST_NONE)
+AICORE_RAW_VCONV(vconv_bf162f32, float, bfloat16_t, CAST_NONE)
+AICORE_RAW_VCONV(vconv_s162f32, float, int16_t, CAST_NONE)
+AICORE_RAW_VCONV(vconv_s322f32, float, int32_t, CAST_NONE)
+AICORE_RAW_VCONV(vconv_s162f16, half, int16_t, CAST_NONE)
+AICORE_RAW_VCONV(vconv_f322s32r, int32_t, float, CAST_RINT)
+AICORE_RAW_VCONV(vconv_f322s32a, int32_t, float, CAST_ROUND)
+AICORE_RAW_VCONV(vconv_f322s32f, int32_t, float, CAST_FLOOR)
+AICORE_RAW_VCONV(vconv_f322s32c, int32_t, float, CAST_CEIL)
+AICORE_RAW_VCONV(vconv_f322s32z, int32_t, float, CAST_TRUNC)
+AICORE_RAW_VCONV(vconv_f162s32r, int32_t, half, CAST_RINT)
+AICORE_RAW_VCONV(vconv_f322f16r, half, float, CAST_RINT)
+AICORE_RAW_VCONV(vconv_f322bf16r, bfloat16_t, float, CAST_RINT)
+AICORE_RAW_VCONV(vconv_f322s16r, int16_t, float, CAST_RINT)
+#undef AICORE_RAW_VCONV
+
+#define AICORE_RAW_VCMP(MODE, CMP)                                                                 \
+  template <class T>                                                                               \
+  inline void vcmpv_##MODE(__ubuf__ uint8_t* dst, __ubuf__ T* src0, __ubuf__ T* src1,              \
+                           int64_t repeat, int64_t dstBlkStride, int64_t src0BlkStride,            \
+                           int64_t src1BlkStride, int64_t dstRepStride, int64_t src0RepStride,     \
+                           int64_t src1RepStride,                                                  \
+                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
+    namespace c = aicore::compat;                                                                  \
+    using E = std::remove_cv_t<T>;                                                                 \
+    const char* api = "vcmpv_" #MODE;                                                              \
+    const auto r = static_cast<uint8_t>(c::RepeatField(api, repeat, loc));                         \
+    const auto p = c::BinaryFields(api, dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride,  \
+                                   src0RepStride, src1RepStride, loc);                             \
+    AscendC::Compare<E, uint8_t, false>(c::UbView<uint8_t>(api, "destination", dst, loc),          \
+                                        c::UbView<E>(api, "src0", src0, loc),                      \
+                                        c::UbView<E>(api, "src1", src1, loc),                      \
+                                        AscendC::CMPMODE::CMP, uint64_t{0}, r, p, loc);            \
+  }                                                                                                \
+  template <class T>                                                                               \
+  inline void vcmpvs_##MODE(__ubuf__ uint8_t* dst, __ubuf__ T* src, std::remove_cv_t<T> scalar,    \
+                            int64_t repeat, int64_t dstBlkStride, int64_t srcBlkStride,            \
+                            int64_t dstRepStride, int64_t srcRepStride,                            \
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                      \
+    namespace c = aicore::compat;                                                                  \
+    using E = std::remove_cv_t<T>;                                                                 \
+    const char* api = "vcmpvs_" #MODE;                                                             \
+    const auto r = static_cast<uint8_t>(c::RepeatField(api, repeat, loc));                         \
+    const auto p = c::UnaryFields(api, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride,     \
+                                  loc);                                                            \
+    AscendC::CompareScalar<E, uint8_t, false>(c::UbView<uint8_t>(api, "destination", dst, loc),    \
+                                              c::UbView<E>(api, "source", src, loc), scalar,       \
+                                              AscendC::CMPMODE::CMP, uint64_t{0}, r, p, loc);      \
+  }                                                                                                \
+  template <class T>                                                                               \
+  inline void vcmp_##MODE(__ubuf__ T* src0, __ubuf__ T* src1, int64_t repeat,                      \
+                          int64_t dstBlkStride, int64_t src0BlkStride, int64_t src1BlkStride,      \
+                          int64_t dstRepStride, int64_t src0RepStride, int64_t src1RepStride,      \
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                        \
+    namespace c = aicore::compat;                                                                  \
+    using E = std::remove_cv_t<T>;                                                                 \
+    const char* api = "vcmp_" #MODE;                                                               \
+    if (AICORE_UNLIKELY(repeat != 1)) {                                                            \
+      aicore::detail::Enter(api, loc);                                                             \
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, api, loc,                                \
+                           "repeat " + std::to_string(repeat) +                                    \
+                               " is not 1 (one repeat fills the CMPMASK register)");               \
+    }                                                                                              \
+    const auto p = c::BinaryFields(api, dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride,  \
+                                   src0RepStride, src1RepStride, loc);                             \
+    AscendC::Compare<E, false>(c::UbView<E>(api, "src0", src0, loc),                               \
+                               c::UbView<E>(api, "src1", src1, loc), AscendC::CMPMODE::CMP,        \
+                               uint64_t{0}, p, loc);                                               \
+  }
+AICORE_RAW_VCMP(lt, LT)
+AICORE_RAW_VCMP(gt, GT)
+AICORE_RAW_VCMP(eq, EQ)
+AICORE_RAW_VCMP(le, LE)
+AICORE_RAW_VCMP(ge, GE)
+AICORE_RAW_VCMP(ne, NE)
+#undef AICORE_RAW_VCMP
+
+template <class T>
+inline void set_cmpmask(__ubuf__ T* src, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AscendC::SetCmpMask(aicore::compat::UbView<uint8_t>("set_cmpmask", "source", src, loc), loc);
+}
+
+template <class T>
+inline void vsel(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, int64_t repeat,
+                 int64_t dstBlkStride, int64_t src0BlkStride, int64_t src1BlkStride,
+                 int64_t dstRepStride, int64_t src0RepStride, int64_t src1RepStride,
+                 int64_t mode = 0, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::SelBuiltin("vsel", dst, src0, src1, repeat, dstBlkStride, src0BlkStride,
+                             src1BlkStride, dstRepStride, src0RepStride, src1RepStride, mode, loc);
+}
+// vsel(dst, src0, selMask, ..., VSEL_TENSOR_SCALAR_MODE): the mask pointer's
+// own type (the vendor passes __ubuf__ U* sel as the third operand).
+template <class T, class U, class = std::enable_if_t<!std::is_same_v<T, U>>>
+inline void vsel(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ U* selMask, int64_t repeat,
+                 int64_t dstBlkStride, int64_t src0BlkStride, int64_t src1BlkStride,
+                 int64_t dstRepStride, int64_t src0RepStride, int64_t src1RepStride, int64_t mode,
+                 aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::compat::SelBuiltin("vsel", dst, src0, reinterpret_cast<T*>(selMask), repeat,
+                             dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride,
+                             src0RepStride, src1RepStride, mode, loc);
+}
+
+inline void set_mov_pad_val(uint64_t val) { aicore::compat::MovPadVal() = val; }
+
+#define AICORE_RAW_PAD_COPY(BITS)                                                                  \
+  template <class D, class S>                                                                      \
+  inline void copy_gm_to_ubuf_align_b##BITS(                                                       \
+      __ubuf__ D* dst, __gm__ S* src, int64_t sid, int64_t nBurst, int64_t lenBurst,               \
+      int64_t leftPaddingNum, int64_t rightPaddingNum, int64_t srcGap, int64_t dstGap,             \
+      aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                                            \
+    (void)sid;                                                                                     \
+    aicore::compat::CopyGmToUbAlign<BITS / 8>("copy_gm_to_ubuf_align_b" #BITS, dst, src, nBurst,   \
+                                              lenBurst, leftPaddingNum, rightPaddingNum, srcGap,   \
+                                              dstGap, loc);                                        \
+  }                                                                                                \
+  template <class D, class S>                                                                      \
+  inline void copy_ubuf_to_gm_align_b##BITS(                                                       \
+      __gm__ D* dst, __ubuf__ S* src, int64_t sid, int64_t nBurst, int64_t lenBurst,               \
+      int64_t leftPaddingNum, int64_t rightPaddingNum, int64_t srcGap, int64_t dstGap,             \
+      aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                                            \
+    (void)sid;                                                                                     \
+    aicore::compat::CopyUbToGmAlign<BITS / 8>("copy_ubuf_to_gm_align_b" #BITS, dst, src, nBurst,   \
+                                              lenBurst, leftPaddingNum, rightPaddingNum, srcGap,   \
+                                              dstGap, loc);                                        \
+  }
+AICORE_RAW_PAD_COPY(16)
+AICORE_RAW_PAD_COPY(32)
+#undef AICORE_RAW_PAD_COPY
+
+// ---------------------------------------------------------------------------
 // System calls of namespace AscendC.
 
 namespace AscendC {
@@ -528,6 +902,24 @@ inline int64_t GetICachePreloadStatus() { return 0; }
 inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = 0x220; }
 
 inline void SetSyncBaseAddr(uint64_t config) { (void)config; }
+
+// GetScalarBitcodeValue(v): the bits of v zero-extended to uint64_t (the
+// vendor's utility, what kernels pass set_mov_pad_val); <T, U>: the bits of
+// v as a U (the low bytes when U is narrower).
+template <typename T>
+inline uint64_t GetScalarBitcodeValue(T scalarValue) {
+  static_assert(sizeof(T) <= sizeof(uint64_t), "GetScalarBitcodeValue: at most 8 bytes");
+  uint64_t bits = 0;
+  std::memcpy(&bits, static_cast<const void*>(&scalarValue), sizeof(T));
+  return bits;
+}
+template <typename T, typename U>
+inline U GetScalarBitcodeValue(T scalarValue) {
+  U out{};
+  std::memcpy(static_cast<void*>(&out), static_cast<const void*>(&scalarValue),
+              sizeof(T) < sizeof(U) ? sizeof(T) : sizeof(U));
+  return out;
+}
 
 // The config word of ffts_cross_core_sync.
 inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
