@@ -6,6 +6,7 @@
 // arguments give a KernelError naming the builtin.
 #include "kernel_operator.h"
 #include "tikicpulib.h"
+#include "impl/dav_c220/kernel_operator_reg_others_impl.h"
 
 #include <gtest/gtest.h>
 
@@ -253,6 +254,11 @@ TEST(VectorBuiltins, RsvdCntAndVreducev2MisuseAreReported) {
               GatherMask(t[512], t, static_cast<uint8_t>(1), false, 0, {1, 2, 8, 0}, rsvd);
               EXPECT_EQ(rsvd, 64u);
               EXPECT_EQ(get_rsvd_cnt(), 64);
+              // Its wrappers: the vendor impl header's and AscendCUtils'.
+              EXPECT_EQ(GetRsvdCnt(), 64);
+              EXPECT_EQ(AscendCUtils::GetRsvdCnt(), 64);
+              EXPECT_EQ(GetSubBlockId(), 0);
+              EXPECT_EQ(GetSubBlockDim(), GetSubBlockNum());
             }),
             "");
 }

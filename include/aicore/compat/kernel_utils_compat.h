@@ -128,6 +128,9 @@ using float32_t = float;
 // pad_t and QuantMode_t (global, as the toolchain has them) come from
 // aicore/cube/params.h.
 
+// The RSVD_CNT register (kernel_builtins.h), for AscendCUtils::GetRsvdCnt.
+inline int64_t get_rsvd_cnt(aicore::SrcLoc loc);
+
 namespace AscendC {
 
 // PRINTF: the vendor's name of printf (a function, so AscendC::PRINTF works).
@@ -167,6 +170,10 @@ class AscendCUtils {
   static void ResetMask(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     if constexpr (isSetMask) ::AscendC::ResetMask(loc);
     else (void)loc;
+  }
+  // The element count of the block's latest GatherMask (get_rsvd_cnt).
+  static int64_t GetRsvdCnt(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    return ::get_rsvd_cnt(loc);
   }
 };
 
