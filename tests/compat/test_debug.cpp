@@ -315,6 +315,25 @@ TEST(Assert, AscendcAssertNamesItselfAndFormats) {
   EXPECT_NE(std::string(e->what()).find("assertion failed: GetBlockNum() == 5"), std::string::npos) << e->what();
 }
 
+// assert as kernel_operator.h defines it (the vendor's variadic form): one or
+// two-plus arguments, the block fails with api "assert". (Included again:
+// gtest's <cassert> put the standard macro back; without NDEBUG, which a
+// Release build defines and which makes it nothing.)
+#undef NDEBUG
+#include "utils/debug/asc_assert.h"
+TEST(Assert, AssertIsTheVendorsVariadicForm) {
+  aicore::Launch([] { assert(GetBlockIdx() < 4, "block %d", GetBlockIdx()); assert(GetBlockNum() == 4); }, 4);
+  auto e = Failing([] { aicore::Launch([] { assert(GetBlockIdx() < 1, "block %d", GetBlockIdx()); }, 2); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "assert");
+  EXPECT_EQ(e->block(), 1);
+  EXPECT_NE(std::string(e->what()).find("assertion failed: GetBlockIdx() < 1: block 1"), std::string::npos)
+      << e->what();
+  e = Failing([] { aicore::Launch([] { assert(GetBlockNum() == 5); }, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "assert");
+}
+
 TEST(TBufPool, CarvesResetsAndShares) {
   aicore::Launch(
       [] {

@@ -377,3 +377,6 @@ inline int32_t CoreTypeValue() {
 #define ascendc_assert(expr, ...)                                                              \
   ::aicore::detail::AssertCheckAs("ascendc_assert", ::aicore::SrcLoc{__FILE__, __LINE__}, #expr, \
                                   static_cast<bool>(expr), ##__VA_ARGS__)
+
+// assert(expr) / assert(expr, fmt, args...): utils/debug/asc_assert.h.
+#include "utils/debug/asc_assert.h"
