@@ -283,7 +283,7 @@ void pad_slices(GM_ADDR x, GM_ADDR z, int32_t buggy) {
   GlobalTensor<float> xGm, zGm;
   xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x) + at, kPad);
   zGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z) + at, kPad);
-  const DataCopyExtParams p(1, kPad * sizeof(float), 0, 0);
+  const DataCopyExtParams p(1, kPad * sizeof(float), 0, 0, 0);
   LocalTensor<float> t = q.AllocTensor<float>();
   DataCopyPad(t, xGm, p, DataCopyPadExtParams<float>());
   q.EnQue(t);
