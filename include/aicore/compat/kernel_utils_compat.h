@@ -39,6 +39,7 @@
 
 #include "aicore/aicore.h"
 #include "aicore/base/kernel_utils.h"
+#include "kernel_builtins.h"  // get_rsvd_cnt (AscendCUtils::GetRsvdCnt)
 
 #ifndef ASCENDC_CPU_DEBUG
 #define ASCENDC_CPU_DEBUG 1
@@ -127,9 +128,6 @@ using float32_t = float;
 
 // pad_t and QuantMode_t (global, as the toolchain has them) come from
 // aicore/cube/params.h.
-
-// The RSVD_CNT register (kernel_builtins.h), for AscendCUtils::GetRsvdCnt.
-inline int64_t get_rsvd_cnt(aicore::SrcLoc loc);
 
 namespace AscendC {
 
