@@ -51,34 +51,38 @@ struct WatchEntry;  // runtime/watchdog.h
 AICORE_RT_FN bool DeliverFromLaunch(const KernelError& e);
 
 // What the blocks of one launch share.
-struct LaunchState {
+struct alignas(64) LaunchState {
+  // What every block reads, in the first cache line (the launcher writes the
+  // state before the blocks start; a worker then misses on this one line).
   const char* kernel = "kernel";
-  uint32_t block_dim = 0;  // blocks (tasks) run by the launch
-  std::atomic<bool> abort{false};
-  std::mutex mu;
-  std::exception_ptr first;
-
-  // Numbering of the blocks: `group_num` is the blockDim the kernel was
-  // launched with (the cube block count of a mixed launch, 1:2 or 1:1).
-  Geometry geom = Geometry::kPlain;
-  uint32_t group_num = 0;
-  uint64_t tiling_key = 0;  // TILING_KEY_IS
+  void (*body_fn)(void* obj) = nullptr;  // the kernel with its arguments (LaunchBody)
+  void* body_obj = nullptr;
   // Whether every block runs on its own thread at once (SyncAll and
   // cross-core flags need it), and the state those use.
-  bool cooperative = false;
   CoopState* coop = nullptr;
-  uint32_t threads = 1;  // threads running the blocks
-
+  // The deadlock watchdog's record of this launch (synccheck; else nullptr).
+  WatchEntry* watch = nullptr;
+  uint32_t block_dim = 0;  // blocks (tasks) run by the launch
+  // Numbering of the blocks: `group_num` is the blockDim the kernel was
+  // launched with (the cube block count of a mixed launch, 1:2 or 1:1).
+  uint32_t group_num = 0;
   // Deep-check modes of this launch (snapshot of aicore::GetSanitize()).
   uint32_t san = 0;
   // Instrumentation bits of this launch: the sanitizer modes and the bits of
   // other observers that are on (runtime/observer.h). 0: no API call emits
   // an event.
   uint32_t instr = 0;
+  Geometry geom = Geometry::kPlain;
+  bool cooperative = false;
+  std::atomic<bool> abort{false};
+  uint32_t coop_seq = 0;  // this launch's number in `coop` (CoopState::Begin)
+
+  uint64_t tiling_key = 0;  // TILING_KEY_IS
+  uint32_t threads = 1;     // threads running the blocks
+  std::mutex mu;
+  std::exception_ptr first;
   // State of the GM checks (racecheck, initcheck) for this launch.
   SanLaunch san_gm;
-  // The deadlock watchdog's record of this launch (synccheck; else nullptr).
-  WatchEntry* watch = nullptr;
 
   // A fatal error of a block: the launch stops (other blocks at their next
   // API call). Only the first is reported; `first` is what Launch rethrows

@@ -10,8 +10,9 @@ namespace detail {
 
 AICORE_RT_FN void CheckHang(LaunchState& st, CoopState& c) {
   const uint32_t waiting = c.waiting.load(std::memory_order_seq_cst);
-  const uint32_t exited = c.exited.load(std::memory_order_seq_cst);
-  if (waiting == 0 || waiting + exited < c.total) return;
+  if (waiting == 0) return;
+  const uint32_t exited = c.Exited();
+  if (waiting + exited < c.total) return;
   if (st.abort.load(std::memory_order_relaxed)) return;
   WaitRecord* oldest = nullptr;
   for (WaitRecord* w = c.head; w != nullptr; w = w->next) {
@@ -38,9 +39,9 @@ AICORE_RT_FN void CheckHang(LaunchState& st, CoopState& c) {
   c.cv.notify_all();
 }
 
-AICORE_RT_FN void CoopExit(LaunchState& st) {
+AICORE_RT_FN void CoopExit(LaunchState& st, uint32_t thread) {
   CoopState& c = *st.coop;
-  c.exited.fetch_add(1, std::memory_order_seq_cst);
+  c.NoteExit(thread, st.coop_seq);
   if (c.waiting.load(std::memory_order_seq_cst) == 0) return;
   std::lock_guard<std::mutex> lock(c.mu);
   if (st.abort.load(std::memory_order_relaxed)) {

@@ -46,7 +46,7 @@ inline void CoopWait(CoreContext& core, CoopState& c, std::unique_lock<std::mute
 // Called when a block of a cooperative launch returns (normally or not).
 // Wakes the waiters when the launch has failed: a block that caught its own
 // KernelError (recorded by Fail without waking anyone) may return normally.
-AICORE_RT_FN void CoopExit(LaunchState& st);
+AICORE_RT_FN void CoopExit(LaunchState& st, uint32_t thread);
 
 // The cooperative state of the running block, or a failure explaining why
 // `api` needs a cooperative launch.

@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -78,10 +79,20 @@ struct CoopState {
   uint32_t aic = 0;    // cube blocks
   uint32_t aiv = 0;    // vector blocks
   Geometry geom = Geometry::kPlain;
-  // Blocks inside a wait / blocks that have returned (seq_cst: an exiting
-  // block and a block starting to wait never both miss each other).
-  std::atomic<uint32_t> waiting{0};
-  std::atomic<uint32_t> exited{0};
+  // Blocks inside a wait, and per pool thread the blocks of this launch it
+  // has finished (seq_cst: an exiting block and a block starting to wait
+  // never both miss each other). One slot per thread, each on its own cache
+  // line and written only by its thread, so that exiting blocks do not
+  // contend; a slot holds the launch's number (LaunchState::coop_seq) << 32
+  // | its count. These read-mostly fields have a cache line of their own:
+  // Begin does not write it unless a slot table must grow.
+  struct alignas(64) ExitSlot {
+    std::atomic<uint64_t> v{0};
+  };
+  alignas(64) std::atomic<uint32_t> waiting{0};
+  uint32_t num_exits = 0;
+  std::unique_ptr<ExitSlot[]> exits;
+  alignas(64) uint32_t seq = 0;  // the number of the running launch (never 0)
   WaitRecord* head = nullptr;
   CoopBarrier bar[kNumBarriers];
   uint64_t mode0[2][kNumCrossFlags] = {};  // mode-0 sets per core type
@@ -90,13 +101,20 @@ struct CoopState {
   bool flags_dirty = false;
 
   // Called by the launcher before the blocks start (no block is running).
-  void Begin(Geometry g, uint32_t tasks, uint32_t cube, uint32_t vec) {
+  void Begin(Geometry g, uint32_t tasks, uint32_t cube, uint32_t vec, uint32_t threads) {
     geom = g;
     total = tasks;
     aic = cube;
     aiv = vec;
-    waiting.store(0, std::memory_order_relaxed);
-    exited.store(0, std::memory_order_relaxed);
+    if (waiting.load(std::memory_order_relaxed) != 0) waiting.store(0, std::memory_order_relaxed);
+    if (num_exits < threads) {
+      exits = std::make_unique<ExitSlot[]>(threads);
+      num_exits = threads;
+    }
+    if (++seq == 0) {  // wrapped: no slot may hold a live number
+      for (uint32_t t = 0; t < num_exits; ++t) exits[t].v.store(0, std::memory_order_relaxed);
+      seq = 1;
+    }
     head = nullptr;
     for (auto& b : bar) b = CoopBarrier{};
     cross_seq = 0;
@@ -105,6 +123,24 @@ struct CoopState {
       std::memset(static_cast<void*>(flags.data()), 0, flags.size() * sizeof(TaskFlags));
       flags_dirty = false;
     }
+  }
+
+  // Called by pool thread `thread` when a block of launch `launch` (the
+  // seq of its Begin) that it ran returns.
+  void NoteExit(uint32_t thread, uint32_t launch) {
+    std::atomic<uint64_t>& slot = exits[thread].v;
+    const uint64_t v = slot.load(std::memory_order_relaxed);
+    const uint64_t stamp = uint64_t{launch} << 32;
+    slot.store((v >> 32) == launch ? v + 1 : stamp | 1, std::memory_order_seq_cst);
+  }
+  // Blocks of the running launch that have returned.
+  uint32_t Exited() const {
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < num_exits; ++t) {
+      const uint64_t v = exits[t].v.load(std::memory_order_seq_cst);
+      if ((v >> 32) == seq) n += static_cast<uint32_t>(v);
+    }
+    return n;
   }
 
   // The flag table, sized for this launch (called under mu).

@@ -60,19 +60,14 @@ AICORE_RT_FN void CheckNotInSink(const char* api, const char* kernel, SrcLoc loc
                           "after the failing call returns");
   }
 }
-// The pool task of LaunchErased: one block of `body`.
-struct ErasedClosure {
-  LaunchState* state;
-  LaunchBody body;
-};
-
-AICORE_RT_FN void RunErasedBlock(void* self, uint32_t block, uint32_t /*thread*/) {
-  auto& c = *static_cast<ErasedClosure*>(self);
-  LaunchState& st = *c.state;
+// The pool task of LaunchErased: one block of the launch's body.
+AICORE_RT_FN void RunErasedBlock(void* self, uint32_t block, uint32_t thread) {
+  LaunchState& st = *static_cast<LaunchState*>(self);
   if (st.abort.load(std::memory_order_relaxed)) {
-    if (st.cooperative) CoopExit(st);
+    if (st.cooperative) CoopExit(st, thread);
     return;
   }
+  AICORE_PREFETCH(st.body_obj);  // the kernel's arguments, read after BeginBlock
   CoreContext& core = ThreadCore();
   core.BeginBlock(&st, block);
   if (AICORE_UNLIKELY(core.instr != 0)) {
@@ -84,7 +79,7 @@ AICORE_RT_FN void RunErasedBlock(void* self, uint32_t block, uint32_t /*thread*/
   if (AICORE_UNLIKELY(watch != nullptr)) WatchStart(*watch, block, core);
   t_core = &core;
   try {
-    c.body.invoke(c.body.obj);
+    st.body_fn(st.body_obj);
     CheckBlockEnd(core);
   } catch (const AbortBlock&) {
   } catch (const KernelError&) {
@@ -106,7 +101,7 @@ AICORE_RT_FN void RunErasedBlock(void* self, uint32_t block, uint32_t /*thread*/
   t_core = nullptr;
   core.EndBlock();
   if (AICORE_UNLIKELY(watch != nullptr)) WatchEnd(*watch, block);
-  if (st.cooperative) CoopExit(st);
+  if (st.cooperative) CoopExit(st, thread);
 }
 
 AICORE_RT_FN void LaunchErased(const LaunchConfig& cfg, SrcLoc loc, const char* name,
@@ -148,13 +143,15 @@ AICORE_RT_FN void LaunchErased(const LaunchConfig& cfg, SrcLoc loc, const char* 
   state.geom = cfg.geom;
   state.group_num = blockDim;
   state.tiling_key = cfg.tiling_key;
-  ErasedClosure closure{&state, body};
+  state.body_fn = body.invoke;
+  state.body_obj = body.obj;
   const uint32_t aic = IsMixed(cfg.geom) || cfg.geom == Geometry::kAIC ? blockDim : 0;
   auto run = [&](ThreadPool& pool, CoopState& coop) {
     state.threads = std::min(pool.NumThreads(), tasks);
     state.cooperative = tasks <= pool.NumThreads();
     state.coop = &coop;
-    coop.Begin(cfg.geom, tasks, aic, tasks - aic);
+    coop.Begin(cfg.geom, tasks, aic, tasks - aic, pool.NumThreads());
+    state.coop_seq = coop.seq;
     if (AICORE_UNLIKELY(state.instr != 0)) {
       ForEachObserver(state.instr, [&](const Observer& o) {
         if (o.launch_begin != nullptr) o.launch_begin(state);
@@ -162,7 +159,7 @@ AICORE_RT_FN void LaunchErased(const LaunchConfig& cfg, SrcLoc loc, const char* 
     }
     {
       WatchScope watch(state);  // the deadlock watchdog (synccheck), while blocks run
-      pool.Run(tasks, tasks, &RunErasedBlock, &closure);
+      pool.Run(tasks, tasks, &RunErasedBlock, &state);
     }
     if (AICORE_UNLIKELY(state.instr != 0)) {
       ForEachObserver(state.instr, [&](const Observer& o) {

@@ -11,7 +11,8 @@ namespace detail {
 AICORE_RT_FN ThreadPool::ThreadPool(uint32_t num_threads, uint32_t spin, uint32_t yield)
     : num_threads_(std::clamp<uint32_t>(num_threads, 1, kWorkerMask + 1)),
       spin_(spin),
-      yield_(yield) {
+      yield_(yield),
+      done_(std::make_unique<Report[]>(num_threads_)) {
   for (uint32_t t = 1; t < num_threads_; ++t) {
     workers_.emplace_back([this, t] { WorkerLoop(t); });
   }
@@ -49,23 +50,9 @@ AICORE_RT_FN void ThreadPool::WorkerLoop(uint32_t thread) {
       }
       s = state_.load(std::memory_order_acquire);
     }
-    if (thread > ((s >> 1) & kWorkerMask)) {  // a job for fewer workers
-      served = s;
-      continue;
-    }
-    busy_.fetch_add(1, std::memory_order_seq_cst);
-    const uint64_t now = state_.load(std::memory_order_seq_cst);
-    if ((now & 1) && now != served) {
-      served = now;
-      if (joined_.fetch_add(1, std::memory_order_relaxed) < max_workers_) {
-        const uint32_t n = num_tasks_;
-        for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n;) {
-          fn_(closure_, i, thread);
-          done_.fetch_add(1, std::memory_order_release);
-        }
-      }
-    }
-    busy_.fetch_sub(1, std::memory_order_seq_cst);
+    served = s;
+    if (thread > ((s >> 1) & kWorkerMask)) continue;  // a job for fewer workers
+    Serve(thread);
   }
 }
 

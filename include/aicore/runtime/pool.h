@@ -5,19 +5,33 @@
 // variable, so that back-to-back launches are cheap and an idle pool burns no
 // CPU.
 //
-// Job hand-off protocol (all atomics seq_cst where it matters):
-//  - state_ is odd while a job is open, even while closed. An open state also
-//    carries the job's worker count w (bits 1-11): workers 1..w take part,
-//    the others see from state_ alone that the job does not need them and
-//    never touch its counters (an 8-block launch on a 16-thread grid costs
-//    the handshakes of 7 workers, not 15).
-//  - The launcher writes the job fields, then opens state_. A worker that
-//    sees an open state it has not served registers in busy_, re-reads
-//    state_, and only if it is still open reads the fields and takes tasks.
-//  - When every task is done the launcher closes state_ and waits for busy_
-//    to drain; only then may it write the next job's fields. (A Dekker-style
-//    handshake: a worker either sees the close and backs off, or the launcher
-//    sees the worker in busy_ and waits.)
+// Job hand-off protocol:
+//  - Tasks are claimed from one counter, next_, which holds kBias + the
+//    number of tasks not yet claimed. A thread claims with fetch_sub(1): an
+//    old value above kBias is a claim of task num_tasks_ - (old - kBias) of
+//    the job the counter belongs to; anything else is no claim (the bias
+//    keeps late decrements from borrowing, however many threads try).
+//  - A claim holds the job open: the launcher waits until the workers have
+//    reported every task it did not run itself, and each claimer reports its
+//    tasks only after running them. So a thread that holds a claim may read
+//    the job's fields (fn_, closure_, num_tasks_, job_, job_workers_): the
+//    launcher writes the next job's fields only after every report, and
+//    publishes them with the store that resets next_ (release; the claim's
+//    read-modify-write acquires it). A late worker that claims nothing never
+//    reads them, and the launcher never waits for workers that take no
+//    task: an empty launch costs the launcher's own claims and one store to
+//    wake the workers.
+//  - Reports: worker t (1..job_workers_) stores job_ << kCountBits | tasks
+//    run so far into its own cache line, done_[t], which the launcher polls; exiting
+//    workers thus never contend on one line. A worker outside 1..job_workers_
+//    (one that read an older state and claimed a task of a newer job) adds
+//    its count to the shared late_ instead.
+//  - state_ only wakes the workers: it is odd while a job is open, and an
+//    open state also carries the job's worker count w (bits 1-11): workers
+//    1..w try to claim, the others see from state_ alone that the job does
+//    not need them (an 8-block launch on a 16-thread grid wakes 7 workers).
+//    A worker that read an older state may still claim a task of a newer
+//    job; the claim is valid for whichever job the counter belongs to.
 #pragma once
 
 #include <algorithm>
@@ -42,6 +56,11 @@
 #define AICORE_PAUSE() asm volatile("yield" ::: "memory")
 #else
 #define AICORE_PAUSE() ((void)0)
+#endif
+#if defined(__GNUC__)
+#define AICORE_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define AICORE_PREFETCH(p) ((void)(p))
 #endif
 
 namespace aicore {
@@ -75,12 +94,11 @@ class ThreadPool {
     fn_ = fn;
     closure_ = closure;
     num_tasks_ = num_tasks;
-    max_workers_ = threads - 1;
-    next_.store(0, std::memory_order_relaxed);
-    done_.store(0, std::memory_order_relaxed);
-    joined_.store(0, std::memory_order_relaxed);
+    job_workers_ = threads - 1;
     ++job_;
-    const uint64_t open = (job_ << kJobShift) | (uint64_t{max_workers_} << 1) | 1;
+    late_.store(0, std::memory_order_relaxed);
+    next_.store(kBias + num_tasks, std::memory_order_seq_cst);  // publishes the fields
+    const uint64_t open = (job_ << kJobShift) | (uint64_t{job_workers_} << 1) | 1;
     state_.store(open, std::memory_order_seq_cst);
     if (parked_.load(std::memory_order_seq_cst) > 0) {
       // All of them: a notification could reach a worker the job does not
@@ -88,47 +106,84 @@ class ThreadPool {
       std::lock_guard<std::mutex> lock(park_mu_);
       park_cv_.notify_all();
     }
-    // The caller works too.
-    for (uint32_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < num_tasks;) {
-      fn(closure, i, 0);
-      done_.fetch_add(1, std::memory_order_release);
-    }
-    for (uint32_t spins = 0; done_.load(std::memory_order_acquire) < num_tasks; ++spins) {
+    // The caller works too, then waits for the tasks the workers claimed.
+    const uint32_t theirs = num_tasks - ClaimAndRun(0);
+    for (uint32_t spins = 0; theirs != 0; ++spins) {
+      uint32_t reported = late_.load(std::memory_order_acquire);
+      for (uint32_t t = 1; t <= job_workers_; ++t) {
+        const uint64_t v = done_[t].v.load(std::memory_order_acquire);
+        if ((v >> kCountBits) == job_) reported += static_cast<uint32_t>(v & kCountMask);
+      }
+      if (reported == theirs) break;
       if (spins < 4096) {
         AICORE_PAUSE();
       } else {
         std::this_thread::yield();
       }
     }
-    state_.store(job_ << kJobShift, std::memory_order_seq_cst);  // close (even)
-    while (busy_.load(std::memory_order_seq_cst) != 0) AICORE_PAUSE();
+    state_.store(job_ << kJobShift, std::memory_order_relaxed);  // close (even)
   }
 
  private:
   AICORE_RT_FN void WorkerLoop(uint32_t thread);
 
+  // Claims and runs tasks of the published job until none is left; returns
+  // how many it ran.
+  uint32_t ClaimAndRun(uint32_t thread) {
+    uint32_t ran = 0;
+    for (;;) {
+      const uint64_t old = next_.fetch_sub(1, std::memory_order_acq_rel);
+      if (old <= kBias) return ran;
+      fn_(closure_, num_tasks_ - static_cast<uint32_t>(old - kBias), thread);
+      ++ran;
+    }
+  }
+
+  // A worker's claims and report.
+  void Serve(uint32_t thread) {
+    const uint32_t ran = ClaimAndRun(thread);
+    if (ran == 0) return;
+    // The job's fields are still those of the tasks it ran (not yet reported).
+    if (thread <= job_workers_) {
+      // It may serve a job twice (a claim of a newer job, then its state).
+      std::atomic<uint64_t>& slot = done_[thread].v;
+      const uint64_t v = slot.load(std::memory_order_relaxed);
+      const uint64_t base = (v >> kCountBits) == job_ ? v : job_ << kCountBits;
+      slot.store(base + ran, std::memory_order_release);
+    } else {
+      late_.fetch_add(ran, std::memory_order_release);
+    }
+  }
+
   static constexpr uint32_t kSpin = 20000;  // ~ tens of microseconds
   static constexpr uint32_t kYield = 2000;  // then yield for a while before parking
   static constexpr unsigned kJobShift = 12;    // state_: job << 12 | workers << 1 | open
   static constexpr uint64_t kWorkerMask = 0x7ff;
+  static constexpr uint64_t kBias = uint64_t{1} << 62;  // next_ without unclaimed tasks
+  static constexpr unsigned kCountBits = 20;            // done_: tasks run (< 2^20)
+  static constexpr uint64_t kCountMask = (uint64_t{1} << kCountBits) - 1;
 
   const uint32_t num_threads_;
   const uint32_t spin_;
   const uint32_t yield_;
   std::vector<std::thread> workers_;
 
-  // The current job (written only while closed and busy_ == 0).
+  // The current job (written only while no thread holds a claim). Not in
+  // state_'s cache line: the workers spin on that line, and writing the
+  // fields there would pull it back from each of them field by field.
   TaskFn fn_ = nullptr;
   void* closure_ = nullptr;
   uint32_t num_tasks_ = 0;
-  uint32_t max_workers_ = 0;
-  uint64_t job_ = 0;  // the launcher's job counter
+  uint32_t job_workers_ = 0;  // workers 1..job_workers_ take part
+  uint64_t job_ = 0;          // the launcher's job counter
 
   alignas(64) std::atomic<uint64_t> state_{0};
-  alignas(64) std::atomic<uint32_t> next_{0};
-  alignas(64) std::atomic<uint32_t> done_{0};
-  alignas(64) std::atomic<uint32_t> busy_{0};
-  std::atomic<uint32_t> joined_{0};
+  alignas(64) std::atomic<uint64_t> next_{kBias};
+  alignas(64) std::atomic<uint32_t> late_{0};
+  struct alignas(64) Report {
+    std::atomic<uint64_t> v{0};
+  };
+  std::unique_ptr<Report[]> done_;  // per worker: job_ << kCountBits | tasks run
   alignas(64) std::atomic<uint32_t> parked_{0};
   std::atomic<bool> stop_{false};
   std::mutex park_mu_;
