@@ -98,9 +98,10 @@
 //   C: NORMAL / BNGS1S2 batch i at i * M * N (GM; N rounded up to 32 bytes
 //   for ND_ALIGN, to 16 for NZ), i * singleCoreM * singleCoreN (UB; the
 //   same roundings), or i * (blocks * baseM * baseN) with
-//   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy:
-//   M a multiple of 16, and N too for a 16-bit C in GM) each matrix in the
-//   NZ of IterateAll; BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
+//   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy;
+//   N a multiple of 16 for a 16-bit C in GM) each matrix in NZ with its
+//   fractal columns M (UB: singleCoreM) rows apart, not IterateAll's
+//   round16(M); BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
 //   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
 //   S2) apart, the same in UB (the vendor's client copies the cube's GM
 //   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
@@ -127,8 +128,9 @@
 // matrices one after another, round16(stored rows) x stored columns rounded
 // up to C0 elements apart (matrixStrideA / B unused, as the vendor's NZ
 // batch copy); BSNGD / SBNGD take ND only, as the reference states.
-// Not done (KernelErrors): NZ C with M not a multiple of 16 (or N, 16-bit
-// C in GM), BSNGD / SBNGD C in the IterateNBatch workspace, a bias with the
+// Not done (KernelErrors): NZ C, 16-bit, in GM with N not a multiple of 16
+// (the vendor's matrices overlap: see CheckNzBatchC), BSNGD / SBNGD C in the
+// IterateNBatch workspace, a bias with the
 // G reduce into several C matrices per call, enPartialSum with the G
 // reduce; batch broadcast along N or B (A's and B's B / N axes must agree).
 
@@ -1698,7 +1700,7 @@ class MatmulImpl {
       int64_t ld = cLd_ != 0 ? cLd_ : d ? sN_ : orgKc_;  // cLd_: a BSNGD / SBNGD C (GM or UB)
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(kCNzC0, Align16(rows));
+        p.l = Layout::Nz(kCNzC0, nzBatchC_ ? rows : Align16(rows));  // a batch call: columns M rows apart
       } else {
         p.l = Layout::RowMajor(ld);
       }
@@ -2086,7 +2088,7 @@ class MatmulImpl {
   struct LdGuard {
     MatmulImpl& mm;
     explicit LdGuard(MatmulImpl& m) : mm(m) {}
-    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = false; }
+    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = mm.nzBatchC_ = false; }
     LdGuard(const LdGuard&) = delete;
     LdGuard& operator=(const LdGuard&) = delete;
   };
@@ -2103,26 +2105,25 @@ class MatmulImpl {
     if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
     return static_cast<uint64_t>(dense ? sM_ : orgM_) * static_cast<uint64_t>(ld);
   }
-  // NZ C in a batch call (not sequential): the vendor's batch copy puts C
-  // matrix i at i * singleCoreM * alignedN (alignedN: CeilAlign(N, 16) for
-  // a 32-bit C or a C declared in UB, N for a 16-bit C declared in GM, the
-  // IterateNBatch workspace included), its fractal columns M rows apart.
-  // aicore's NZ C has columns of round16(M) rows, so the two agree when M
-  // is a multiple of 16; a 16-bit C in GM needs N a multiple of 16 too
-  // (else the vendor's matrices overlap).
+  // NZ C in a batch call (not sequential), as the vendor's batch copy puts
+  // it: C matrix i at i * M * alignedN (UB, IterateNBatch workspace:
+  // singleCoreM), each in NZ with its fractal columns M rows apart (the
+  // Fixpipe's dstStride: M rows, not round16(M); PlaceOf's nzBatchC_) and
+  // whole 16-column fractals written. alignedN: CeilAlign(N, 16) for a
+  // 32-bit C or a C declared in UB, N for a 16-bit C declared in GM. The
+  // last case with N not a multiple of 16 is refused: matrix i + 1 then
+  // starts inside matrix i's last fractal column (at its row
+  // M * (N % 16) / 16) and overwrites the rest of it, so C is not the
+  // batches' products and what remains there (the fractal's padding columns
+  // as L0C holds them) is not defined by the reference.
   void CheckNzBatchC(const char* api, bool dense, SrcLoc loc) const {
-    const int64_t rows = dense ? sM_ : orgM_, cols = dense ? sN_ : orgN_;
-    if (rows % 16 != 0) {
-      Fail(ErrorKind::kParameter, api, loc,
-           std::string("C in CubeFormat::NZ with ") + (dense ? "singleCoreM " : "M ") + S(rows) +
-               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * CeilAlign(N, 16) "
-               "with fractal columns M rows apart, not NZ's round16(M); not supported by aicore");
-    }
+    const int64_t cols = dense ? sN_ : orgN_;
     if (C_TYPE::pos == TPosition::GM && sizeof(DstT) == 2 && cols % 16 != 0) {
       Fail(ErrorKind::kParameter, api, loc,
            "C in CubeFormat::NZ, 16-bit, in GM with N " + S(cols) +
-               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, which overlaps "
-               "the padded last fractal column of the matrix before; not supported by aicore");
+               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, inside the last "
+               "fractal column (16 wide, padding included) of the matrix before, which it overwrites; no defined "
+               "result to reproduce (declare C 32-bit, or in UB, or N a multiple of 16)");
     }
   }
   // One batch call: `dense` places C as a UB destination does (batches of
@@ -2186,6 +2187,7 @@ class MatmulImpl {
     const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
+    nzBatchC_ = C_TYPE::format == CubeFormat::NZ && !sequential;
     uint64_t sc = 0;  // elements from one C matrix to the next
     if constexpr (kBsC) {
       constexpr int64_t align = 32 / sizeof(DstT);
@@ -2531,10 +2533,11 @@ class MatmulImpl {
   bool pendingWait_ = false;
   bool pendingWaitBatch_ = false;
   int32_t batchA_ = -1, batchB_ = -1;  // SetBatchNum
-  // A batch call's row strides of A, B and C (0: the original shape's) and
-  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN).
+  // A batch call's row strides of A, B and C (0: the original shape's),
+  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN)
+  // and an NZ C's fractal columns (the vendor's batch copy: M rows apart).
   int64_t aLd_ = 0, bLd_ = 0, cLd_ = 0;
-  bool denseC_ = false;
+  bool denseC_ = false, nzBatchC_ = false;
   // IterateNBatch results in the workspace, fetched by GetBatchTensorC.
   uint32_t nbLoops_ = 0, nbFetched_ = 0, nbBatchA_ = 0, nbBatchB_ = 0;
   uint64_t nbSlice_ = 0;
