@@ -105,11 +105,12 @@
 //   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
 //   S2) apart, the same in UB (the vendor's client copies the cube's GM
 //   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
-//   sum into one C matrix (atomic add: zero C first).
+//   sum into one C matrix (atomic add: zero C first; enAtomic 2 / 3: max /
+//   min instead, the vendor setting that mode over its add).
 // The bias of batch i at i * N (MatmulConfig::isBiasBatch, the default;
-// else one bias for all); with the G reduce, C matrix j's bias (at j * N)
-// goes into its first batch only, one C matrix per call (the vendor's
-// scheduler stops the bias after the call's first batch). max(batchA,
+// else one bias for all); with the G reduce, the bias (its first row) goes
+// into the call's first batch only: C matrices after the call's first get
+// none (the vendor's scheduler stops the bias at batch 1). max(batchA,
 // batchB) must not exceed the tiling's BatchNum. matrixStrideC is reserved by the reference and ignored. Async
 // IterateBatch<false> computes at once (WaitIterateBatch checks the
 // pairing).
@@ -123,16 +124,16 @@
 // base block per batch, as the reference requires): each batch's block
 // adds to what L0C holds -- the previous batch's block; for the first, the
 // last block of the Iterate / IterateBatch before -- without the bias, as
-// the vendor's batch scheduler with one L0C buffer does.
+// the vendor's batch scheduler with one L0C buffer does; with the G reduce
+// each batch's L0C (so the running sum) is added to its C matrix.
 // NZ A / B (NORMAL and BNGS1S2, IterateBatch and IterateNBatch): whole NZ
 // matrices one after another, round16(stored rows) x stored columns rounded
 // up to C0 elements apart (matrixStrideA / B unused, as the vendor's NZ
 // batch copy); BSNGD / SBNGD take ND only, as the reference states.
 // Not done (KernelErrors): NZ C, 16-bit, in GM with N not a multiple of 16
 // (the vendor's matrices overlap: see CheckNzBatchC), BSNGD / SBNGD C in the
-// IterateNBatch workspace, a bias with the
-// G reduce into several C matrices per call, enPartialSum with the G
-// reduce; batch broadcast along N or B (A's and B's B / N axes must agree).
+// IterateNBatch workspace; batch broadcast along N or B (A's and B's B / N
+// axes must agree).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -1930,13 +1931,6 @@ class MatmulImpl {
            "C's G axis is 1 and A's or B's is " + S(reduceG) + " (the batches of G sum into one C matrix), but "
                "max(batchA, batchB) = " + S(hi) + " is not a multiple of it");
     }
-    if (reduceG > 1 && biasOn_ && hi / reduceG > 1) {
-      Fail(ErrorKind::kParameter, api, loc,
-           "a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G " + S(reduceG) + ") into " +
-               S(hi / reduceG) + " C matrices in one call is not supported by aicore (the reference does not "
-               "define it; the vendor's implementation adds the bias to the call's first C matrix only): with a "
-               "bias, one C matrix per call (max(batchA, batchB) = G)");
-    }
     if (enPartialSum) {
       if (sM_ > BaseM() || sN_ > BaseN()) {
         Fail(ErrorKind::kParameter, api, loc,
@@ -1948,9 +1942,6 @@ class MatmulImpl {
         Fail(ErrorKind::kParameter, api, loc,
              "enPartialSum = true but L0C holds no earlier result of this Matmul object (an Iterate or an "
              "IterateBatch before it leaves one)");
-      }
-      if (reduceG > 1) {
-        Fail(ErrorKind::kParameter, api, loc, "enPartialSum with the G-axis reduce is not supported by aicore");
       }
     }
     if (quant_ != kNone) {
@@ -2213,8 +2204,8 @@ class MatmulImpl {
     CheckBatchSpan(api, "B", kNzB ? kNzSize : matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N",
                    bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
-      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, outC,
-                     sbias, static_cast<uint64_t>(sN_), loc);
+      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_,
+                     reduceG > 1 ? 1 : outC, sbias, static_cast<uint64_t>(sN_), loc);
     }
     const uint64_t lastC = PlaceOf(total_ - 1, sequential, total_ - 1, kUb).extent;
     const uint64_t needC = static_cast<uint64_t>(outC - 1) * sc + lastC;
@@ -2242,14 +2233,17 @@ class MatmulImpl {
         if (aKind_ == kLocal) aLocal_ = guard.al[ai * addrA.stride];
         if (bKind_ == kGm) bGm_ = guard.b[bi * addrB.stride];
         if (bKind_ == kLocal) bLocal_ = guard.bl[bi * addrB.stride];
-        // The G reduce: the bias of C matrix i / G goes into its first batch
-        // (the vendor's batch scheduler stops it for the others).
-        if (reduceG > 1) biasOn_ = guard.biasOn && i % reduceG == 0;
+        // The G reduce: the bias goes into the call's first batch only (the
+        // vendor's batch scheduler stops it at batch 1 for the rest of the
+        // call: C matrices after the first get none).
+        if (reduceG > 1) biasOn_ = guard.biasOn && i == 0;
         if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i / reduceG * sbias];
         if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i / reduceG * sbias];
         if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
         const uint64_t ci = i / reduceG;
-        const uint8_t atomic = reduceG > 1 ? uint8_t{1} : enAtomic;  // the G reduce adds
+        // The G reduce adds, unless enAtomic names another combine (the
+        // vendor sets its atomic add, then enAtomic's mode over it).
+        const uint8_t atomic = enAtomic == 0 && reduceG > 1 ? uint8_t{1} : enAtomic;
         // One base block per batch: through L0C, which keeps the last
         // batch's block for a following enPartialSum.
         if constexpr (kUb) {
