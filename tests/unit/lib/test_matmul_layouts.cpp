@@ -8,8 +8,9 @@
 // reference model: each batch's A and B sub-matrices copied out of their
 // layout by plain index arithmetic, one non-batch Matmul (IterateAll) on
 // the dense copies, its C put (or, for the G reduce, added) at the batch's
-// place in C's layout (with a bias and the G reduce: C matrix j's bias in
-// its first batch only). BSNGD / SBNGD C also to UB. half x half -> float
+// place in C's layout (with a bias and the G reduce: the bias in each
+// call's first batch only). BSNGD / SBNGD C also to UB; enPartialSum with
+// the G reduce against fma chains. half x half -> float
 // only: the layouts are about addresses, and the dtypes' paths are those
 // test_lib_matmul_batch covers (few Matmul instantiations per layout keep
 // this file quick to compile).
@@ -17,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -158,7 +160,7 @@ std::vector<float> Reference(const TCubeTiling& t, const Problem& p, const std::
           }
           mm.SetTensorA(Gm(da), p.transA);
           mm.SetTensorB(Gm(db), p.transB);
-          if (p.bias && q % p.Reduce() == 0) {
+          if (p.bias && (p.Reduce() == 1 || i == 0)) {  // the G reduce: the call's first batch only
             mm.SetBias(Gm(bias, jc * p.N));
           } else if (p.bias) {
             mm.ClearBias();
@@ -295,7 +297,7 @@ void Check(const Problem& p, std::mt19937& rng, bool nbatch) {
 
 // A random problem. A call's batchC is G or N * G, so BSNGD calls stay
 // within one B index (as the reference requires); `reduce`: C's G axis may
-// be 1 (the G batches summed; a bias only with one C matrix a call).
+// be 1 (the G batches summed).
 // `ub`: N a multiple of 8 (C to UB needs rows of 32-byte blocks).
 Problem RandomProblem(std::mt19937& rng, bool reduce, bool ub = false) {
   Problem p;
@@ -315,7 +317,6 @@ Problem RandomProblem(std::mt19937& rng, bool reduce, bool ub = false) {
   p.bias = rng() % 2;
   if (reduce && g > 1 && rng() % 3 == 0) p.cg = 1;  // the G reduce
   const int batchC = rng() % 2 ? g : p.nn * g;
-  if (p.Reduce() > 1 && batchC != g) p.bias = false;  // a bias with the G reduce into several C matrices: KernelError
   if (ub) p.N = (p.N + 7) / 8 * 8;
   p.batchA = batchC * p.ag / g;
   p.batchB = batchC * p.bg / g;
@@ -361,22 +362,118 @@ TEST_F(MatmulLayoutTest, BsngdIntoBngs1s2AndIterateNBatch) {
   Check<half, LayoutMode::BSNGD, LayoutMode::BNGS1S2>(p, rng, true);
 }
 
-// A bias with the G reduce (one C matrix a call, max(batchA, batchB) = G):
-// the bias goes into the C matrix once, with its first batch, as the
-// vendor's batch scheduler adds it.
-TEST_F(MatmulLayoutTest, BiasWithTheGReduceGoesIntoEachCMatrixOnce) {
+// A bias with the G reduce: it goes into the call's first batch only, as
+// the vendor's batch scheduler adds it (it stops the bias at batch 1 for
+// the rest of the call), so with N * G batches a call (nn C matrices) the
+// C matrices after the first get none; one bias row is all a call reads.
+TEST_F(MatmulLayoutTest, BiasWithTheGReduceGoesIntoTheCallsFirstBatchOnly) {
   std::mt19937 rng(1115);
-  for (int iter = 0; iter < 3; ++iter) {
+  for (int iter = 0; iter < 4; ++iter) {
     Problem p = RandomProblem(rng, false, true);
     const int g = 2 + iter % 2;
     p.ag = iter == 2 ? 1 : g;  // iteration 2: A broadcast along G, 1: B
     p.bg = iter == 1 ? 1 : g;
     p.cg = 1, p.bias = true;
-    p.batchA = p.ag, p.batchB = p.bg;
+    p.nn = iter < 2 ? 1 : 2;
+    const int batchC = iter == 3 ? 2 * g : g;  // iteration 3: two C matrices a call
+    p.batchA = batchC * p.ag / g, p.batchB = batchC * p.bg / g;
     Check<half, LayoutMode::BSNGD, LayoutMode::BSNGD>(p, rng, false);
     Check<half, LayoutMode::SBNGD, LayoutMode::SBNGD>(p, rng, false);
     Check<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2>(p, rng, true);
   }
+}
+
+// enPartialSum with the G reduce (one base block per batch): each batch's
+// block adds to what L0C holds (the batch before; for the first, the last
+// block of the call before), and that running sum is added to its C matrix,
+// as the vendor's batch scheduler does (one L0C buffer; the G reduce's
+// atomic add). BNGS1S2, A [1, 2, 3, 16, 40], B [1, 2, 1, 40, 32] (broadcast
+// along G), C [1, 2, 1, 16, 32]: 6 batches into 2 C matrices a call; K
+// split over two calls, the first over K[0, 16) with the bias (in its first
+// batch only), the second over K[16, 40) with enPartialSum.
+TEST_F(MatmulLayoutTest, PartialSumWithTheGReduceAddsTheRunningL0C) {
+  std::mt19937 rng(1116);
+  Problem p;
+  p.M = 16, p.N = 32, p.K = 40, p.nn = 2, p.ag = 3, p.bg = 1, p.cg = 1, p.batchA = 6, p.batchB = 2, p.bias = true;
+  const TCubeTiling t = MakeTiling<half>(p);
+  ASSERT_EQ(t.baseM, 16);
+  ASSERT_EQ(t.baseN, 32);
+  const int k1 = 16;
+  std::vector<half> a = RandomVec<half>(p.A().Elems(), rng), b = RandomVec<half>(p.B().Elems(), rng);
+  std::vector<float> bias = RandomVec<float>(32, rng), c1(p.C().Elems(), 0.0f), c2(c1.size(), 0.0f);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        LMM<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2, kNBatchCfg> mm;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(Gm(a));
+        mm.SetTensorB(Gm(b));
+        mm.SetBias(Gm(bias));
+        mm.SetSingleShape(16, 32, k1);
+        mm.IterateBatch(Gm(c1), 6u, 2u, false);
+        mm.SetTensorA(Gm(a, k1));
+        mm.SetTensorB(Gm(b, k1 * 32));
+        mm.SetSingleShape(16, 32, 40 - k1);
+        mm.IterateBatch(Gm(c2), 6u, 2u, false, 0, 0, 0, true);
+      },
+      1);
+  // The model: fma chains in increasing k; batch q reads A matrix q, B
+  // matrix q / 3 and adds into C matrix q / 3, in batch order.
+  std::vector<float> l0c(16 * 32), m1(c1.size(), 0.0f), m2(c1.size(), 0.0f);
+  const auto chain = [&](int q, int k0, int k9, const float* init, std::vector<float>& sum) {
+    for (int i = 0; i < 16; ++i) {
+      for (int j = 0; j < 32; ++j) {
+        float v = init == nullptr ? l0c[i * 32 + j] : init[j];
+        for (int k = k0; k < k9; ++k) {
+          v = std::fma(static_cast<float>(a[q * 640 + i * 40 + k]), static_cast<float>(b[(q / 3) * 1280 + k * 32 + j]),
+                       v);
+        }
+        l0c[i * 32 + j] = v;
+        sum[(q / 3) * 512 + i * 32 + j] += v;
+      }
+    }
+  };
+  const std::vector<float> zero(32, 0.0f);
+  for (int q = 0; q < 6; ++q) chain(q, 0, k1, q == 0 ? bias.data() : zero.data(), m1);
+  for (int q = 0; q < 6; ++q) chain(q, k1, 40, nullptr, m2);  // l0c starts as the first call's last block
+  for (size_t e = 0; e < c1.size(); ++e) {
+    ASSERT_EQ(Bits(c1[e]), Bits(m1[e])) << "call 1, element " << e;
+    ASSERT_EQ(Bits(c2[e]), Bits(m2[e])) << "call 2 (enPartialSum), element " << e;
+  }
+}
+
+// The G reduce with enAtomic = 2: the vendor sets its atomic add for the
+// reduce, then enAtomic's atomic max over it, so the G batches combine into
+// C by max (C's own value included).
+TEST_F(MatmulLayoutTest, AtomicMaxWithTheGReduceTakesTheMax) {
+  std::mt19937 rng(1117);
+  Problem p;
+  p.M = 16, p.N = 32, p.K = 24, p.ag = p.bg = 3, p.cg = 1, p.batchA = p.batchB = 3;
+  const TCubeTiling t = MakeTiling<half>(p);
+  std::vector<half> a = RandomVec<half>(p.A().Elems(), rng), b = RandomVec<half>(p.B().Elems(), rng);
+  std::vector<float> c = RandomVec<float>(p.C().Elems(), rng), want = c;
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        LMM<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2, kNBatchCfg> mm;
+        aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(Gm(a));
+        mm.SetTensorB(Gm(b));
+        mm.IterateBatch(Gm(c), 3u, 3u, false, 0, 0, 0, false, 2);
+      },
+      1);
+  for (int q = 0; q < 3; ++q) {  // the model: fma chains in increasing k, max into C in batch order
+    for (int i = 0; i < 16; ++i) {
+      for (int j = 0; j < 32; ++j) {
+        float v = 0.0f;
+        for (int k = 0; k < 24; ++k) {
+          v = std::fma(static_cast<float>(a[q * 384 + i * 24 + k]), static_cast<float>(b[q * 768 + k * 32 + j]), v);
+        }
+        want[i * 32 + j] = std::max(want[i * 32 + j], v);
+      }
+    }
+  }
+  for (size_t e = 0; e < c.size(); ++e) ASSERT_EQ(Bits(c[e]), Bits(want[e])) << e;
 }
 
 TEST(MatmulLayoutTiling, SettersFillTheLayoutFields) {
@@ -545,7 +642,7 @@ TEST_F(MatmulLayoutTest, BatchCountsBeyondTheTilingAreReported) {
   EXPECT_LAYOUT_CLEAN(nbatch(2, 4800));
 }
 
-TEST_F(MatmulLayoutTest, UnsupportedCAndBiasWithTheReduceAreReported) {
+TEST_F(MatmulLayoutTest, UnsupportedCAndBatchBroadcastAreReported) {
   Fixture f;
   // NZ C in BSNGD / SBNGD (the reference: ND data only there).
   using BsngdNzC = LMM<half, LayoutMode::BSNGD, LayoutMode::BSNGD, CFG_NORM, TPosition::GM, CubeFormat::NZ>;
@@ -592,25 +689,32 @@ TEST_F(MatmulLayoutTest, UnsupportedCAndBiasWithTheReduceAreReported) {
                       axes(&bn));
   EXPECT_LAYOUT_ERROR("ALayoutInfoB 1, ALayoutInfoN 1 and BLayoutInfoB 2, BLayoutInfoN 1 differ", axes(&bb));
   EXPECT_LAYOUT_CLEAN(axes(&f.t));
-  // A bias with the G reduce into two C matrices in one call.
-  Problem r = f.p;
-  r.cg = 1, r.bias = true;
-  TCubeTiling tr = MakeTiling<half>(r);
-  tr.BatchNum = 6;
-  std::vector<float> bias(2 * 40, 1.0f);
-  const auto withBias = [&](uint32_t n) {
-    return [&f, &tr, &bias, n] {
+}
+
+// A bias with the G reduce: a call reads one bias row (6 batches into 2 C
+// matrices here), and only the first C matrix gets it.
+TEST_F(MatmulLayoutTest, BiasWithTheGReduceReadsOneRow) {
+  Problem r;
+  r.M = 16, r.N = 32, r.K = 8, r.nn = 2, r.ag = r.bg = 3, r.batchA = r.batchB = 6, r.bias = true;
+  const TCubeTiling t = MakeTiling<half>(r);
+  std::vector<half> a(r.A().Elems(), half(1.0f)), b(r.B().Elems(), half(1.0f));
+  std::vector<float> bias(32, 0.5f), c(r.C().Elems(), 0.0f);
+  const auto run = [&](size_t biasSize) {
+    return [&, biasSize] {
       TPipe pipe;
       LMM<half, LayoutMode::BNGS1S2, LayoutMode::BNGS1S2, kNBatchCfg> mm;
-      f.Setup(pipe, mm, &tr);
-      mm.SetBias(Gm(bias));
-      mm.IterateBatch(f.C(), n, n, false);
+      aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t);
+      mm.SetTensorA(Gm(a));
+      mm.SetTensorB(Gm(b));
+      GlobalTensor<float> bg;
+      bg.SetGlobalBuffer(bias.data(), biasSize);
+      mm.SetBias(bg);
+      mm.IterateBatch(Gm(c), 6u, 6u, false);
     };
   };
-  EXPECT_LAYOUT_ERROR("a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G 3) into 2 C matrices in one "
-                      "call is not supported by aicore",
-                      withBias(6));
-  EXPECT_LAYOUT_CLEAN(withBias(3));
+  EXPECT_LAYOUT_ERROR("the bias spans 32 elements (1 x 32", run(31));
+  EXPECT_LAYOUT_CLEAN(run(32));
+  for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(c[i], i < 16 * 32 ? 24.5f : 24.0f) << i;  // 3 x K 8 (+ 0.5)
 }
 
 TEST_F(MatmulLayoutTest, NBatchMisuseIsReported) {

@@ -98,17 +98,19 @@
 //   C: NORMAL / BNGS1S2 batch i at i * M * N (GM; N rounded up to 32 bytes
 //   for ND_ALIGN, to 16 for NZ), i * singleCoreM * singleCoreN (UB; the
 //   same roundings), or i * (blocks * baseM * baseN) with
-//   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy:
-//   M a multiple of 16, and N too for a 16-bit C in GM) each matrix in the
-//   NZ of IterateAll; BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
+//   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy;
+//   N a multiple of 16 for a 16-bit C in GM) each matrix in NZ with its
+//   fractal columns M (UB: singleCoreM) rows apart, not IterateAll's
+//   round16(M); BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
 //   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
 //   S2) apart, the same in UB (the vendor's client copies the cube's GM
 //   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
-//   sum into one C matrix (atomic add: zero C first).
+//   sum into one C matrix (atomic add: zero C first; enAtomic 2 / 3: max /
+//   min instead, the vendor setting that mode over its add).
 // The bias of batch i at i * N (MatmulConfig::isBiasBatch, the default;
-// else one bias for all); with the G reduce, C matrix j's bias (at j * N)
-// goes into its first batch only, one C matrix per call (the vendor's
-// scheduler stops the bias after the call's first batch). max(batchA,
+// else one bias for all); with the G reduce, the bias (its first row) goes
+// into the call's first batch only: C matrices after the call's first get
+// none (the vendor's scheduler stops the bias at batch 1). max(batchA,
 // batchB) must not exceed the tiling's BatchNum. matrixStrideC is reserved by the reference and ignored. Async
 // IterateBatch<false> computes at once (WaitIterateBatch checks the
 // pairing).
@@ -122,15 +124,16 @@
 // base block per batch, as the reference requires): each batch's block
 // adds to what L0C holds -- the previous batch's block; for the first, the
 // last block of the Iterate / IterateBatch before -- without the bias, as
-// the vendor's batch scheduler with one L0C buffer does.
+// the vendor's batch scheduler with one L0C buffer does; with the G reduce
+// each batch's L0C (so the running sum) is added to its C matrix.
 // NZ A / B (NORMAL and BNGS1S2, IterateBatch and IterateNBatch): whole NZ
 // matrices one after another, round16(stored rows) x stored columns rounded
 // up to C0 elements apart (matrixStrideA / B unused, as the vendor's NZ
 // batch copy); BSNGD / SBNGD take ND only, as the reference states.
-// Not done (KernelErrors): NZ C with M not a multiple of 16 (or N, 16-bit
-// C in GM), BSNGD / SBNGD C in the IterateNBatch workspace, a bias with the
-// G reduce into several C matrices per call, enPartialSum with the G
-// reduce; batch broadcast along N or B (A's and B's B / N axes must agree).
+// Not done (KernelErrors): NZ C, 16-bit, in GM with N not a multiple of 16
+// (the vendor's matrices overlap: see CheckNzBatchC), BSNGD / SBNGD C in the
+// IterateNBatch workspace; batch broadcast along N or B (A's and B's B / N
+// axes must agree).
 
 // Mixed kernels (the vendor's separated cube/vector mode). On the NPU the
 // vector blocks drive the Matmul and the cube blocks only serve their
@@ -1698,7 +1701,7 @@ class MatmulImpl {
       int64_t ld = cLd_ != 0 ? cLd_ : d ? sN_ : orgKc_;  // cLd_: a BSNGD / SBNGD C (GM or UB)
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(kCNzC0, Align16(rows));
+        p.l = Layout::Nz(kCNzC0, nzBatchC_ ? rows : Align16(rows));  // a batch call: columns M rows apart
       } else {
         p.l = Layout::RowMajor(ld);
       }
@@ -1928,13 +1931,6 @@ class MatmulImpl {
            "C's G axis is 1 and A's or B's is " + S(reduceG) + " (the batches of G sum into one C matrix), but "
                "max(batchA, batchB) = " + S(hi) + " is not a multiple of it");
     }
-    if (reduceG > 1 && biasOn_ && hi / reduceG > 1) {
-      Fail(ErrorKind::kParameter, api, loc,
-           "a bias with the G-axis reduce (CLayoutInfoG 1, A's or B's G " + S(reduceG) + ") into " +
-               S(hi / reduceG) + " C matrices in one call is not supported by aicore (the reference does not "
-               "define it; the vendor's implementation adds the bias to the call's first C matrix only): with a "
-               "bias, one C matrix per call (max(batchA, batchB) = G)");
-    }
     if (enPartialSum) {
       if (sM_ > BaseM() || sN_ > BaseN()) {
         Fail(ErrorKind::kParameter, api, loc,
@@ -1946,9 +1942,6 @@ class MatmulImpl {
         Fail(ErrorKind::kParameter, api, loc,
              "enPartialSum = true but L0C holds no earlier result of this Matmul object (an Iterate or an "
              "IterateBatch before it leaves one)");
-      }
-      if (reduceG > 1) {
-        Fail(ErrorKind::kParameter, api, loc, "enPartialSum with the G-axis reduce is not supported by aicore");
       }
     }
     if (quant_ != kNone) {
@@ -2086,7 +2079,7 @@ class MatmulImpl {
   struct LdGuard {
     MatmulImpl& mm;
     explicit LdGuard(MatmulImpl& m) : mm(m) {}
-    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = false; }
+    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = mm.nzBatchC_ = false; }
     LdGuard(const LdGuard&) = delete;
     LdGuard& operator=(const LdGuard&) = delete;
   };
@@ -2103,26 +2096,25 @@ class MatmulImpl {
     if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
     return static_cast<uint64_t>(dense ? sM_ : orgM_) * static_cast<uint64_t>(ld);
   }
-  // NZ C in a batch call (not sequential): the vendor's batch copy puts C
-  // matrix i at i * singleCoreM * alignedN (alignedN: CeilAlign(N, 16) for
-  // a 32-bit C or a C declared in UB, N for a 16-bit C declared in GM, the
-  // IterateNBatch workspace included), its fractal columns M rows apart.
-  // aicore's NZ C has columns of round16(M) rows, so the two agree when M
-  // is a multiple of 16; a 16-bit C in GM needs N a multiple of 16 too
-  // (else the vendor's matrices overlap).
+  // NZ C in a batch call (not sequential), as the vendor's batch copy puts
+  // it: C matrix i at i * M * alignedN (UB, IterateNBatch workspace:
+  // singleCoreM), each in NZ with its fractal columns M rows apart (the
+  // Fixpipe's dstStride: M rows, not round16(M); PlaceOf's nzBatchC_) and
+  // whole 16-column fractals written. alignedN: CeilAlign(N, 16) for a
+  // 32-bit C or a C declared in UB, N for a 16-bit C declared in GM. The
+  // last case with N not a multiple of 16 is refused: matrix i + 1 then
+  // starts inside matrix i's last fractal column (at its row
+  // M * (N % 16) / 16) and overwrites the rest of it, so C is not the
+  // batches' products and what remains there (the fractal's padding columns
+  // as L0C holds them) is not defined by the reference.
   void CheckNzBatchC(const char* api, bool dense, SrcLoc loc) const {
-    const int64_t rows = dense ? sM_ : orgM_, cols = dense ? sN_ : orgN_;
-    if (rows % 16 != 0) {
-      Fail(ErrorKind::kParameter, api, loc,
-           std::string("C in CubeFormat::NZ with ") + (dense ? "singleCoreM " : "M ") + S(rows) +
-               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * CeilAlign(N, 16) "
-               "with fractal columns M rows apart, not NZ's round16(M); not supported by aicore");
-    }
+    const int64_t cols = dense ? sN_ : orgN_;
     if (C_TYPE::pos == TPosition::GM && sizeof(DstT) == 2 && cols % 16 != 0) {
       Fail(ErrorKind::kParameter, api, loc,
            "C in CubeFormat::NZ, 16-bit, in GM with N " + S(cols) +
-               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, which overlaps "
-               "the padded last fractal column of the matrix before; not supported by aicore");
+               ", not a multiple of 16: the vendor's batch copy places C matrix i at i * M * N, inside the last "
+               "fractal column (16 wide, padding included) of the matrix before, which it overwrites; no defined "
+               "result to reproduce (declare C 32-bit, or in UB, or N a multiple of 16)");
     }
   }
   // One batch call: `dense` places C as a UB destination does (batches of
@@ -2186,6 +2178,7 @@ class MatmulImpl {
     const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
+    nzBatchC_ = C_TYPE::format == CubeFormat::NZ && !sequential;
     uint64_t sc = 0;  // elements from one C matrix to the next
     if constexpr (kBsC) {
       constexpr int64_t align = 32 / sizeof(DstT);
@@ -2211,8 +2204,8 @@ class MatmulImpl {
     CheckBatchSpan(api, "B", kNzB ? kNzSize : matrixStrideB != 0 ? "matrixStrideB" : bsIn ? "BLayoutInfoD" : "Kb * N",
                    bKind_, bGm_, bLocal_, batchB, addrB.stride, span(LayoutB(), sK_, sN_), loc);
     if (biasOn_) {
-      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_, outC,
-                     sbias, static_cast<uint64_t>(sN_), loc);
+      CheckBatchSpan(api, "the bias", "N, MatmulConfig::isBiasBatch", biasKind_, biasGm_, biasLocal_,
+                     reduceG > 1 ? 1 : outC, sbias, static_cast<uint64_t>(sN_), loc);
     }
     const uint64_t lastC = PlaceOf(total_ - 1, sequential, total_ - 1, kUb).extent;
     const uint64_t needC = static_cast<uint64_t>(outC - 1) * sc + lastC;
@@ -2240,14 +2233,17 @@ class MatmulImpl {
         if (aKind_ == kLocal) aLocal_ = guard.al[ai * addrA.stride];
         if (bKind_ == kGm) bGm_ = guard.b[bi * addrB.stride];
         if (bKind_ == kLocal) bLocal_ = guard.bl[bi * addrB.stride];
-        // The G reduce: the bias of C matrix i / G goes into its first batch
-        // (the vendor's batch scheduler stops it for the others).
-        if (reduceG > 1) biasOn_ = guard.biasOn && i % reduceG == 0;
+        // The G reduce: the bias goes into the call's first batch only (the
+        // vendor's batch scheduler stops it at batch 1 for the rest of the
+        // call: C matrices after the first get none).
+        if (reduceG > 1) biasOn_ = guard.biasOn && i == 0;
         if (biasOn_ && biasKind_ == kGm) biasGm_ = guard.bias[i / reduceG * sbias];
         if (biasOn_ && biasKind_ == kLocal) biasLocal_ = guard.biasl[i / reduceG * sbias];
         if (i > 0) Start(core, api, loc);  // this batch's operand checks and sanitizer reads
         const uint64_t ci = i / reduceG;
-        const uint8_t atomic = reduceG > 1 ? uint8_t{1} : enAtomic;  // the G reduce adds
+        // The G reduce adds, unless enAtomic names another combine (the
+        // vendor sets its atomic add, then enAtomic's mode over it).
+        const uint8_t atomic = enAtomic == 0 && reduceG > 1 ? uint8_t{1} : enAtomic;
         // One base block per batch: through L0C, which keeps the last
         // batch's block for a following enPartialSum.
         if constexpr (kUb) {
@@ -2531,10 +2527,11 @@ class MatmulImpl {
   bool pendingWait_ = false;
   bool pendingWaitBatch_ = false;
   int32_t batchA_ = -1, batchB_ = -1;  // SetBatchNum
-  // A batch call's row strides of A, B and C (0: the original shape's) and
-  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN).
+  // A batch call's row strides of A, B and C (0: the original shape's),
+  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN)
+  // and an NZ C's fractal columns (the vendor's batch copy: M rows apart).
   int64_t aLd_ = 0, bLd_ = 0, cLd_ = 0;
-  bool denseC_ = false;
+  bool denseC_ = false, nzBatchC_ = false;
   // IterateNBatch results in the workspace, fetched by GetBatchTensorC.
   uint32_t nbLoops_ = 0, nbFetched_ = 0, nbBatchA_ = 0, nbBatchB_ = 0;
   uint64_t nbSlice_ = 0;
