@@ -6,8 +6,8 @@
 //
 //   AscendC::Matmul<A, B, C, BIAS = C, MM_CFG = CFG_NORM, MM_CB, POLICY>
 //   (also MatmulImpl), A/B/C/BIAS = MatmulType<TPosition, CubeFormat, T, isTrans, ...>
-//     (MM_CFG: a MatmulConfig, or a MatmulApiStaticTiling from GetMatmulApiTiling,
-//     which with its single-core shape set is the tiling when Init gets nullptr)
+//     (MM_CFG: a MatmulConfig, or a MatmulApiStaticTiling from GetMatmulApiTiling;
+//     one with its single-core shape set is the tiling, and Init's may be null)
 //     Init(&tiling, pipe), SetOrgShape(M, N, K) / (M, N, Ka, Kb, Kc = 0),
 //     SetSingleShape(m, n, k), SetTail(m = -1, n = -1, k = -1),
 //     SetTensorA/B(GlobalTensor | LocalTensor (VECOUT/TSCM) | scalar, isTranspose = false),
@@ -414,7 +414,7 @@ class MatmulImpl {
   using ErrorKind = aicore::ErrorKind;
 
   // MM_CFG: a MatmulConfig or a constant tiling (GetMatmulApiTiling); a full
-  // constant tiling is the tiling when Init gets none.
+  // constant tiling is the tiling, as on the NPU (Init's pointer may be null).
   static constexpr MatmulConfig kCfg = aicore::lib::ConfigOf(MM_CFG);
   static constexpr bool kStaticTiling = [] {
     if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>) {
