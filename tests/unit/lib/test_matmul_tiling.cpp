@@ -300,7 +300,8 @@ std::string StaticTilingProblem(const MatmulApiStaticTiling& s, uint32_t aBytes,
 }
 
 TEST_F(MatmulTilingTest, ConstantTilingOfAFullShapeConfig) {
-  constexpr MatmulConfig cfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{128, 256, 512, 64, 128, 64});
+  constexpr MatmulConfig cfg =
+      GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{128, 256, 512, 64, 128, 64});
   constexpr MatmulApiStaticTiling t = AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(cfg);
   static_assert(t.cfg.singleCoreK == 512 && t.cfg.doNorm, "the config rides along");
   static_assert(aicore::lib::IsFullStaticTiling(t), "full");
@@ -376,7 +377,8 @@ TEST_F(MatmulTilingTest, ConstantTilingOfABaseBlockOnlyOrNothing) {
   EXPECT_EQ(t.stepKa, -1);
   EXPECT_EQ(t.depthA1, -1);
   EXPECT_FALSE(aicore::lib::IsFullStaticTiling(t));
-  constexpr MatmulApiStaticTiling none = AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(CFG_NORM);
+  constexpr MatmulApiStaticTiling none =
+      AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(CFG_NORM);
   EXPECT_EQ(none.baseM, -1);
   EXPECT_EQ(none.isBias, -1);
   EXPECT_EQ(none.dbL0A, -1);
@@ -409,41 +411,53 @@ TEST_F(MatmulTilingTest, EveryConstantTilingOfAFittingBaseBlockIsValid) {
 
 // A Matmul whose MM_CFG is a full constant tiling, registered with a null
 // tiling as the vendor's sample does: 40 x 48 x 72 (SetOrgShape) in 16 x 16
-// x 32 blocks, half x half -> float, checked against the scalar model.
-constexpr MatmulConfig kStaticCfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{40, 48, 72, 16, 16, 32},
-                                                                              MatmulBiasParams{false});
+// x 32 blocks, half x half -> float, without a bias (the config allows one:
+// isBias 1) and with SetBias, checked against the scalar model.
+constexpr MatmulConfig kStaticCfg =
+    GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{40, 48, 72, 16, 16, 32});
 constexpr MatmulApiStaticTiling kStaticTiling =
     AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(kStaticCfg);
 
-void StaticTilingMatmul(half* a, half* b, float* c) {
+void StaticTilingMatmul(half* a, half* b, float* bias, float* c) {
   AscendC::TPipe pipe;
   AscendC::Matmul<MmT<half>, MmT<half>, MmT<float>, MmT<float>, kStaticTiling> mm;
   aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, AscendC::GetSysWorkSpacePtr(), mm,
                                      static_cast<TCubeTiling*>(nullptr));
   mm.SetOrgShape(40, 48, 72);
   AscendC::GlobalTensor<half> ag, bg;
-  AscendC::GlobalTensor<float> cg;
+  AscendC::GlobalTensor<float> biasg, cg;
   ag.SetGlobalBuffer(a, 40 * 72);
   bg.SetGlobalBuffer(b, 72 * 48);
   cg.SetGlobalBuffer(c, 40 * 48);
   mm.SetTensorA(ag);
   mm.SetTensorB(bg);
+  if (bias != nullptr) {
+    biasg.SetGlobalBuffer(bias, 48);
+    mm.SetBias(biasg);
+  }
   mm.IterateAll(cg);
   mm.End();
 }
 
 TEST_F(MatmulTilingTest, MatmulRunsOnAConstantTilingWithoutARuntimeOne) {
+  static_assert(kStaticTiling.isBias == 1, "enableSetBias defaults to true");
   ASSERT_EQ(StaticTilingProblem(kStaticTiling, 2, 4), "");
   mmtest::Problem p;
   p.M = 40, p.N = 48, p.K = 72;
   std::mt19937 rng(3);
   std::vector<half> a(40 * 72), b(72 * 48);
+  std::vector<float> bias(48);
   for (auto& x : a) x = half(static_cast<float>(static_cast<int>(rng() % 17) - 8) * 0.25f);
   for (auto& x : b) x = half(static_cast<float>(static_cast<int>(rng() % 17) - 8) * 0.125f);
-  std::vector<float> c(40 * 48, -1.0f);
-  aicore::LaunchNamed("static_tiling_matmul", StaticTilingMatmul, 1u, a.data(), b.data(), c.data());
-  const std::vector<float> ref = mmtest::Reference<half, float>(p, a, b, {});
-  for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(c[i], ref[i]) << "element " << i;
+  for (auto& x : bias) x = static_cast<float>(static_cast<int>(rng() % 9) - 4) * 0.5f;
+  for (const bool withBias : {false, true}) {
+    p.bias = withBias;
+    std::vector<float> c(40 * 48, -1.0f);
+    aicore::LaunchNamed("static_tiling_matmul", StaticTilingMatmul, 1u, a.data(), b.data(),
+                        withBias ? bias.data() : nullptr, c.data());
+    const std::vector<float> ref = mmtest::Reference<half, float>(p, a, b, bias);
+    for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(c[i], ref[i]) << "bias " << withBias << ", element " << i;
+  }
 }
 
 TEST_F(MatmulTilingTest, PlatformReportsTheCubeCoresAndMemories) {

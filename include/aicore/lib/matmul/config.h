@@ -483,8 +483,9 @@ constexpr int32_t L1_SIZE = static_cast<int32_t>(TOTAL_L1_SIZE);
 // constant tiling of a MatmulConfig whose base block (basicM/N/K) is set
 // (GetMMConfig with MatmulShapeParams, GetBasicConfig, ...), for the
 // Matmul's MM_CFG argument. With the base block only, baseM/N/K, dbL0A/dbL0B
-// and isBias (= mmCFG.enableSetBias) are constant and the rest stays -1 (the
-// kernel still passes a tiling); with singleCoreM/N/K set too, every field of
+// and isBias (= mmCFG.enableSetBias: a Matmul on a full constant tiling
+// allows SetBias, and adds a bias only after it) are constant and the rest
+// stays -1 (the kernel still passes a tiling); with singleCoreM/N/K set too, every field of
 // one core's TCubeTiling is (REGIST_MATMUL_OBJ may pass a null tiling; M, N,
 // Ka, Kb are the single-core sizes: SetOrgShape gives the real ones), chosen
 // as matmul_tiling's GetTiling chooses for that base block (aicore's rules,

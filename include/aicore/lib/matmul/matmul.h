@@ -502,7 +502,9 @@ class MatmulImpl {
     inited_ = true;
     orgM_ = t.M, orgN_ = t.N, orgKa_ = t.Ka, orgKb_ = t.Kb, orgKc_ = t.N;
     sM_ = t.singleCoreM, sN_ = t.singleCoreN, sK_ = t.singleCoreK;
-    biasOn_ = t.isBias == 1;
+    // A constant tiling's isBias is its config's enableSetBias (SetBias
+    // allowed): the bias is on from SetBias, as in the vendor's sample.
+    biasOn_ = !kStaticTiling && t.isBias == 1;
     biasKind_ = kNone;
     aKind_ = bKind_ = kNone;
     transA_ = transB_ = false;
