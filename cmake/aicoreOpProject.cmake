@@ -47,6 +47,34 @@
 # directories above aicore when it comes in through add_subdirectory.
 set(AICORE_OPGEN_SOURCE ${CMAKE_CURRENT_LIST_DIR}/aicore_opgen.cpp CACHE INTERNAL "")
 
+# The dtype macros of the vendor's build that `kernel_text` reads: DTYPE_<NAME>
+# or ORIG_DTYPE_<NAME> where NAME is an Input or Output of `opdef_text` (the
+# op's OpDef), upper-cased. Other DTYPE_* names (a kernel's own constants, as
+# ops-math's is_close has DTYPE_MODE) do not count. Sets <out> to the NAMEs.
+function(_aicore_op_kernel_dtype_names out kernel_text opdef_text)
+  string(REGEX MATCHALL "[.>][ \t\r\n]*(Input|Output)[ \t\r\n]*\\([ \t\r\n]*\"[A-Za-z0-9_]+\"" params
+         "${opdef_text}")
+  set(io "")
+  foreach(p IN LISTS params)
+    string(REGEX REPLACE ".*\"([A-Za-z0-9_]+)\"$" "\\1" n "${p}")
+    string(TOUPPER "${n}" n)
+    list(APPEND io ${n})
+  endforeach()
+  # The identifiers, each after a space (no ';' or brackets to upset the list).
+  string(REGEX REPLACE "[^A-Za-z0-9_]+" " " words " ${kernel_text}")
+  string(REGEX MATCHALL " (ORIG_)?DTYPE_[A-Za-z0-9_]*" uses "${words}")
+  set(names "")
+  foreach(u IN LISTS uses)
+    string(REGEX REPLACE "^ (ORIG_)?DTYPE_" "" n "${u}")
+    list(FIND io "${n}" at_io)
+    list(FIND names "${n}" at_names)
+    if(at_io GREATER -1 AND at_names EQUAL -1)
+      list(APPEND names ${n})
+    endif()
+  endforeach()
+  set(${out} "${names}" PARENT_SCOPE)
+endfunction()
+
 function(aicore_add_op_project name dir)
   cmake_parse_arguments(P "" "DTYPE_BUILDS" "LIBRARIES" ${ARGN})
   if(NOT P_DTYPE_BUILDS)
@@ -143,6 +171,20 @@ function(aicore_add_op_project name dir)
       file(CONFIGURE OUTPUT ${prelude} CONTENT "${body}")
     endif()
     file(READ ${k} kernel_text)
+    # The OpDef: the host sources that OP_ADD(<type>) (all of them if none does).
+    set(opdef_text "")
+    set(all_host_text "")
+    foreach(h IN LISTS host_srcs)
+      file(READ ${h} host_text)
+      string(APPEND all_host_text "${host_text}")
+      if(host_text MATCHES "OP_ADD[ \t]*\\([ \t]*${type}[ \t]*\\)")
+        string(APPEND opdef_text "${host_text}")
+      endif()
+    endforeach()
+    if(opdef_text STREQUAL "")
+      set(opdef_text "${all_host_text}")
+    endif()
+    _aicore_op_kernel_dtype_names(dtype_names "${kernel_text}" "${opdef_text}")
     # A kernel template (tiling-key templates): `template <...> __global__ __aicore__ void <op>(`.
     set(tpl_kernel OFF)
     set(register AICORE_OP_KERNEL)
@@ -150,9 +192,10 @@ function(aicore_add_op_project name dir)
       set(tpl_kernel ON)
       set(register AICORE_OP_TPL_KERNEL)
     endif()
-    if("\n${kernel_text}" MATCHES "[^A-Za-z0-9_](ORIG_)?DTYPE_[A-Z0-9_]+")
+    if(dtype_names)
       if(tpl_kernel)
-        message(FATAL_ERROR "aicore_add_op_project(${name}): ${k} is a kernel template that reads DTYPE_*: "
+        message(FATAL_ERROR "aicore_add_op_project(${name}): ${k} is a kernel template that reads DTYPE_*/ORIG_DTYPE_* "
+                            "of its OpDef's inputs/outputs (${dtype_names}): "
                             "not supported (take the types as template arguments, ASCENDC_TPL_DATATYPE_DECL)")
       endif()
       # The kernel reads DTYPE_<NAME>: aicore_opgen writes one translation

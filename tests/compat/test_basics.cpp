@@ -490,6 +490,109 @@ TEST(ListTensorDesc, BadListsAndIndicesAreReported) {
 }
 
 // ---------------------------------------------------------------------------
+// The scalar functions (kernel_operator_scalar_intf.h), the vendor's examples
+// and the edges: 0, all ones, negative values.
+
+template <class T>
+uint16_t Bits16(T v) {
+  uint16_t b;
+  std::memcpy(&b, &v, sizeof(b));
+  return b;
+}
+
+TEST(ScalarApi, BitCountsAndLeadingZeros) {
+  EXPECT_EQ(GetBitCount<1>(0xFFFFull), 16);
+  EXPECT_EQ(GetBitCount<0>(0xFFFFull), 48);
+  EXPECT_EQ(GetBitCount<1>(0), 0);
+  EXPECT_EQ(GetBitCount<0>(0), 64);
+  EXPECT_EQ(ScalarGetCountOfValue<1>(~0ull), 64);
+  EXPECT_EQ(ScalarGetCountOfValue<0>(~0ull), 0);
+  EXPECT_EQ(ScalarGetCountOfValue<1>(0x8000000000000001ull), 2);
+  // The kernels' idiom: trailing ones of idx.
+  EXPECT_EQ(ScalarGetCountOfValue<1>(11 ^ (11 + 1)) - 1, 2);
+
+  EXPECT_EQ(CountLeadingZero(0x0100000000000020ull), 7);
+  EXPECT_EQ(CountLeadingZero(0xFFFFull), 48);
+  EXPECT_EQ(CountLeadingZero(0), 64);
+  EXPECT_EQ(CountLeadingZero(~0ull), 0);
+  EXPECT_EQ(ScalarCountLeadingZero(1), 63);
+  EXPECT_EQ(ScalarCountLeadingZero(static_cast<uint64_t>(int64_t{-5})), 0);
+}
+
+TEST(ScalarApi, CountBitsCntSameAsSignBit) {
+  EXPECT_EQ(CountBitsCntSameAsSignBit(0x0100000000000020LL), 6);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(0), -1);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(-1), -1);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(INT64_MAX), 0);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(INT64_MIN), 0);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(1), 62);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(0x00F0000000000000LL), 7);
+  EXPECT_EQ(CountBitsCntSameAsSignBit(-2), 62);  // 1...10
+  EXPECT_EQ(CountBitsCntSameAsSignBit(static_cast<int64_t>(0xF0FFFFFFFFFFFFFFull)), 3);
+}
+
+TEST(ScalarApi, GetSFFValue) {
+  EXPECT_EQ(GetSFFValue<1>(0x1000000000000100ull), 8);
+  EXPECT_EQ(GetSFFValue<0>(~0ull), -1);
+  EXPECT_EQ(GetSFFValue<1>(0), -1);
+  EXPECT_EQ(GetSFFValue<0>(0), 0);
+  EXPECT_EQ(GetSFFValue<1>(~0ull), 0);
+  EXPECT_EQ(GetSFFValue<0>(0xFF00ull), 0);
+  EXPECT_EQ(GetSFFValue<1>(0xFF00ull), 8);
+  EXPECT_EQ(ScalarGetSFFValue<0>(0x00FFull), 8);
+  EXPECT_EQ(ScalarGetSFFValue<1>(0x00FFull), 0);
+  EXPECT_EQ(ScalarGetSFFValue<1>(0x8000000000000000ull), 63);
+  EXPECT_EQ(ScalarGetSFFValue<0>(0x7FFFFFFFFFFFFFFFull), 63);
+}
+
+TEST(ScalarApi, CastRoundsWithItsMode) {
+  constexpr RoundMode kRound = RoundMode::CAST_ROUND, kCeil = RoundMode::CAST_CEIL,
+                      kFloor = RoundMode::CAST_FLOOR, kRint = RoundMode::CAST_RINT;
+  struct Case {
+    float in;
+    int32_t round, ceil, floor, rint;
+  };
+  for (const Case& c : {Case{1.5f, 2, 2, 1, 2}, Case{2.5f, 3, 3, 2, 2}, Case{-1.5f, -2, -1, -2, -2},
+                        Case{-2.5f, -3, -2, -3, -2}, Case{0.0f, 0, 0, 0, 0}, Case{-0.4f, 0, 0, -1, 0},
+                        Case{7.0f, 7, 7, 7, 7}, Case{3e9f, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX},
+                        Case{-3e9f, INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN}}) {
+    SCOPED_TRACE(c.in);
+    EXPECT_EQ((Cast<float, int32_t, kRound>(c.in)), c.round);
+    EXPECT_EQ((Cast<float, int32_t, kCeil>(c.in)), c.ceil);
+    EXPECT_EQ((Cast<float, int32_t, kFloor>(c.in)), c.floor);
+    EXPECT_EQ((Cast<float, int32_t, kRint>(c.in)), c.rint);
+    EXPECT_EQ((ScalarCast<float, int32_t, kRound>(c.in)), c.round);
+  }
+  // float -> half rounds to odd: 3.14159 -> 3.142578 (0x4249); 1 + 2^-11 lies
+  // halfway between 1 and 1 + 2^-10 and goes to the odd one (RINT: 1).
+  EXPECT_EQ(Bits16(Cast<float, half, RoundMode::CAST_ODD>(3.14159f)), 0x4249);
+  EXPECT_EQ(static_cast<float>(Cast<float, half, RoundMode::CAST_ODD>(3.14159f)), 3.142578125f);
+  EXPECT_EQ(Bits16(ScalarCast<float, half, RoundMode::CAST_ODD>(1.0f + 0x1p-11f)), 0x3C01);
+  EXPECT_EQ(Bits16(ScalarCast<float, half, RoundMode::CAST_ODD>(1.0f)), 0x3C00);
+  EXPECT_EQ(Bits16(ScalarCast<float, half, RoundMode::CAST_ODD>(-2.0f - 0x1p-12f)), 0xC001);
+  EXPECT_EQ(Bits16(ScalarCast<float, half, RoundMode::CAST_ODD>(1e6f)), 0x7BFF);  // overflow: max
+
+  // float <-> bfloat16_t: RINT, 3.14159 -> 3.140625; back exactly.
+  const bfloat16_t b = Cast(3.14159f);
+  EXPECT_EQ(Bits16(b), 0x4049);
+  EXPECT_EQ(Cast(b), 3.140625f);
+  EXPECT_EQ(Bits16(Cast(1.0f + 0x1p-8f)), 0x3F80);  // tie to even: 1
+  EXPECT_EQ(Bits16(Cast(1.0f + 0x1p-8f + 0x1p-9f)), 0x3F81);
+  EXPECT_EQ(Cast(Cast(-0.5f)), -0.5f);
+  EXPECT_EQ(Bits16(ToBfloat16(3.14159f)), 0x4049);
+}
+
+TEST(ScalarApi, GmByPassDCache) {
+  std::vector<int64_t> gm{1, 2, 3};
+  EXPECT_EQ(ReadGmByPassDCache(&gm[1]), 2);
+  WriteGmByPassDCache<int64_t>(&gm[2], -7);
+  EXPECT_EQ(gm[2], -7);
+  uint8_t byte = 0;
+  WriteGmByPassDCache<uint8_t>(&byte, 200);
+  EXPECT_EQ(ReadGmByPassDCache(&byte), 200);
+}
+
+// ---------------------------------------------------------------------------
 // op::fp16_t (opdev/fp16_t.h).
 
 TEST(OpFp16, ConvertsAndComputes) {

@@ -14,6 +14,10 @@
 //   AscendC::IsSameType<T, U>::value, SizeOfBits<T>::value, Conditional, ConditionalMulti
 //   AscendC::DivCeil(a, b), AlignUp(a, b), Ceil(a, b)    uint32_t, rounding up
 //   AscendC::ToFloat(bfloat16_t / half)                  exact widening to float
+//   AscendC::GetBitCount, CountLeadingZero, CountBitsCntSameAsSignBit, GetSFFValue,
+//            Cast (scalar), Read/WriteGmByPassDCache     the scalar functions (and the
+//            deprecated names ScalarGetCountOfValue, ScalarCountLeadingZero,
+//            ScalarGetSFFValue, ScalarCast, ToBfloat16)
 //   AscendC::CacheLine                                   SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE
 //
 // Std::tuple is std::tuple (the vendor's is its own class with the same
@@ -27,8 +31,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "aicore/base/convert.h"
+#include "aicore/base/defs.h"
 #include "aicore/base/half.h"
 #include "aicore/base/int4b.h"
+#include "aicore/base/types.h"
 
 namespace AscendC {
 namespace Std {
@@ -233,6 +240,81 @@ inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 // ToFloat: a bfloat16_t (or half) widened to float, exactly.
 inline float ToFloat(const bfloat16_t& v) { return static_cast<float>(v); }
 inline float ToFloat(const half& v) { return static_cast<float>(v); }
+
+// The scalar unit's functions (basic_api/kernel_operator_scalar_intf.h), with
+// the deprecated Scalar* names the vendor keeps as aliases:
+//   GetBitCount<0|1>(v) / ScalarGetCountOfValue    how many bits of v are 0 / 1
+//   CountLeadingZero(v) / ScalarCountLeadingZero   leading zero bits (64 for 0)
+//   CountBitsCntSameAsSignBit(v)                   bits below the sign bit equal to
+//                                                  it, from the top (-1 for 0 and -1)
+//   GetSFFValue<0|1>(v) / ScalarGetSFFValue        index of the lowest 0 / 1 bit, or -1
+//   Cast<T, U, roundMode>(v) / ScalarCast          float -> half (CAST_ODD), float ->
+//                                                  int32_t (CAST_ROUND/CEIL/FLOOR/RINT)
+//   Cast(float) -> bfloat16_t (CAST_RINT) / ToBfloat16, Cast(bfloat16_t) -> float
+//   ReadGmByPassDCache(addr) / WriteGmByPassDCache(addr, v): a GM load / store
+//   (atomic on the CPU: other cores see it at once, as when it bypasses the DCache).
+template <int countValue>
+inline int64_t GetBitCount(uint64_t valueIn) {
+  static_assert(countValue == 0 || countValue == 1, "GetBitCount: countValue is 0 or 1");
+  const int ones = __builtin_popcountll(valueIn);
+  return countValue == 1 ? ones : 64 - ones;
+}
+template <int countValue>
+inline int64_t ScalarGetCountOfValue(uint64_t valueIn) {
+  return GetBitCount<countValue>(valueIn);
+}
+
+inline int64_t CountLeadingZero(uint64_t valueIn) { return valueIn == 0 ? 64 : __builtin_clzll(valueIn); }
+inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { return CountLeadingZero(valueIn); }
+
+inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn) {
+  const uint64_t bits = static_cast<uint64_t>(valueIn);
+  const uint64_t rest = valueIn < 0 ? ~bits : bits;  // the sign bit and its copies become 0
+  return rest == 0 ? -1 : CountLeadingZero(rest) - 1;
+}
+
+template <int countValue>
+inline int64_t GetSFFValue(uint64_t valueIn) {
+  static_assert(countValue == 0 || countValue == 1, "GetSFFValue: countValue is 0 or 1");
+  const uint64_t ones = countValue == 1 ? valueIn : ~valueIn;
+  return ones == 0 ? -1 : __builtin_ctzll(ones);
+}
+template <int countValue>
+inline int64_t ScalarGetSFFValue(uint64_t valueIn) {
+  return GetSFFValue<countValue>(valueIn);
+}
+
+template <typename T, typename U, RoundMode roundMode>
+inline U Cast(T valueIn) {
+  static_assert(std::is_same_v<T, float> &&
+                    ((std::is_same_v<U, half> && roundMode == RoundMode::CAST_ODD) ||
+                     (std::is_same_v<U, int32_t> &&
+                      (roundMode == RoundMode::CAST_ROUND || roundMode == RoundMode::CAST_CEIL ||
+                       roundMode == RoundMode::CAST_FLOOR || roundMode == RoundMode::CAST_RINT))),
+                "Cast (scalar): float -> half takes CAST_ODD; float -> int32_t takes CAST_ROUND, CAST_CEIL, "
+                "CAST_FLOOR or CAST_RINT");
+  return aicore::detail::ConvertScalar<U>(valueIn, roundMode);
+}
+template <typename T, typename U, RoundMode roundMode>
+inline U ScalarCast(T valueIn) {
+  return Cast<T, U, roundMode>(valueIn);
+}
+inline bfloat16_t Cast(const float& fVal) {
+  return aicore::detail::ConvertScalar<bfloat16_t>(fVal, RoundMode::CAST_RINT);
+}
+inline float Cast(const bfloat16_t& bVal) { return static_cast<float>(bVal); }
+inline bfloat16_t ToBfloat16(const float& fVal) { return Cast(fVal); }
+
+template <typename T>
+inline T ReadGmByPassDCache(__gm__ T* addr) {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8, "ReadGmByPassDCache: T is an 8- to 64-bit integer");
+  return __atomic_load_n(addr, __ATOMIC_SEQ_CST);
+}
+template <typename T>
+inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8, "WriteGmByPassDCache: T is an 8- to 64-bit integer");
+  __atomic_store_n(addr, value, __ATOMIC_SEQ_CST);
+}
 
 // The cache-line operand of DataCacheCleanAndInvalid.
 enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };

@@ -5,7 +5,8 @@
 // public TCubeTiling rules of aicore::lib::CubeTilingProblem -- over random
 // shapes, dtypes, transposes, core counts and profiles; the documented
 // failures), TCubeTiling as a tiling field and through GET_TILING_DATA, the
-// MatmulConfig templates, and platform_ascendc.
+// MatmulConfig templates, the constant tiling of GetMatmulApiTiling (and one
+// Matmul run on it without a runtime tiling), and platform_ascendc.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -17,6 +18,8 @@
 #include "aicore/aicore.h"
 #include "aicore/lib/matmul/config.h"
 #include "aicore/lib/matmul/host_tiling.h"
+#include "aicore/lib/matmul/matmul.h"
+#include "unit/lib/matmul_test_util.h"
 
 namespace {
 
@@ -280,6 +283,181 @@ TEST_F(MatmulTilingTest, ConfigTemplatesHaveTheVendorDefaults) {
                     cfg.iterateOrder == IterateOrder::ORDER_N,
                 "GetMMConfig applies its parameters to the template");
   SUCCEED();
+}
+
+// ---------------------------------------------------------------------------
+// GetMatmulApiTiling.
+
+template <class T, AscendC::TPosition P = AscendC::TPosition::GM>
+using MmT = AscendC::MatmulType<P, ::CubeFormat::ND, T>;
+
+std::string StaticTilingProblem(const MatmulApiStaticTiling& s, uint32_t aBytes, uint32_t biasBytes,
+                                uint32_t l1 = 0) {
+  aicore::lib::CubeTilingSpec spec =
+      aicore::lib::SpecOfProfile(aicore::GetSocProfile(), aBytes, aBytes, biasBytes);
+  if (l1 != 0) spec.l1 = l1;
+  return aicore::lib::CubeTilingProblem(aicore::lib::CubeTilingOfStatic(s), spec);
+}
+
+TEST_F(MatmulTilingTest, ConstantTilingOfAFullShapeConfig) {
+  constexpr MatmulConfig cfg =
+      GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{128, 256, 512, 64, 128, 64});
+  constexpr MatmulApiStaticTiling t = AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(cfg);
+  static_assert(t.cfg.singleCoreK == 512 && t.cfg.doNorm, "the config rides along");
+  static_assert(aicore::lib::IsFullStaticTiling(t), "full");
+  EXPECT_EQ(t.M, 128);
+  EXPECT_EQ(t.N, 256);
+  EXPECT_EQ(t.Ka, 512);
+  EXPECT_EQ(t.Kb, 512);
+  EXPECT_EQ(t.singleCoreM, 128);
+  EXPECT_EQ(t.singleCoreN, 256);
+  EXPECT_EQ(t.singleCoreK, 512);
+  EXPECT_EQ(t.baseM, 64);
+  EXPECT_EQ(t.baseN, 128);
+  EXPECT_EQ(t.baseK, 64);
+  // 8 K steps of (64 x 64 + 128 x 64) halves = 24 KiB, double-buffered, + the
+  // 512-byte bias row (enableSetBias defaults to true): 384.5 KiB <= 512 KiB.
+  EXPECT_EQ(t.stepKa, 8);
+  EXPECT_EQ(t.stepKb, 8);
+  EXPECT_EQ(t.depthA1, 16);
+  EXPECT_EQ(t.depthB1, 16);
+  EXPECT_EQ(t.stepM, 1);
+  EXPECT_EQ(t.stepN, 1);
+  EXPECT_EQ(t.isBias, 1);
+  EXPECT_EQ(t.dbL0A, 2);
+  EXPECT_EQ(t.dbL0B, 2);
+  EXPECT_EQ(t.dbL0C, 1);
+  EXPECT_EQ(t.iterateOrder, 0);
+  EXPECT_EQ(t.transLength, 0);
+  EXPECT_EQ(t.shareL1Size, 16 * 24576 + 512);
+  EXPECT_EQ(t.shareL0CSize, 64 * 128 * 4);
+  EXPECT_EQ(t.shareUbSize, 0);
+  EXPECT_EQ(t.usedCoreNum, -1);
+  EXPECT_EQ(t.BatchNum, -1);
+  EXPECT_EQ(StaticTilingProblem(t, 2, 4), "");
+
+  // A smaller L1: the K steps halve until two buffers fit (8 -> 4 -> 2).
+  constexpr MatmulApiStaticTiling s =
+      AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(cfg, 128 * 1024);
+  EXPECT_EQ(s.stepKa, 2);
+  EXPECT_EQ(s.depthA1, 4);
+  EXPECT_EQ(StaticTilingProblem(s, 2, 4, 128 * 1024), "");
+  EXPECT_NE(StaticTilingProblem(t, 2, 4, 128 * 1024), "") << "the default plan needs more than 128 KiB";
+
+  // float: two 128 x 128 blocks overflow L0A / L0B, one fits; ORDER_N; no
+  // bias; A in UB sets transLength to its base block's bytes.
+  MatmulConfig f = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(MatmulShapeParams{256, 128, 1024, 128, 128, 128},
+                                                             MatmulBiasParams{false});
+  f.iterateOrder = IterateOrder::ORDER_N;
+  const MatmulApiStaticTiling u = AscendC::GetMatmulApiTiling<MmT<float, AscendC::TPosition::VECOUT>, MmT<float>,
+                                                              MmT<float>, MmT<float>>(f);
+  EXPECT_EQ(u.dbL0A, 1);
+  EXPECT_EQ(u.dbL0B, 1);
+  EXPECT_EQ(u.isBias, 0);
+  EXPECT_EQ(u.iterateOrder, 1);
+  EXPECT_EQ(u.transLength, 128 * 128 * 4);
+  // 8 K steps of 128 KiB (A and B): 2 double-buffered fill the 512 KiB exactly.
+  EXPECT_EQ(u.stepKa, 2);
+  EXPECT_EQ(u.depthA1, 4);
+  EXPECT_EQ(u.shareL1Size, 512 * 1024);
+  EXPECT_EQ(StaticTilingProblem(u, 4, 4), "");
+}
+
+TEST_F(MatmulTilingTest, ConstantTilingOfABaseBlockOnlyOrNothing) {
+  constexpr MatmulConfig cfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 128, 256, 64});
+  constexpr MatmulApiStaticTiling t = AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(cfg);
+  EXPECT_EQ(t.baseM, 128);
+  EXPECT_EQ(t.baseN, 256);
+  EXPECT_EQ(t.baseK, 64);
+  EXPECT_EQ(t.dbL0A, 2);
+  EXPECT_EQ(t.dbL0B, 2);
+  EXPECT_EQ(t.isBias, 1);
+  EXPECT_EQ(t.M, -1);
+  EXPECT_EQ(t.singleCoreM, -1);
+  EXPECT_EQ(t.stepKa, -1);
+  EXPECT_EQ(t.depthA1, -1);
+  EXPECT_FALSE(aicore::lib::IsFullStaticTiling(t));
+  constexpr MatmulApiStaticTiling none =
+      AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(CFG_NORM);
+  EXPECT_EQ(none.baseM, -1);
+  EXPECT_EQ(none.isBias, -1);
+  EXPECT_EQ(none.dbL0A, -1);
+  EXPECT_FALSE(aicore::lib::IsFullStaticTiling(none));
+}
+
+TEST_F(MatmulTilingTest, EveryConstantTilingOfAFittingBaseBlockIsValid) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 300; ++i) {
+    const bool f32 = rng() % 2;
+    const uint32_t bytes = f32 ? 4 : 2;
+    const uint32_t bm = 16 * (1 + rng() % 16), bn = 16 * (1 + rng() % 16), bk = 16 * (1 + rng() % 16);
+    // The base block must fit L0A / L0B / L0C and (a bias row) the bias table.
+    if (bm * bk * bytes > 64 * 1024 || bn * bk * bytes > 64 * 1024 || bm * bn * 4 > 128 * 1024 || bn * 4 > 1024) {
+      continue;
+    }
+    const uint32_t sm = 1 + rng() % 600, sn = 1 + rng() % 600, sk = 1 + rng() % 4000;
+    MatmulConfig cfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{sm, sn, sk, bm, bn, bk},
+                                                                   MatmulBiasParams{rng() % 2 == 0});
+    const MatmulApiStaticTiling t =
+        f32 ? AscendC::GetMatmulApiTiling<MmT<float>, MmT<float>, MmT<float>, MmT<float>>(cfg)
+            : AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(cfg);
+    ASSERT_TRUE(aicore::lib::IsFullStaticTiling(t));
+    EXPECT_EQ(StaticTilingProblem(t, bytes, 4), "") << "single " << sm << "x" << sn << "x" << sk << " base " << bm
+                                                    << "x" << bn << "x" << bk << " f32 " << f32;
+    EXPECT_LE(t.stepKa, static_cast<int32_t>((sk + bk - 1) / bk));
+    EXPECT_TRUE(t.depthA1 == 2 * t.stepKa || (t.stepKa == 1 && t.depthA1 == 1)) << t.stepKa << " " << t.depthA1;
+  }
+}
+
+// A Matmul whose MM_CFG is a full constant tiling, registered with a null
+// tiling as the vendor's sample does: 40 x 48 x 72 (SetOrgShape) in 16 x 16
+// x 32 blocks, half x half -> float, without a bias (the config allows one:
+// isBias 1) and with SetBias, checked against the scalar model.
+constexpr MatmulConfig kStaticCfg =
+    GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{40, 48, 72, 16, 16, 32});
+constexpr MatmulApiStaticTiling kStaticTiling =
+    AscendC::GetMatmulApiTiling<MmT<half>, MmT<half>, MmT<float>, MmT<float>>(kStaticCfg);
+
+void StaticTilingMatmul(half* a, half* b, float* bias, float* c) {
+  AscendC::TPipe pipe;
+  AscendC::Matmul<MmT<half>, MmT<half>, MmT<float>, MmT<float>, kStaticTiling> mm;
+  aicore::lib::RegistMatmulObj<true>(aicore::SrcLoc::Current(), &pipe, AscendC::GetSysWorkSpacePtr(), mm,
+                                     static_cast<TCubeTiling*>(nullptr));
+  mm.SetOrgShape(40, 48, 72);
+  AscendC::GlobalTensor<half> ag, bg;
+  AscendC::GlobalTensor<float> biasg, cg;
+  ag.SetGlobalBuffer(a, 40 * 72);
+  bg.SetGlobalBuffer(b, 72 * 48);
+  cg.SetGlobalBuffer(c, 40 * 48);
+  mm.SetTensorA(ag);
+  mm.SetTensorB(bg);
+  if (bias != nullptr) {
+    biasg.SetGlobalBuffer(bias, 48);
+    mm.SetBias(biasg);
+  }
+  mm.IterateAll(cg);
+  mm.End();
+}
+
+TEST_F(MatmulTilingTest, MatmulRunsOnAConstantTilingWithoutARuntimeOne) {
+  static_assert(kStaticTiling.isBias == 1, "enableSetBias defaults to true");
+  ASSERT_EQ(StaticTilingProblem(kStaticTiling, 2, 4), "");
+  mmtest::Problem p;
+  p.M = 40, p.N = 48, p.K = 72;
+  std::mt19937 rng(3);
+  std::vector<half> a(40 * 72), b(72 * 48);
+  std::vector<float> bias(48);
+  for (auto& x : a) x = half(static_cast<float>(static_cast<int>(rng() % 17) - 8) * 0.25f);
+  for (auto& x : b) x = half(static_cast<float>(static_cast<int>(rng() % 17) - 8) * 0.125f);
+  for (auto& x : bias) x = static_cast<float>(static_cast<int>(rng() % 9) - 4) * 0.5f;
+  for (const bool withBias : {false, true}) {
+    p.bias = withBias;
+    std::vector<float> c(40 * 48, -1.0f);
+    aicore::LaunchNamed("static_tiling_matmul", StaticTilingMatmul, 1u, a.data(), b.data(),
+                        withBias ? bias.data() : nullptr, c.data());
+    const std::vector<float> ref = mmtest::Reference<half, float>(p, a, b, bias);
+    for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(c[i], ref[i]) << "bias " << withBias << ", element " << i;
+  }
 }
 
 TEST_F(MatmulTilingTest, PlatformReportsTheCubeCoresAndMemories) {

@@ -11,6 +11,7 @@
 //             GetNormalConfig, GetMDLConfig, GetSpecialMDLConfig,
 //             GetBasicConfig, GetIBShareNormConfig, GetMMConfig<mode>(params...),
 //             CFG_NORM, CFG_MDL, MM_CFG_BB, CFG_IBSHARE_NORM, MatmulApiStaticTiling
+//   AscendC:: GetMatmulApiTiling<A, B, C, BIAS>(mmCFG, l1Size = Impl::L1_SIZE)
 //   AscendC:: MatmulType<POSITION, FORMAT, TYPE, ISTRANS = false,
 //                        LAYOUT = LayoutMode::NONE, IBSHARE = false, SRCPOS = TPosition::GM>,
 //             MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>, DataCopyOutParams
@@ -473,5 +474,122 @@ struct DataCopyOutParams {
   uint64_t cbufWorkspaceAddr = 0;
 };
 
+namespace Impl {
+// The L1 bytes GetMatmulApiTiling plans with by default (Ascend910B).
+constexpr int32_t L1_SIZE = static_cast<int32_t>(TOTAL_L1_SIZE);
+}  // namespace Impl
+
+// GetMatmulApiTiling<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>(mmCFG, l1Size): the
+// constant tiling of a MatmulConfig whose base block (basicM/N/K) is set
+// (GetMMConfig with MatmulShapeParams, GetBasicConfig, ...), for the
+// Matmul's MM_CFG argument. With the base block only, baseM/N/K, dbL0A/dbL0B
+// and isBias (= mmCFG.enableSetBias: a Matmul on a full constant tiling
+// allows SetBias, and adds a bias only after it) are constant and the rest
+// stays -1 (the kernel still passes a tiling); with singleCoreM/N/K set too, every field of
+// one core's TCubeTiling is (REGIST_MATMUL_OBJ may pass a null tiling; M, N,
+// Ka, Kb are the single-core sizes: SetOrgShape gives the real ones), chosen
+// as matmul_tiling's GetTiling chooses for that base block (aicore's rules,
+// not the vendor's search): stepM = stepN = 1, stepKa = stepKb = the K steps
+// of one core halved until two buffers of them (then one) fit l1Size, dbL0A
+// / dbL0B = 2 where two base blocks fit L0A / L0B, dbL0C = 1, iterateOrder
+// 1 for IterateOrder::ORDER_N, transLength / shareL1Size / shareL0CSize as
+// GetTiling sets them. usedCoreNum, the batch and layout fields stay -1.
+// Values the configuration makes impossible are left for Matmul::Init to
+// report (aicore::lib::CubeTilingProblem).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = Impl::L1_SIZE) {
+  MatmulApiStaticTiling t;
+  t.cfg = mmCFG;
+  const int64_t bm = mmCFG.basicM, bn = mmCFG.basicN, bk = mmCFG.basicK;
+  if (bm == 0 || bn == 0 || bk == 0) return t;
+  const int64_t sa = sizeof(typename A_TYPE::T), sb = sizeof(typename B_TYPE::T);
+  t.baseM = static_cast<int32_t>(bm);
+  t.baseN = static_cast<int32_t>(bn);
+  t.baseK = static_cast<int32_t>(bk);
+  t.dbL0A = 2 * bm * bk * sa <= TOTAL_L0A_SIZE ? 2 : 1;
+  t.dbL0B = 2 * bn * bk * sb <= TOTAL_L0B_SIZE ? 2 : 1;
+  t.isBias = mmCFG.enableSetBias ? 1 : 0;
+  if (mmCFG.singleCoreM == 0 || mmCFG.singleCoreN == 0 || mmCFG.singleCoreK == 0) return t;
+  const int64_t sk = mmCFG.singleCoreK;
+  t.M = t.singleCoreM = static_cast<int32_t>(mmCFG.singleCoreM);
+  t.N = t.singleCoreN = static_cast<int32_t>(mmCFG.singleCoreN);
+  t.Ka = t.Kb = t.singleCoreK = static_cast<int32_t>(sk);
+  const int64_t sbias = sizeof(typename BIAS_TYPE::T);
+  const int64_t biasL1 = t.isBias ? bn * sbias : 0;
+  const int64_t perStep = bm * bk * sa + bn * bk * sb;
+  int64_t step = (sk + bk - 1) / bk, l1db = 2;
+  while (step > 1 && step * l1db * perStep + biasL1 > l1Size) step = (step + 1) / 2;
+  if (step * l1db * perStep + biasL1 > l1Size) l1db = 1;
+  t.stepM = t.stepN = 1;
+  t.stepKa = t.stepKb = static_cast<int32_t>(step);
+  t.depthA1 = t.depthB1 = static_cast<int32_t>(step * l1db);
+  t.dbL0C = 1;
+  t.iterateOrder = mmCFG.iterateOrder == IterateOrder::ORDER_N ? 1 : 0;
+  constexpr auto inUb = [](TPosition p) {
+    return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
+  };
+  int64_t trans = 0;
+  if (inUb(A_TYPE::pos)) trans = bm * bk * sa;
+  if (inUb(B_TYPE::pos) && bn * bk * sb > trans) trans = bn * bk * sb;
+  if (inUb(C_TYPE::pos) && bm * bn * int64_t{sizeof(typename C_TYPE::T)} > trans) {
+    trans = bm * bn * int64_t{sizeof(typename C_TYPE::T)};
+  }
+  if (t.isBias && inUb(BIAS_TYPE::pos) && bn * sbias > trans) trans = bn * sbias;
+  t.transLength = static_cast<int32_t>(trans);
+  t.shareMode = 0;
+  t.shareL1Size = static_cast<int32_t>(step * l1db * perStep + biasL1);
+  t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
+  t.shareUbSize = 0;
+  return t;
+}
 
 }  // namespace AscendC
+
+namespace aicore {
+namespace lib {
+
+// Whether a constant tiling holds one core's whole TCubeTiling
+// (GetMatmulApiTiling with singleCoreM/N/K and basicM/N/K set).
+constexpr bool IsFullStaticTiling(const MatmulApiStaticTiling& s) {
+  return s.singleCoreM > 0 && s.singleCoreN > 0 && s.singleCoreK > 0 && s.baseM > 0 && s.baseN > 0 &&
+         s.baseK > 0 && s.stepKa > 0 && s.depthA1 > 0;
+}
+
+// The TCubeTiling of a full constant tiling, for one core: usedCoreNum 1 and
+// the batch / layout fields at GetTiling's defaults where they are -1.
+inline AscendC::tiling::TCubeTiling CubeTilingOfStatic(const MatmulApiStaticTiling& s) {
+  AscendC::tiling::TCubeTiling t{};
+  auto or_ = [](int32_t v, int32_t dflt) { return v == -1 ? dflt : v; };
+  t.usedCoreNum = or_(s.usedCoreNum, 1);
+  t.M = s.M, t.N = s.N, t.Ka = s.Ka, t.Kb = s.Kb;
+  t.singleCoreM = s.singleCoreM, t.singleCoreN = s.singleCoreN, t.singleCoreK = s.singleCoreK;
+  t.baseM = s.baseM, t.baseN = s.baseN, t.baseK = s.baseK;
+  t.depthA1 = s.depthA1, t.depthB1 = s.depthB1, t.stepM = s.stepM, t.stepN = s.stepN;
+  t.stepKa = s.stepKa, t.stepKb = s.stepKb;
+  t.isBias = s.isBias, t.transLength = s.transLength, t.iterateOrder = s.iterateOrder;
+  t.shareMode = s.shareMode, t.shareL1Size = s.shareL1Size, t.shareL0CSize = s.shareL0CSize;
+  t.shareUbSize = s.shareUbSize;
+  t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+  t.depthAL1CacheUB = or_(s.depthAL1CacheUB, 0), t.depthBL1CacheUB = or_(s.depthBL1CacheUB, 0);
+  t.dbL0A = s.dbL0A, t.dbL0B = s.dbL0B, t.dbL0C = s.dbL0C;
+  t.ALayoutInfoB = or_(s.ALayoutInfoB, 0), t.ALayoutInfoS = or_(s.ALayoutInfoS, 0);
+  t.ALayoutInfoN = or_(s.ALayoutInfoN, 0), t.ALayoutInfoG = or_(s.ALayoutInfoG, 0);
+  t.ALayoutInfoD = or_(s.ALayoutInfoD, 0);
+  t.BLayoutInfoB = or_(s.BLayoutInfoB, 0), t.BLayoutInfoS = or_(s.BLayoutInfoS, 0);
+  t.BLayoutInfoN = or_(s.BLayoutInfoN, 0), t.BLayoutInfoG = or_(s.BLayoutInfoG, 0);
+  t.BLayoutInfoD = or_(s.BLayoutInfoD, 0);
+  t.CLayoutInfoB = or_(s.CLayoutInfoB, 0), t.CLayoutInfoS1 = or_(s.CLayoutInfoS1, 0);
+  t.CLayoutInfoN = or_(s.CLayoutInfoN, 0), t.CLayoutInfoG = or_(s.CLayoutInfoG, 0);
+  t.CLayoutInfoS2 = or_(s.CLayoutInfoS2, 0);
+  t.BatchNum = or_(s.BatchNum, 1);
+  t.mxTypePara = or_(s.mxTypePara, 0);
+  return t;
+}
+
+// The MatmulConfig of a Matmul's MM_CFG: a MatmulConfig, or a constant
+// tiling's cfg.
+constexpr const MatmulConfig& ConfigOf(const MatmulConfig& c) { return c; }
+constexpr const MatmulConfig& ConfigOf(const MatmulApiStaticTiling& s) { return s.cfg; }
+
+}  // namespace lib
+}  // namespace aicore

@@ -6,6 +6,8 @@
 //
 //   AscendC::Matmul<A, B, C, BIAS = C, MM_CFG = CFG_NORM, MM_CB, POLICY>
 //   (also MatmulImpl), A/B/C/BIAS = MatmulType<TPosition, CubeFormat, T, isTrans, ...>
+//     (MM_CFG: a MatmulConfig, or a MatmulApiStaticTiling from GetMatmulApiTiling;
+//     one with its single-core shape set is the tiling, and Init's may be null)
 //     Init(&tiling, pipe), SetOrgShape(M, N, K) / (M, N, Ka, Kb, Kc = 0),
 //     SetSingleShape(m, n, k), SetTail(m = -1, n = -1, k = -1),
 //     SetTensorA/B(GlobalTensor | LocalTensor (VECOUT/TSCM) | scalar, isTranspose = false),
@@ -414,7 +416,16 @@ class MatmulImpl {
   using SrcLoc = aicore::SrcLoc;
   using ErrorKind = aicore::ErrorKind;
 
-  static constexpr MatmulConfig kCfg = MM_CFG;
+  // MM_CFG: a MatmulConfig or a constant tiling (GetMatmulApiTiling); a full
+  // constant tiling is the tiling, as on the NPU (Init's pointer may be null).
+  static constexpr MatmulConfig kCfg = aicore::lib::ConfigOf(MM_CFG);
+  static constexpr bool kStaticTiling = [] {
+    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>) {
+      return aicore::lib::IsFullStaticTiling(MM_CFG);
+    } else {
+      return false;
+    }
+  }();
   static constexpr bool kIntIn = std::is_same_v<SrcAT, int8_t>;
   // B is a SparseMatmulType (4:2 sparse; aicore/lib/matmul/sparse.h).
   static constexpr bool kSparse = aicore::detail::kMmSparse<B_TYPE>;
@@ -471,9 +482,18 @@ class MatmulImpl {
   void Init(const tiling::TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr, SrcLoc loc = SrcLoc::Current()) {
     aicore::detail::CoreContext& core = aicore::detail::Enter("Matmul::Init", loc);
     CheckNotServed(core, "Matmul::Init", loc);
-    if (cubeTiling == nullptr) Fail(ErrorKind::kParameter, "Matmul::Init", loc, "the tiling pointer is null");
+    if (!kStaticTiling && cubeTiling == nullptr) {
+      Fail(ErrorKind::kParameter, "Matmul::Init", loc,
+           "the tiling pointer is null (only an MM_CFG from GetMatmulApiTiling with singleCoreM/N/K and "
+           "basicM/N/K set needs none)");
+    }
     if (tpipe != nullptr) pipe_ = tpipe;
-    const tiling::TCubeTiling t = *cubeTiling;
+    tiling::TCubeTiling t{};
+    if constexpr (kStaticTiling) {
+      t = aicore::lib::CubeTilingOfStatic(MM_CFG);
+    } else {
+      t = *cubeTiling;
+    }
     const std::string problem = aicore::lib::CubeTilingProblem(
         t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), sizeof(SrcAT), sizeof(SrcBT), sizeof(BiasT)));
     if (!problem.empty()) {
@@ -485,7 +505,9 @@ class MatmulImpl {
     inited_ = true;
     orgM_ = t.M, orgN_ = t.N, orgKa_ = t.Ka, orgKb_ = t.Kb, orgKc_ = t.N;
     sM_ = t.singleCoreM, sN_ = t.singleCoreN, sK_ = t.singleCoreK;
-    biasOn_ = t.isBias == 1;
+    // A constant tiling's isBias is its config's enableSetBias (SetBias
+    // allowed): the bias is on from SetBias, as in the vendor's sample.
+    biasOn_ = !kStaticTiling && t.isBias == 1;
     biasKind_ = kNone;
     aKind_ = bKind_ = kNone;
     transA_ = transB_ = false;
