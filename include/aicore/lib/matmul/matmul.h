@@ -472,7 +472,8 @@ class MatmulImpl {
     if (tpipe != nullptr) pipe_ = tpipe;
     const tiling::TCubeTiling t = *cubeTiling;
     const std::string problem = aicore::lib::CubeTilingProblem(
-        t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), sizeof(SrcAT), sizeof(SrcBT), sizeof(BiasT)));
+        t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), aicore::detail::kElemBits<SrcAT>,
+                                      aicore::detail::kElemBits<SrcBT>, sizeof(BiasT)));
     if (!problem.empty()) {
       Fail(ErrorKind::kParameter, "Matmul::Init", loc,
            std::string("the tiling does not fit the ") + aicore::GetSocProfile().name + " profile: " + problem);
@@ -1362,7 +1363,8 @@ class MatmulImpl {
                  ": call SetQuantScalar or SetQuantVector first");
       }
     }
-    const std::string k = aicore::lib::CubeTilingBaseKProblem(tiling_, sizeof(SrcAT), transA_, transB_);
+    const std::string k =
+        aicore::lib::CubeTilingBaseKProblem(tiling_, aicore::detail::kElemBits<SrcAT>, transA_, transB_);
     if (!k.empty()) Fail(ErrorKind::kParameter, api, loc, "the tiling breaks a rule: " + k);
     CheckOperand(core, api, "A", aKind_, aGm_, aLocal_, LayoutA(), sM_, sK_, loc);
     if constexpr (kSparse) {
