@@ -13,7 +13,9 @@
 // shift of the mode-control bit), SetQuantScalar, SetQuantVector from GM and
 // from L1, C to GM (IterateAll, Iterate + GetTensorC) and to UB (IterateAll,
 // Iterate + GetTensorC), ReLU; an int8_t C in CubeFormat::NZ (16 x 32
-// fractals). Then the quantization errors with their clean twins, and the C
+// fractals); int4b_t A and B (-> int32_t, -> half through DEQF16 / VDEQF16)
+// against an int64_t reference, from GM in ND and NZ and from VECOUT / TSCM.
+// Then the quantization and int4b_t errors with their clean twins, and the C
 // types the Matmul allows.
 #include <gtest/gtest.h>
 

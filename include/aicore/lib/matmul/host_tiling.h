@@ -589,24 +589,21 @@ class MatmulApiTilingBase {
 
 inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   AscendC::tiling::TCubeTiling& t = tiling_;
-  {
-    // A and B: 8 bits or more, or both DT_INT4 (not transposed A, as the
-    // vendor's Atlas A2 Matmul allows); C: 8 bits or more.
-    const int32_t ba = DataTypeBits(aType_.dataType), bb = DataTypeBits(bType_.dataType);
-    const bool int4 = ba == 4 && bb == 4;
-    if ((!int4 && (ba < 8 || bb < 8)) || DataTypeBits(cType_.dataType) < 8) {
-      Log("the A, B or C data type has no Matmul support in aicore (A " + std::to_string(ba) + " bits, B " +
-          std::to_string(bb) + " bits; DT_INT4 only for both A and B)");
-      return -1;
-    }
-    if (int4 && aType_.isTrans) {
-      Log("A of DT_INT4 cannot be transposed (SetAType isTrans = true): not on Atlas A2");
-      return -1;
-    }
-  }
   // A's and B's element sizes in bits (int4b_t: 4, two a byte); the byte
-  // counts below are products with baseM or baseN (multiples of 16).
+  // counts below are products with baseM or baseN (multiples of 16). A and
+  // B: 8 bits or more, or both DT_INT4 (A not transposed, as the vendor's
+  // Atlas A2 Matmul allows); C: 8 bits or more.
   const int64_t sa = DataTypeBits(aType_.dataType), sb = DataTypeBits(bType_.dataType);
+  const bool int4 = sa == 4 && sb == 4;
+  if ((!int4 && (sa < 8 || sb < 8)) || DataTypeBits(cType_.dataType) < 8) {
+    Log("the A, B or C data type has no Matmul support in aicore (A " + std::to_string(sa) + " bits, B " +
+        std::to_string(sb) + " bits; DT_INT4 only for both A and B)");
+    return -1;
+  }
+  if (int4 && aType_.isTrans) {
+    Log("A of DT_INT4 cannot be transposed (SetAType isTrans = true): not on Atlas A2");
+    return -1;
+  }
   const uint32_t sbias = Bytes(biasType_.dataType);
   const int64_t l0a = bufferPool_.l0ASize, l0b = bufferPool_.l0BSize, l0c = bufferPool_.l0CSize;
   const int64_t l1 = bufferPool_.l1Size, bt = bufferPool_.btSize;

@@ -138,7 +138,7 @@ inline CubeTilingSpec SpecOfProfile(const SocProfile& p, uint32_t a_bits, uint32
 
 inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, const CubeTilingSpec& s) {
   auto str = [](int64_t v) { return std::to_string(v); };
-  // sizeof of an element of `bits` bits ("0.5" for int4b_t).
+  // sizeof of an element of `bits` bits ("4/8" for int4b_t).
   auto size = [&str](uint32_t bits) { return bits % 8 == 0 ? str(bits / 8) : str(bits) + "/8"; };
   const struct {
     const char* name;
