@@ -40,6 +40,7 @@ matmul_tiling::DataType DtOf() {
   else if constexpr (std::is_same_v<T, bfloat16_t>) return matmul_tiling::DataType::DT_BF16;
   else if constexpr (std::is_same_v<T, float>) return matmul_tiling::DataType::DT_FLOAT;
   else if constexpr (std::is_same_v<T, int8_t>) return matmul_tiling::DataType::DT_INT8;
+  else if constexpr (std::is_same_v<T, AscendC::int4b_t>) return matmul_tiling::DataType::DT_INT4;
   else return matmul_tiling::DataType::DT_INT32;
 }
 

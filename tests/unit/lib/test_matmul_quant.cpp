@@ -13,7 +13,9 @@
 // shift of the mode-control bit), SetQuantScalar, SetQuantVector from GM and
 // from L1, C to GM (IterateAll, Iterate + GetTensorC) and to UB (IterateAll,
 // Iterate + GetTensorC), ReLU; an int8_t C in CubeFormat::NZ (16 x 32
-// fractals). Then the quantization errors with their clean twins, and the C
+// fractals); int4b_t A and B (-> int32_t, -> half through DEQF16 / VDEQF16)
+// against an int64_t reference, from GM in ND and NZ and from VECOUT / TSCM.
+// Then the quantization and int4b_t errors with their clean twins, and the C
 // types the Matmul allows.
 #include <gtest/gtest.h>
 
@@ -399,6 +401,235 @@ TEST_F(MatmulQuantTest, Int8CInNzHasFractalsOf16x32) {
   EXPECT_GT(seen.inRange, 1000u);
 }
 
+// ---------------------------------------------------------------------------
+// int4b_t A and B (two elements a byte, the lower index in the low nibble):
+// int32_t C, or half through DEQF16 / VDEQF16, against a scalar int64_t
+// reference. A is never transposed (not on Atlas A2); B is, half the time.
+
+// Values in [-8, 7] (unpacked) and their packed form: element i of `v` in
+// nibble i % 2 of byte i / 2 of the result, at the place `at(i)` gives.
+template <class At>
+std::vector<int4b_t> Pack4(const std::vector<int8_t>& v, size_t elems, At at) {
+  std::vector<int4b_t> out((elems + 1) / 2);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const size_t e = at(i);
+    out[e / 2].Set(static_cast<int>(e % 2), v[i]);
+  }
+  return out;
+}
+
+template <class CT, TPosition CPOS, CubeFormat AF, CubeFormat BF>
+using MM4 = Matmul<MatmulType<TPosition::GM, AF, int4b_t>, MatmulType<TPosition::GM, BF, int4b_t, true>,
+                   MatmulType<CPOS, CubeFormat::ND, CT>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>;
+
+// One block of the multi-core kernel (element offsets as QuantBlock's; the
+// NZ forms run on one core). quant: 0 none, 1 SetQuantScalar, 2 SetQuantVector.
+template <class CT, TPosition CPOS, CubeFormat AF, CubeFormat BF>
+void Int4Block(const TCubeTiling* tiling, Out out, int quant, bool transB, int4b_t* a, uint64_t aElems, int4b_t* b,
+               uint64_t bElems, CT* c, int32_t* bias, uint64_t* qp) {
+  TPipe pipe;
+  MM4<CT, CPOS, AF, BF> mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int mi = static_cast<int>(GetBlockIdx()) % mBlocks, ni = static_cast<int>(GetBlockIdx()) / mBlocks;
+  const int offA = mi * t.Ka * t.singleCoreM;
+  const int offB = transB ? ni * t.Kb * t.singleCoreN : ni * t.singleCoreN;
+  const int offC = mi * t.singleCoreM * t.N + ni * t.singleCoreN;
+  const int offN = ni * t.singleCoreN;
+  const int tailM = std::min(t.singleCoreM, t.M - mi * t.singleCoreM);
+  const int tailN = std::min(t.singleCoreN, t.N - ni * t.singleCoreN);
+  GlobalTensor<int4b_t> ag, bg;
+  GlobalTensor<CT> cg;
+  GlobalTensor<int32_t> biasg;
+  GlobalTensor<uint64_t> qg;
+  ag.SetGlobalBuffer(a, aElems);
+  bg.SetGlobalBuffer(b, bElems);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  qg.SetGlobalBuffer(qp, static_cast<uint64_t>(t.N));
+  mm.SetTensorA(ag[offA]);
+  mm.SetTensorB(bg[offB], transB);
+  if (t.isBias) mm.SetBias(biasg[offN]);
+  if (quant == 1) mm.SetQuantScalar(qp[0]);
+  if (quant == 2) mm.SetQuantVector(qg[offN]);
+  if (tailM < t.singleCoreM || tailN < t.singleCoreN) mm.SetTail(tailM, tailN);
+  if constexpr (CPOS == TPosition::GM) {
+    if (out == Out::kIterateAllGm) {
+      mm.IterateAll(cg[offC]);
+    } else {
+      while (mm.Iterate()) mm.GetTensorC(cg[offC]);
+    }
+  } else {
+    TBuf<TPosition::VECIN> ub;
+    pipe.InitBuffer(ub, static_cast<uint32_t>((tailM * tailN * sizeof(CT) + 31) / 32 * 32));
+    LocalTensor<CT> cl = ub.Get<CT>();
+    if (out == Out::kIterateAllUb) {
+      mm.IterateAll(cl);
+    } else {
+      while (mm.Iterate()) mm.GetTensorC(cl);
+    }
+    for (int r = 0; r < tailM; ++r) {
+      for (int col = 0; col < tailN; ++col) {
+        c[offC + r * t.N + col] = cl.GetValue(static_cast<uint32_t>(r * tailN + col));
+      }
+    }
+  }
+  mm.End();
+}
+
+// Runs p (transA false; int32_t or half C; AF / BF: NZ on one core with M a
+// multiple of 16, K and N of 64) each way out and, for a half C, with a
+// scalar and a GM vector of DEQF16 parameters. Returns the C elements checked.
+template <class CT, CubeFormat AF = CubeFormat::ND, CubeFormat BF = CubeFormat::ND>
+size_t RunInt4(const Problem& p, std::mt19937& rng) {
+  const TCubeTiling t = MakeTiling<int4b_t, CT, int32_t>(p);
+  const size_t M = static_cast<size_t>(p.M), N = static_cast<size_t>(p.N), K = static_cast<size_t>(p.K);
+  std::vector<int8_t> a(M * K), b(K * N);  // A: M x K; B: K x N (stored N x K when transB), row-major
+  for (auto& x : a) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  for (auto& x : b) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  std::vector<int32_t> bias(N);
+  for (auto& x : bias) x = static_cast<int32_t>(rng() % 2001) - 1000;
+  std::vector<int64_t> ref(M * N);
+  for (size_t i = 0; i < M; ++i) {
+    for (size_t j = 0; j < N; ++j) {
+      int64_t acc = p.bias ? bias[j] : 0;
+      for (size_t k = 0; k < K; ++k) acc += int64_t{a[i * K + k]} * (p.transB ? b[j * K + k] : b[k * N + j]);
+      ref[i * N + j] = acc;
+    }
+  }
+  // NZ (fractals of 16 x 64): element (r, c) of a matrix of `rows` rows.
+  const auto nz = [](size_t r, size_t c, size_t rows) { return c / 64 * rows * 64 + r * 64 + c % 64; };
+  const size_t aElems = M * K, bElems = K * N;
+  const std::vector<int4b_t> pa = Pack4(a, aElems, [&](size_t i) {
+    return AF == CubeFormat::NZ ? nz(i / K, i % K, M) : i;
+  });
+  const size_t bRows = p.transB ? N : K, bCols = p.transB ? K : N;
+  const std::vector<int4b_t> pb = Pack4(b, bElems, [&](size_t i) {
+    return BF == CubeFormat::NZ ? nz(i / bCols, i % bCols, bRows) : i;
+  });
+  constexpr bool kHalf = std::is_same_v<CT, half>;
+  size_t checked = 0;
+  for (int quant : kHalf ? std::vector<int>{1, 2} : std::vector<int>{0}) {
+    std::vector<uint64_t> qp(N);
+    for (auto& q : qp) q = RandomParam(rng, -8, 0, true);
+    const QuantMode_t mode = quant == 2 ? VDEQF16 : DEQF16;
+    for (Out out : {Out::kIterateAllGm, Out::kIterateGm, Out::kIterateAllUb, Out::kIterateUb}) {
+      std::vector<CT> c(M * N, CT(99));
+      const bool gm = out == Out::kIterateAllGm || out == Out::kIterateGm;
+      auto kernel = gm ? Int4Block<CT, TPosition::GM, AF, BF> : Int4Block<CT, TPosition::VECIN, AF, BF>;
+      aicore::LaunchNamed("matmul_int4", kernel, static_cast<uint32_t>(t.usedCoreNum), &t, out, quant, p.transB,
+                          const_cast<int4b_t*>(pa.data()), static_cast<uint64_t>(aElems),
+                          const_cast<int4b_t*>(pb.data()), static_cast<uint64_t>(bElems), c.data(), bias.data(),
+                          qp.data());
+      size_t bad = 0;
+      for (size_t i = 0; i < ref.size() && bad < 5; ++i) {
+        const int32_t acc = static_cast<int32_t>(ref[i]);
+        bool same;
+        if constexpr (kHalf) {
+          const size_t col = i % N;
+          const uint64_t q = quant == 2 ? qp[col] : qp[0];
+          same = Bits(c[i]) == Bits(cube_test::RefFixConvert<half, int32_t>(acc, mode, false, q));
+        } else {
+          same = c[i] == ref[i];
+        }
+        ++checked;
+        if (!same) {
+          ++bad;
+          ADD_FAILURE() << OutName(out) << " quant " << quant << " " << p.Str() << ": C[" << i / N << ", " << i % N
+                        << "] = " << static_cast<double>(c[i]) << ", accumulator " << ref[i];
+        }
+      }
+    }
+  }
+  return checked;
+}
+
+// M, N, K with tails (K and N even: an int4b_t row is whole bytes).
+Problem RandomInt4Problem(std::mt19937& rng) {
+  for (;;) {
+    Problem p;
+    p.M = 1 + static_cast<int>(rng() % 100);
+    p.N = 2 * (1 + static_cast<int>(rng() % 60));
+    p.K = 2 * (1 + static_cast<int>(rng() % 150));
+    p.transB = rng() % 2;
+    p.bias = rng() % 2;
+    p.dim = 1 + static_cast<int>(rng() % 4);
+    if (rng() % 2) p.baseM = 16, p.baseN = 16;  // several blocks per core now and then
+    const TCubeTiling t = MakeTiling<int4b_t, int32_t, int32_t>(p);
+    if (t.singleCoreN % 2 == 0) return p;  // B's inner axis on each core (not transposed)
+  }
+}
+
+TEST_F(MatmulQuantTest, Int4TimesInt4AccumulatesExactlyInInt32) {
+  std::mt19937 rng(21);
+  size_t checked = 0;
+  for (int i = 0; i < 6; ++i) checked += RunInt4<int32_t>(RandomInt4Problem(rng), rng);
+  EXPECT_GT(checked, 20000u);
+}
+
+TEST_F(MatmulQuantTest, Int4ToHalfDequantisesAsFixpipeDeqf16AndVdeqf16) {
+  std::mt19937 rng(22);
+  size_t checked = 0;
+  for (int i = 0; i < 3; ++i) checked += RunInt4<half>(RandomInt4Problem(rng), rng);
+  EXPECT_GT(checked, 10000u);
+}
+
+// A and B in NZ (fractals of 16 x 64 int4b_t: 32 bytes wide), B transposed or not.
+TEST_F(MatmulQuantTest, Int4OperandsInNzHaveFractalsOf16x64) {
+  std::mt19937 rng(23);
+  for (bool transB : {false, true}) {
+    Problem p;
+    p.M = 48, p.N = 128, p.K = 192, p.transB = transB, p.bias = transB, p.baseM = 16, p.baseN = 64;
+    EXPECT_EQ((RunInt4<int32_t, CubeFormat::NZ, CubeFormat::NZ>(p, rng)), 4u * 48 * 128);
+    EXPECT_EQ((RunInt4<int32_t, CubeFormat::NZ, CubeFormat::ND>(p, rng)), 4u * 48 * 128);
+  }
+}
+
+// int4b_t A in UB (VECOUT, ND) and B in L1 (TSCM, NZ: fractals of 16 x 64),
+// LocalTensor<int4b_t> counting elements, on one core.
+TEST_F(MatmulQuantTest, Int4OperandsFromVecoutAndTscm) {
+  std::mt19937 rng(24);
+  const int M = 20, N = 64, K = 96;  // B: K x N, NZ with fractal columns of K rows
+  std::vector<int8_t> a(M * K), b(K * N);
+  for (auto& x : a) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  for (auto& x : b) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  const std::vector<int4b_t> pa = Pack4(a, a.size(), [](size_t i) { return i; });
+  const std::vector<int4b_t> pb =
+      Pack4(b, b.size(), [](size_t i) { return i % N / 64 * K * 64 + i / N * 64 + i % 64; });
+  Problem p;
+  p.M = M, p.N = N, p.K = K;
+  const TCubeTiling t = MakeTiling<int4b_t, int32_t, int32_t>(p);
+  std::vector<int32_t> c(M * N, 99);
+  aicore::LaunchNamed("matmul_int4_local", [&] {
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::VECOUT, CubeFormat::ND, int4b_t>, MatmulType<TPosition::TSCM, CubeFormat::NZ, int4b_t>,
+           MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
+        mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+    TBuf<TPosition::VECOUT> ub;
+    TBuf<TPosition::TSCM> l1;
+    pipe.InitBuffer(ub, static_cast<uint32_t>(pa.size()));
+    pipe.InitBuffer(l1, static_cast<uint32_t>(pb.size()));
+    LocalTensor<int4b_t> al = ub.Get<int4b_t>(), bl = l1.Get<int4b_t>();
+    EXPECT_EQ(al.GetSize(), static_cast<uint32_t>(M * K));  // elements
+    std::memcpy(al.GetPhyAddr(), pa.data(), pa.size());
+    std::memcpy(bl.GetPhyAddr(), pb.data(), pb.size());
+    GlobalTensor<int32_t> cg;
+    cg.SetGlobalBuffer(c.data(), c.size());
+    mm.SetTensorA(al);
+    mm.SetTensorB(bl);
+    mm.IterateAll(cg);
+  }, 1);
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      int64_t acc = 0;
+      for (int k = 0; k < K; ++k) acc += int64_t{a[i * K + k]} * b[k * N + j];
+      ASSERT_EQ(c[i * N + j], acc) << "C[" << i << ", " << j << "]";
+    }
+  }
+}
+
 // The model itself on hand-computed values (the tests above compare with it).
 TEST_F(MatmulQuantTest, TheConversionModelOnKnownValues) {
   const uint64_t signedBit = uint64_t{1} << 46;
@@ -579,6 +810,71 @@ TEST_F(MatmulQuantTest, AntiQuantisationIsReportedAsNotOnThe910B) {
   EXPECT_EQ(f.c[0], 32.0f);
 }
 
+// int4b_t operands whose inner axis is odd (a row would end inside a byte):
+// A's K, or B's N when B is not transposed. A transposed B takes an odd N.
+// All ones, so C = K (int32_t) or K / 4 (half, DEQF16 with 0.25).
+template <class CT>
+auto Int4Ones(int n, int k, bool transB, int quant, bool transA, std::vector<CT>& c) {
+  Problem p;
+  p.M = 16, p.N = n, p.K = k, p.transB = transB;
+  c.assign(16 * static_cast<size_t>(n), CT(0));
+  return [&c, n, k, transB, quant, transA, t = MakeTiling<int4b_t, CT, int32_t>(p)] {
+    std::vector<int4b_t> a((16 * static_cast<size_t>(k) + 1) / 2, int4b_t(0x11)),
+        b((static_cast<size_t>(k) * n + 1) / 2, int4b_t(0x11));
+    TPipe pipe;
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>, MatmulType<TPosition::GM, CubeFormat::ND, int4b_t, true>,
+           MatmulType<TPosition::GM, CubeFormat::ND, CT>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
+        mm;
+    aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t);
+    GlobalTensor<int4b_t> ag, bg;
+    GlobalTensor<CT> cg;
+    ag.SetGlobalBuffer(a.data(), 16 * static_cast<uint64_t>(k));
+    bg.SetGlobalBuffer(b.data(), static_cast<uint64_t>(k) * n);
+    cg.SetGlobalBuffer(c.data(), c.size());
+    mm.SetTensorA(ag, transA);
+    mm.SetTensorB(bg, transB);
+    if (quant == 1) mm.SetQuantScalar(0x3E800000u);  // 0.25
+    mm.IterateAll(cg);
+  };
+}
+
+TEST_F(MatmulQuantTest, Int4OperandWithAnOddInnerAxisIsReported) {
+  std::vector<int32_t> c;
+  const auto allK = [&c](int32_t k) { return std::all_of(c.begin(), c.end(), [k](int32_t v) { return v == k; }); };
+  EXPECT_MM_ERROR("int4b_t A and B need an even number of elements along their inner axis: A (M x K) has "
+                  "singleCoreK 33, Ka 33",
+                  Int4Ones<int32_t>(24, 33, false, 0, false, c));
+  EXPECT_MM_CLEAN(Int4Ones<int32_t>(24, 34, false, 0, false, c));
+  EXPECT_TRUE(allK(34));
+  EXPECT_MM_ERROR("B (K x N) has singleCoreN 23, N 23", Int4Ones<int32_t>(23, 34, false, 0, false, c));
+  EXPECT_MM_CLEAN(Int4Ones<int32_t>(23, 34, true, 0, false, c));  // B transposed: its inner axis is K
+  EXPECT_TRUE(allK(34));
+  EXPECT_MM_ERROR("B (transposed, N x K) has singleCoreK 33", Int4Ones<int32_t>(24, 33, true, 0, false, c));
+}
+
+// An int4b_t A is not transposed on Atlas A2: ISTRANS = true does not compile
+// (a static_assert), and with ISTRANS = false isTransposeA = true is reported.
+TEST_F(MatmulQuantTest, Int4ATransposedIsReported) {
+  std::vector<int32_t> c;
+  EXPECT_MM_ERROR("isTransposeA is true but A's MatmulType has ISTRANS = false",
+                  Int4Ones<int32_t>(24, 64, false, 0, true, c));
+  EXPECT_MM_CLEAN(Int4Ones<int32_t>(24, 64, false, 0, false, c));
+  EXPECT_EQ(c[0], 64);
+}
+
+// int4b_t -> half dequantises (a parameter is needed); int4b_t -> int32_t does not.
+TEST_F(MatmulQuantTest, Int4QuantisationParameterOnlyForAHalfC) {
+  std::vector<half> h;
+  EXPECT_MM_ERROR("int4b_t -> half quantises with DEQF16: call SetQuantScalar or SetQuantVector first",
+                  Int4Ones<half>(24, 64, true, 0, false, h));
+  EXPECT_MM_CLEAN(Int4Ones<half>(24, 64, true, 1, false, h));
+  EXPECT_EQ(static_cast<float>(h[16 * 24 - 1]), 16.0f);
+  std::vector<int32_t> c;
+  EXPECT_MM_ERROR("this Matmul (int4b_t -> int32_t) does not quantise", Int4Ones<int32_t>(24, 64, true, 1, false, c));
+  EXPECT_MM_CLEAN(Int4Ones<int32_t>(24, 64, true, 0, false, c));
+  EXPECT_EQ(c[0], 64);
+}
+
 // C types not allowed for the inputs are a compile error (the static_assert
 // in MatmulImpl names the allowed ones); its predicate, per the vendor's
 // Atlas A2 table of input and output types:
@@ -599,6 +895,13 @@ TEST_F(MatmulQuantTest, TheCTypesAllowedForEachInputType) {
   EXPECT_EQ((aicore::detail::MmQuantMode<int8_t, half>(true)), VDEQF16);
   EXPECT_EQ((aicore::detail::MmQuantMode<bfloat16_t, int8_t>(false)), QF322B8_PRE);
   EXPECT_EQ((aicore::detail::MmQuantMode<half, float>(false)), NoQuant);
+  EXPECT_TRUE((MmCTypeAllowed<int4b_t, int32_t>()));
+  EXPECT_TRUE((MmCTypeAllowed<int4b_t, half>()));
+  EXPECT_FALSE((MmCTypeAllowed<int4b_t, int8_t>()));  // REQ8: int8_t inputs only
+  EXPECT_FALSE((MmCTypeAllowed<int4b_t, float>()));
+  EXPECT_EQ((aicore::detail::MmQuantMode<int4b_t, half>(false)), DEQF16);
+  EXPECT_EQ((aicore::detail::MmQuantMode<int4b_t, half>(true)), VDEQF16);
+  EXPECT_EQ((aicore::detail::MmQuantMode<int4b_t, int32_t>(false)), NoQuant);
 }
 
 }  // namespace

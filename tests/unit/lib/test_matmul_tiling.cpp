@@ -33,7 +33,7 @@ class MatmulTilingTest : public ::testing::Test {
   void TearDown() override { aicore::SetSocVersion("Ascend910B"); }
 };
 
-uint32_t Bytes(DataType t) { return static_cast<uint32_t>(matmul_tiling::DataTypeBits(t) / 8); }
+uint32_t Bits(DataType t) { return static_cast<uint32_t>(matmul_tiling::DataTypeBits(t)); }
 
 std::string Str(const TCubeTiling& t) {
   return "single " + std::to_string(t.singleCoreM) + "x" + std::to_string(t.singleCoreN) + "x" +
@@ -103,9 +103,9 @@ TEST_F(MatmulTilingTest, EveryTilingFitsItsProfile) {
                              " transB " + std::to_string(transB);
     ASSERT_EQ(tiling.GetTiling(t), 0) << what;
     const aicore::lib::CubeTilingSpec spec =
-        aicore::lib::SpecOfProfile(aicore::GetSocProfile(), Bytes(in), Bytes(in), Bytes(out));
+        aicore::lib::SpecOfProfile(aicore::GetSocProfile(), Bits(in), Bits(in), Bits(out) / 8);
     EXPECT_EQ(aicore::lib::CubeTilingProblem(t, spec), "") << what << " " << Str(t);
-    EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(t, Bytes(in), transA, transB), "") << what << " " << Str(t);
+    EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(t, Bits(in), transA, transB), "") << what << " " << Str(t);
     // The split covers the problem with usedCoreNum <= dim cores.
     const int parts = ((m + t.singleCoreM - 1) / t.singleCoreM) * ((n + t.singleCoreN - 1) / t.singleCoreN) *
                       ((k + t.singleCoreK - 1) / t.singleCoreK);
@@ -124,6 +124,64 @@ TEST_F(MatmulTilingTest, EveryTilingFitsItsProfile) {
     ++checked;
   }
   EXPECT_EQ(checked, 600);
+}
+
+// DT_INT4 A and B (Atlas A2): two elements a byte, so twice the int8 baseK
+// fits L0A / L0B; baseK a multiple of 64 (C0) with B transposed; every
+// tiling fits the profile's rules counted in half bytes. A transposed, or
+// DT_INT4 with another type, is refused.
+TEST_F(MatmulTilingTest, Int4CountsHalfBytesAndAlignsBaseKToC0) {
+  const auto tile = [](DataType a, DataType b, bool transA, bool transB, int m, int n, int k, TCubeTiling& t) {
+    matmul_tiling::MatmulApiTiling tiling;
+    tiling.SetAType(TPosition::GM, CubeFormat::ND, a, transA);
+    tiling.SetBType(TPosition::GM, CubeFormat::ND, b, transB);
+    tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+    tiling.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+    tiling.SetShape(m, n, k);
+    tiling.SetOrgShape(m, n, k);
+    tiling.SetBufferSpace(-1, -1, -1);
+    return tiling.GetTiling(t);
+  };
+  TCubeTiling t8, t4;
+  ASSERT_EQ(tile(DataType::DT_INT8, DataType::DT_INT8, false, true, 2048, 2048, 2048, t8), 0);
+  ASSERT_EQ(tile(DataType::DT_INT4, DataType::DT_INT4, false, true, 2048, 2048, 2048, t4), 0);
+  EXPECT_EQ(t8.baseM, 128);
+  EXPECT_EQ(t8.baseN, 256);
+  EXPECT_EQ(t8.baseK, 128);  // L0B: 256 * 128 bytes * 2 buffers = 64 KiB
+  EXPECT_EQ(t4.baseM, 128);
+  EXPECT_EQ(t4.baseN, 256);
+  EXPECT_EQ(t4.baseK, 256);  // 256 * 256 / 2 bytes * 2
+  std::mt19937 rng(12);
+  for (int it = 0; it < 100; ++it) {
+    const int m = 1 + static_cast<int>(rng() % 3000), n = 1 + static_cast<int>(rng() % 3000);
+    const int k = 1 + static_cast<int>(rng() % 5000);
+    const bool transB = rng() % 2;
+    TCubeTiling t;
+    ASSERT_EQ(tile(DataType::DT_INT4, DataType::DT_INT4, false, transB, m, n, k, t), 0);
+    const std::string what = "m " + std::to_string(m) + " n " + std::to_string(n) + " k " + std::to_string(k) + " " +
+                             Str(t);
+    EXPECT_EQ(aicore::lib::CubeTilingProblem(t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4)), "")
+        << what;
+    EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(t, 4, false, transB), "") << what;
+    EXPECT_EQ(t.baseK % (transB ? 64 : 16), 0) << what;
+  }
+  // A 128 x 512 int4b_t base block is 32 KiB: twice that (dbL0A 2) fills L0A;
+  // 32 more elements of K do not fit, and 544 is no multiple of C0 = 64
+  // (it is of int8_t's 32).
+  TCubeTiling f = t4;
+  f.baseN = 16, f.baseK = 512, f.dbL0A = 2, f.dbL0B = 1, f.depthA1 = f.depthB1 = 1, f.stepKa = f.stepKb = 1;
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4)), "");
+  EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 4, false, true), "");
+  f.baseK = 544;
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4)),
+            "baseM * baseK * sizeof(A) * dbL0A = 128 * 544 * 4/8 * 2 = 69632 bytes exceeds the 65536-byte L0A");
+  EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 4, false, true),
+            "baseK 544 is not a multiple of 64 (C0 of A's type: A not transposed, B transposed)");
+  EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 8, false, true), "");
+  TCubeTiling bad;
+  EXPECT_EQ(tile(DataType::DT_INT4, DataType::DT_INT4, true, false, 64, 64, 64, bad), -1);
+  EXPECT_EQ(tile(DataType::DT_INT4, DataType::DT_INT8, false, false, 64, 64, 64, bad), -1);
+  EXPECT_EQ(tile(DataType::DT_INT4, DataType::DT_INT4, false, false, 64, 64, 64, bad), 0);
 }
 
 TEST_F(MatmulTilingTest, MoreCoresNeverMeanMoreWorkPerCore) {

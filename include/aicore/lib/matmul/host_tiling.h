@@ -42,7 +42,8 @@
 //      vendor's recommended block). SetFixSplit values are taken as given
 //      (multiples of 16, at most singleCore rounded up to 16, else -1).
 //   3. baseK: the largest multiple of 16 (32 bytes of A's type when A is not
-//      transposed and B is, if that is more; 64 after SetSparse(true), as
+//      transposed and B is, if that is more: 64 for DT_INT4, whose sizes
+//      count half bytes; 64 after SetSparse(true), as
 //      the vendor aligns it) with baseM * baseK * sizeof(A) *
 //      2 <= L0A and baseN * baseK * sizeof(B) * 2 <= L0B (dbL0A = dbL0B = 2;
 //      1 when 2 does not fit), at most singleCoreK rounded up.
@@ -588,7 +589,21 @@ class MatmulApiTilingBase {
 
 inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   AscendC::tiling::TCubeTiling& t = tiling_;
-  const uint32_t sa = Bytes(aType_.dataType), sb = Bytes(bType_.dataType);
+  // A's and B's element sizes in bits (int4b_t: 4, two a byte); the byte
+  // counts below are products with baseM or baseN (multiples of 16). A and
+  // B: 8 bits or more, or both DT_INT4 (A not transposed, as the vendor's
+  // Atlas A2 Matmul allows); C: 8 bits or more.
+  const int64_t sa = DataTypeBits(aType_.dataType), sb = DataTypeBits(bType_.dataType);
+  const bool int4 = sa == 4 && sb == 4;
+  if ((!int4 && (sa < 8 || sb < 8)) || DataTypeBits(cType_.dataType) < 8) {
+    Log("the A, B or C data type has no Matmul support in aicore (A " + std::to_string(sa) + " bits, B " +
+        std::to_string(sb) + " bits; DT_INT4 only for both A and B)");
+    return -1;
+  }
+  if (int4 && aType_.isTrans) {
+    Log("A of DT_INT4 cannot be transposed (SetAType isTrans = true): not on Atlas A2");
+    return -1;
+  }
   const uint32_t sbias = Bytes(biasType_.dataType);
   const int64_t l0a = bufferPool_.l0ASize, l0b = bufferPool_.l0BSize, l0c = bufferPool_.l0CSize;
   const int64_t l1 = bufferPool_.l1Size, bt = bufferPool_.btSize;
@@ -616,7 +631,7 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
       if (fixBaseN_ <= 0 && !in_range(bn, adjust_.minBaseN, adjust_.maxBaseN)) continue;
       if (bm * bn * 4 > l0c) continue;
       if (isBias && bt > 0 && bn * static_cast<int64_t>(sbias) > bt) continue;
-      if (bm * 16 * sa > l0a || bn * 16 * sb > l0b) continue;
+      if (bm * 16 * sa / 8 > l0a || bn * 16 * sb / 8 > l0b) continue;
       const int64_t area = bm * bn;
       const int64_t pad = align(sM, bm) * align(sN, bn);
       const bool better =
@@ -636,13 +651,13 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
     return -1;
   }
   // 3. baseK.
-  const int64_t c0 = 32 / sa;
+  const int64_t c0 = 256 / sa;
   const int64_t kAlign = isSparse_ ? 64 : (!aType_.isTrans && bType_.isTrans) ? std::max<int64_t>(16, c0) : 16;
   const int64_t capK = align(sK, kAlign);
   int64_t bk = 0, db = 2;
   for (; db >= 1 && bk == 0; --db) {
     for (int64_t k = kAlign; k <= capK; k += kAlign) {
-      if (bestM * k * sa * db > l0a || bestN * k * sb * db > l0b) break;
+      if (bestM * k * sa / 8 * db > l0a || bestN * k * sb / 8 * db > l0b) break;
       if (!in_range(k, adjust_.minBaseK, adjust_.maxBaseK)) continue;
       bk = k;
     }
@@ -656,7 +671,7 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   // 4. L1.
   const int64_t kIter = (sK + bk - 1) / bk;
   const int64_t biasL1 = isBias ? bestN * sbias : 0;
-  const int64_t perStep = bestM * bk * sa + bestN * bk * sb;
+  const int64_t perStep = (bestM * bk * sa + bestN * bk * sb) / 8;
   int64_t step = kIter, l1db = 2;
   while (step > 1 && step * l1db * perStep + biasL1 > l1) step = (step + 1) / 2;
   if (step * l1db * perStep + biasL1 > l1) l1db = 1;
@@ -688,8 +703,8 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   t.shareUbSize = 0;
   auto in_ub = [](TPosition p) { return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC; };
   int64_t trans = 0;
-  if (in_ub(aType_.pos)) trans = std::max(trans, bestM * bk * sa);
-  if (in_ub(bType_.pos)) trans = std::max(trans, bestN * bk * sb);
+  if (in_ub(aType_.pos)) trans = std::max(trans, bestM * bk * sa / 8);
+  if (in_ub(bType_.pos)) trans = std::max(trans, bestN * bk * sb / 8);
   if (in_ub(cType_.pos)) trans = std::max(trans, bestM * bestN * static_cast<int64_t>(Bytes(cType_.dataType)));
   if (isBias && in_ub(biasType_.pos)) trans = std::max(trans, bestN * static_cast<int64_t>(sbias));
   t.transLength = static_cast<int32_t>(trans);
@@ -712,14 +727,9 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
 
 inline int64_t MatmulApiTilingBase::Finish(AscendC::tiling::TCubeTiling& tiling) {
   const int32_t sa = DataTypeBits(aType_.dataType), sb = DataTypeBits(bType_.dataType);
-  if (sa < 8 || sb < 8 || DataTypeBits(cType_.dataType) < 8) {
-    Log("the A, B or C data type has no Matmul support in aicore (A " + std::to_string(sa) + " bits, B " +
-        std::to_string(sb) + " bits)");
-    return -1;
-  }
   aicore::lib::CubeTilingSpec spec;
-  spec.a_bytes = Bytes(aType_.dataType);
-  spec.b_bytes = Bytes(bType_.dataType);
+  spec.a_bits = static_cast<uint32_t>(sa);
+  spec.b_bits = static_cast<uint32_t>(sb);
   spec.bias_bytes = Bytes(biasType_.dataType);
   spec.l1 = static_cast<uint64_t>(bufferPool_.l1Size);
   spec.l0a = static_cast<uint64_t>(bufferPool_.l0ASize);
@@ -729,7 +739,7 @@ inline int64_t MatmulApiTilingBase::Finish(AscendC::tiling::TCubeTiling& tiling)
   spec.cores = maxCores_;
   std::string problem = aicore::lib::CubeTilingProblem(tiling_, spec);
   if (problem.empty()) {
-    problem = aicore::lib::CubeTilingBaseKProblem(tiling_, spec.a_bytes, aType_.isTrans, bType_.isTrans);
+    problem = aicore::lib::CubeTilingBaseKProblem(tiling_, spec.a_bits, aType_.isTrans, bType_.isTrans);
   }
   if (!problem.empty()) {
     Log("the computed tiling breaks a rule (an aicore bug): " + problem);

@@ -30,7 +30,7 @@
 //     GetBatchTensorC<false>(batchA, batchB, enSequentialWrite = false) -> GlobalTensor,
 //     GetBatchTensorC<false>(LocalTensor, batchA, batchB, enSequentialWrite = false), GetBatchC (both),
 //     SetQuantScalar(uint64_t) / SetQuantVector(GlobalTensor<uint64_t> | LocalTensor<uint64_t>)
-//       (int8 x int8 -> half: (V)DEQF16, -> int8_t: (V)REQ8; half / bfloat16_t -> int8_t:
+//       (int8 x int8 or int4 x int4 -> half: (V)DEQF16; int8 -> int8_t: (V)REQ8; half / bfloat16_t -> int8_t:
 //       (V)QF322B8_PRE), SetHF32(enable, transMode), SetSubBlockIdx /
 //     GetSubBlockIdx, GetOffsetC, SetSelfDefineData, SetUserDefInfo.
 //   Registration: aicore::lib::RegistMatmulObj (REGIST_MATMUL_OBJ in
@@ -39,7 +39,11 @@
 // Numerics. A base block's C elements are computed by one
 // aicore::simd::Gemm call over the block's whole K (singleCoreK): bias (or
 // 0) first, then the products in increasing k order, accumulated in float
-// (int32_t for int8_t), as simd/gemm.h's contract states. The NPU's chain
+// (int32_t for int8_t), as simd/gemm.h's contract states. int4b_t A and B
+// (two elements a byte, the lower index in the low nibble; A not
+// transposed, as on Atlas A2; the inner axes of even length; NZ fractals of
+// 16 x 64): each block's A rows and B columns are unpacked to int8_t and
+// multiplied by the int8_t Gemm, the same exact int32_t sums. The NPU's chain
 // for that block -- L1 and L0 tiles of baseK, Mmad into L0C with the first
 // step initialising (from the bias table or 0) and later steps accumulating
 // -- adds the same products to the same accumulator in the same k order,
@@ -217,7 +221,9 @@
 //
 // Not done: see IterateBatch above for its parts not done;
 // anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
-// int4b_t operands (a compile error),
+// int4b_t operands with the CopyA1 / CopyB1 callbacks (a compile error;
+// int4b_t in IterateBatch / IterateNBatch is not a vendor API: a compile
+// error too),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
 
@@ -289,17 +295,24 @@ constexpr uint8_t kHf32MantissaBits = 10;
 template <class T>
 constexpr bool kMmFloatIn = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>;
 
+// The integer inputs (int32_t accumulation in L0C).
 template <class T>
-using MmL0cT = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+constexpr bool kMmIntIn = std::is_same_v<T, int8_t> || std::is_same_v<T, AscendC::int4b_t>;
+
+template <class T>
+using MmL0cT = std::conditional_t<kMmIntIn<T>, int32_t, float>;
 
 // The C types Matmul allows for A/B of type T on Ascend910B (the vendor's
 // table of input and output types for Atlas A2): float -> float, half,
 // bfloat16_t; half, bfloat16_t -> float, half, bfloat16_t, int8_t
-// (quantised); int8_t -> int32_t, half (dequantised), int8_t (requantised).
+// (quantised); int8_t -> int32_t, half (dequantised), int8_t (requantised);
+// int4b_t -> int32_t, half (dequantised).
 template <class T, class C>
 constexpr bool MmCTypeAllowed() {
   if constexpr (std::is_same_v<T, int8_t>) {
     return std::is_same_v<C, int32_t> || std::is_same_v<C, half> || std::is_same_v<C, int8_t>;
+  } else if constexpr (std::is_same_v<T, AscendC::int4b_t>) {
+    return std::is_same_v<C, int32_t> || std::is_same_v<C, half>;
   } else if constexpr (kMmFloatIn<T>) {
     return std::is_same_v<C, float> || std::is_same_v<C, half> || std::is_same_v<C, bfloat16_t> ||
            (std::is_same_v<C, int8_t> && !std::is_same_v<T, float>);
@@ -313,7 +326,7 @@ constexpr bool MmCTypeAllowed() {
 // need no quantization parameter.
 template <class T, class C>
 constexpr QuantMode_t MmQuantMode(bool vector) {
-  if constexpr (std::is_same_v<T, int8_t> && std::is_same_v<C, half>) {
+  if constexpr (kMmIntIn<T> && std::is_same_v<C, half>) {
     return vector ? VDEQF16 : DEQF16;
   } else if constexpr (std::is_same_v<T, int8_t> && std::is_same_v<C, int8_t>) {
     return vector ? VREQ8 : REQ8;
@@ -426,17 +439,24 @@ class MatmulImpl {
       return false;
     }
   }();
-  static constexpr bool kIntIn = std::is_same_v<SrcAT, int8_t>;
+  static constexpr bool kIntIn = aicore::detail::kMmIntIn<SrcAT>;  // int8_t or int4b_t
+  // int4b_t A and B (two elements a byte): each block's operands are
+  // unpacked to int8_t and multiplied as int8_t (the same integers).
+  static constexpr bool kInt4 = std::is_same_v<SrcAT, int4b_t>;
   // B is a SparseMatmulType (4:2 sparse; aicore/lib/matmul/sparse.h).
   static constexpr bool kSparse = aicore::detail::kMmSparse<B_TYPE>;
 
   static_assert(aicore::detail::kMmFloatIn<SrcAT> || kIntIn,
-                "Matmul: A must be half, bfloat16_t, float or int8_t (int4b_t is not supported by aicore)");
+                "Matmul: A must be half, bfloat16_t, float, int8_t or int4b_t");
   static_assert(std::is_same_v<SrcAT, SrcBT>, "Matmul: A and B must have the same element type");
   static_assert(aicore::detail::MmCTypeAllowed<SrcAT, DstT>(),
                 "Matmul: C's type is not allowed for these inputs on Ascend910B: float -> float, half, "
                 "bfloat16_t; half / bfloat16_t -> float, half, bfloat16_t, int8_t (quantised); int8_t -> "
-                "int32_t, half (dequantised), int8_t (requantised)");
+                "int32_t, half (dequantised), int8_t (requantised); int4b_t -> int32_t, half (dequantised)");
+  static_assert(!kInt4 || !A_TYPE::isTrans,
+                "Matmul: an int4b_t A cannot be transposed on Atlas A2 (Ascend910B): declare A's MatmulType "
+                "with ISTRANS = false");
+  static_assert(!kInt4 || !kSparse, "Matmul: a sparse B (SparseMatmulType) is int8_t, not int4b_t");
   // Whether C leaves L0C through a quantization with a parameter
   // (SetQuantScalar / SetQuantVector).
   static constexpr bool kQuantOut = aicore::detail::MmQuantMode<SrcAT, DstT>(false) != NoQuant;
@@ -469,6 +489,8 @@ class MatmulImpl {
   static constexpr bool kCbA = aicore::detail::MmNonNull(MM_CB::CopyA1Ptr);
   static constexpr bool kCbB = aicore::detail::MmNonNull(MM_CB::CopyB1Ptr);
   static constexpr bool kCb = kCbOut || kCbA || kCbB;
+  static_assert(!kInt4 || (!kCbA && !kCbB),
+                "Matmul: the CopyA1 / CopyB1 callbacks with int4b_t operands are not supported by aicore");
   static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
                                Impl::Detail::MatmulPolicy<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>,
                 "Matmul: only the default MatmulPolicy is supported by aicore");
@@ -495,7 +517,8 @@ class MatmulImpl {
       t = *cubeTiling;
     }
     const std::string problem = aicore::lib::CubeTilingProblem(
-        t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), sizeof(SrcAT), sizeof(SrcBT), sizeof(BiasT)));
+        t, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), aicore::detail::kElemBits<SrcAT>,
+                                      aicore::detail::kElemBits<SrcBT>, sizeof(BiasT)));
     if (!problem.empty()) {
       Fail(ErrorKind::kParameter, "Matmul::Init", loc,
            std::string("the tiling does not fit the ") + aicore::GetSocProfile().name + " profile: " + problem);
@@ -824,7 +847,8 @@ class MatmulImpl {
   bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix, SrcLoc loc = SrcLoc::Current()) {
     static_assert(C_TYPE::pos == TPosition::CO1 && C_TYPE::format == CubeFormat::NZ,
                   "Matmul: Iterate(enPartialSum, localCmatrix) needs C at TPosition::CO1 in CubeFormat::NZ");
-    static_assert(std::is_same_v<T, L0cT>, "Matmul: the L0C tensor must be float (int32_t for int8_t inputs)");
+    static_assert(std::is_same_v<T, L0cT>,
+                  "Matmul: the L0C tensor must be float (int32_t for int8_t and int4b_t inputs)");
     const char* api = "Matmul::Iterate";
     aicore::detail::CoreContext& core = Begin(api, loc);
     if (localCmatrix.GetPosition() != TPosition::CO1) {
@@ -1276,7 +1300,7 @@ class MatmulImpl {
     static_assert(kIntIn ? std::is_same_v<BiasT, int32_t>
                          : (std::is_same_v<BiasT, float> || std::is_same_v<BiasT, half> ||
                             std::is_same_v<BiasT, bfloat16_t>),
-                  "Matmul: the bias must be float, half or bfloat16_t (int32_t for int8_t inputs)");
+                  "Matmul: the bias must be float, half or bfloat16_t (int32_t for int8_t and int4b_t inputs)");
     if (tiling_.isBias != 1) {
       Fail(ErrorKind::kParameter, "Matmul::SetBias", loc,
            "the tiling has isBias = " + S(tiling_.isBias) + ": enable the bias in the host tiling "
@@ -1287,7 +1311,7 @@ class MatmulImpl {
     if constexpr (!kQuantOut) {
       Fail(ErrorKind::kParameter, api, loc,
            std::string("this Matmul (") + TypeName<SrcAT>() + " -> " + TypeName<DstT>() +
-               ") does not quantise: a quantization parameter applies to int8_t -> half (DEQF16), "
+               ") does not quantise: a quantization parameter applies to int8_t / int4b_t -> half (DEQF16), "
                "int8_t -> int8_t (REQ8), half / bfloat16_t -> int8_t (QF322B8_PRE)");
     }
   }
@@ -1298,6 +1322,7 @@ class MatmulImpl {
     else if constexpr (std::is_same_v<T, float>) return "float";
     else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
     else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+    else if constexpr (std::is_same_v<T, int4b_t>) return "int4b_t";
     else return "?";
   }
   static void CheckAtomic(const char* api, uint8_t enAtomic, SrcLoc loc) {
@@ -1353,7 +1378,7 @@ class MatmulImpl {
   // The layouts of A (m x k) and B (k x n) in their tensors.
   Layout LayoutA() const {
     if (aKind_ == kScalar) return Layout{0, 0, 0, 0, 0, 0};
-    constexpr uint32_t c0 = 32 / sizeof(SrcAT);
+    constexpr uint32_t c0 = 256 / aicore::detail::kElemBits<SrcAT>;  // 32 bytes (int4b_t: 64)
     if constexpr (A_TYPE::format == CubeFormat::NZ) {
       if (!transA_) return Layout::Nz(c0, Align16(orgM_));
       return Layout{c0, 0, static_cast<int64_t>(Align16(orgKa_)) * c0, 1, 0, c0};
@@ -1362,7 +1387,7 @@ class MatmulImpl {
   }
   Layout LayoutB() const {
     if (bKind_ == kScalar) return Layout{0, 0, 0, 0, 0, 0};
-    constexpr uint32_t c0 = 32 / sizeof(SrcBT);
+    constexpr uint32_t c0 = 256 / aicore::detail::kElemBits<SrcBT>;
     if constexpr (B_TYPE::format == CubeFormat::NZ) {
       if (!transB_) return Layout::Nz(c0, Align16(orgKb_));
       return Layout{c0, 0, static_cast<int64_t>(Align16(orgN_)) * c0, 1, 0, c0};
@@ -1387,8 +1412,20 @@ class MatmulImpl {
                  ": call SetQuantScalar or SetQuantVector first");
       }
     }
-    const std::string k = aicore::lib::CubeTilingBaseKProblem(tiling_, sizeof(SrcAT), transA_, transB_);
+    const std::string k =
+        aicore::lib::CubeTilingBaseKProblem(tiling_, aicore::detail::kElemBits<SrcAT>, transA_, transB_);
     if (!k.empty()) Fail(ErrorKind::kParameter, api, loc, "the tiling breaks a rule: " + k);
+    if constexpr (kInt4) {
+      // An int4b_t matrix's inner axis holds an even number of elements (its
+      // rows are whole bytes), as the reference requires.
+      const int32_t bIn = transB_ ? sK_ : sN_, bOrg = transB_ ? orgKb_ : orgN_;
+      if (sK_ % 2 != 0 || orgKa_ % 2 != 0 || bIn % 2 != 0 || bOrg % 2 != 0) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "int4b_t A and B need an even number of elements along their inner axis: A (M x K) has singleCoreK " +
+                 S(sK_) + ", Ka " + S(orgKa_) + "; B (" + (transB_ ? "transposed, N x K) has singleCoreK " +
+                 S(sK_) + ", Kb " + S(orgKb_) : "K x N) has singleCoreN " + S(sN_) + ", N " + S(orgN_)));
+      }
+    }
     CheckOperand(core, api, "A", aKind_, aGm_, aLocal_, LayoutA(), sM_, sK_, loc);
     if constexpr (kSparse) {
       // B: sK/2 x sN (stored N x K/2); the index: sK/8 bytes x sN in NZ.
@@ -1483,7 +1520,9 @@ class MatmulImpl {
                     const GlobalTensor<T>& gm, const LocalTensor<T>& local, const Layout& l, int32_t rows,
                     int32_t cols, SrcLoc loc) const {
     if (kind == kScalar) return;
+    // n elements (int4b_t: two a byte, so (n + 1) / 2 bytes).
     const uint64_t n = static_cast<uint64_t>(l.Offset(static_cast<uint32_t>(rows - 1), static_cast<uint32_t>(cols - 1))) + 1;
+    constexpr uint32_t per = aicore::detail::kElemsPerObj<T>;
     if (kind == kGm) {
       if (gm.sized_ && n > gm.GetSize()) {
         Fail(ErrorKind::kBounds, api, loc,
@@ -1491,23 +1530,25 @@ class MatmulImpl {
                  S(cols) + " with the original shape's strides) but its GlobalTensor holds " +
                  S(static_cast<int64_t>(gm.GetSize())));
       }
-      gm.CheckRange(api, 0, n, loc);
+      gm.CheckRange(api, 0, (n + per - 1) / per, loc);
       if (AICORE_UNLIKELY(core.instr != 0)) {
         const aicore::detail::MmSpan b = aicore::detail::MmBursts(l, static_cast<uint32_t>(rows), static_cast<uint32_t>(cols));
-        aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kRead, gm.GetPhyAddr(), b.count,
-                                     b.len * sizeof(T), (b.step - b.len) * sizeof(T), api, loc);
+        const uint64_t len = aicore::detail::ObjBytes<T>(b.len, true);
+        aicore::detail::EmitGmBursts(core, aicore::detail::GmAccess::kRead, gm.GetPhyAddr(), b.count, len,
+                                     aicore::detail::ObjBytes<T>(b.step, true) - len, api, loc);
       }
     } else {
       // Allocated and owned first (a freed tensor's buffer is not read).
       aicore::detail::CheckLocal(api, role, local, 0, loc, false, aicore::detail::Pipe::kCount);
-      const uint64_t avail = aicore::detail::AvailableBytes(local) / sizeof(T);
+      const uint64_t avail = aicore::detail::AvailableBytes(local) / sizeof(T) * per;
       if (n > avail) {
         Fail(ErrorKind::kBounds, api, loc,
              std::string(role) + " spans " + S(static_cast<int64_t>(n)) + " elements (" + S(rows) + " x " +
                  S(cols) + ") but its LocalTensor has " + S(static_cast<int64_t>(avail)) +
                  " elements to the end of its buffer");
       }
-      aicore::detail::CheckLocal(api, role, local, n * sizeof(T), loc, false, aicore::detail::Pipe::kCount);
+      aicore::detail::CheckLocal(api, role, local, aicore::detail::ObjBytes<T>(n, true), loc, false,
+                                 aicore::detail::Pipe::kCount);
     }
   }
   template <class T>
@@ -1522,7 +1563,6 @@ class MatmulImpl {
     GemmBlock(m0, n0, mLen, nLen, out, Layout::RowMajor(BaseN()), accumulate);
   }
   void GemmBlock(int32_t m0, int32_t n0, int32_t mLen, int32_t nLen, L0cT* out, const Layout& lc, bool accumulate) {
-    const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
     const auto um = static_cast<uint32_t>(mLen), un = static_cast<uint32_t>(nLen);
     const L0cT* bias = nullptr;
     if (biasOn_ && !accumulate) {
@@ -1536,6 +1576,22 @@ class MatmulImpl {
                                                         : aicore::simd::GemmInit::kZero;
     const SrcAT* a0 = OperandData(aKind_, aGm_, aLocal_, aScalar_);
     const SrcBT* b0 = OperandData(bKind_, bGm_, bLocal_, bScalar_);
+    if constexpr (kInt4) {
+      // The block's A (um x K) and B (K x un) unpacked to int8_t, then the
+      // int8_t GEMM: the same integer products and int32_t sums.
+      Layout la = LayoutA(), lb = LayoutB();
+      const auto uk = static_cast<uint32_t>(sK_);
+      const int8_t* a = Unpack4(a0, la, static_cast<uint32_t>(m0), 0, um, uk, unpackA_);
+      const int8_t* b = Unpack4(b0, lb, 0, static_cast<uint32_t>(n0), uk, un, unpackB_);
+      aicore::simd::Gemm<int8_t, int8_t, int32_t>(um, un, uk, a, la, b, lb, out, lc, first, bias, opt_);
+    } else {
+      GemmDense(m0, n0, um, un, a0, b0, out, lc, first, bias);
+    }
+  }
+  // GemmBlock's operands as they are (types of a byte or more).
+  void GemmDense(int32_t m0, int32_t n0, uint32_t um, uint32_t un, const SrcAT* a0, const SrcBT* b0, L0cT* out,
+                 const Layout& lc, aicore::simd::GemmInit first, const L0cT* bias) {
+    const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
     const bool tileA = kCbA && aKind_ == kGm, tileB = kCbB && bKind_ == kGm;
     if (!tileA && !tileB) {
       Layout la = LayoutA(), lb = LayoutB();
@@ -1599,6 +1655,40 @@ class MatmulImpl {
       aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, uk, a, la, b, lb, out, lc,
                                              k0 == 0 ? first : aicore::simd::GemmInit::kAccumulate, bias, opt_);
     }
+  }
+  // The rows x cols sub-matrix at (r0, c0) of an int4b_t operand (element
+  // e of its layout `l`: nibble e % 2 of byte e / 2) unpacked to int8_t into
+  // `out`: column-major when `l` is (a transposed operand), else row-major
+  // (`l` is updated).
+  static const int8_t* Unpack4(const int4b_t* base, Layout& l, uint32_t r0, uint32_t c0, uint32_t rows,
+                               uint32_t cols, std::vector<int8_t>& out) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(base);
+    const auto at = [bytes](int64_t e) {
+      const int v = (bytes[e >> 1] >> ((e & 1) * 4)) & 0xF;
+      return static_cast<int8_t>(v >= 8 ? v - 16 : v);
+    };
+    out.resize(static_cast<size_t>(rows) * cols);
+    int8_t* o = out.data();
+    const bool plain = l.rb == 0 && l.cb == 0;
+    if (plain && l.ci == 1) {  // row-major: each row's elements in a run
+      for (uint32_t r = 0; r < rows; ++r, o += cols) {
+        const int64_t e0 = l.Offset(r0 + r, c0);
+        for (uint32_t c = 0; c < cols; ++c) o[c] = at(e0 + c);
+      }
+      l = Layout::RowMajor(cols);
+    } else if (plain && l.ri == 1) {  // column-major: each column's in a run
+      for (uint32_t c = 0; c < cols; ++c, o += rows) {
+        const int64_t e0 = l.Offset(r0, c0 + c);
+        for (uint32_t r = 0; r < rows; ++r) o[r] = at(e0 + r);
+      }
+      l = Layout::ColMajor(rows);
+    } else {  // NZ, or a scalar (every offset 0)
+      for (uint32_t r = 0; r < rows; ++r) {
+        for (uint32_t c = 0; c < cols; ++c) *o++ = at(l.Offset(r0 + r, c0 + c));
+      }
+      l = Layout::RowMajor(cols);
+    }
+    return out.data();
   }
   // The operand's rows x cols sub-matrix at (r0, c0): in place, or packed
   // row-major when (r0, c0) falls inside an NZ fractal (`l` is updated).
@@ -2144,6 +2234,8 @@ class MatmulImpl {
   template <class Dst>  // GlobalTensor<DstT> or LocalTensor<DstT>
   void RunBatch(const char* api, const Dst& dst, const BatchArgs& args, bool sequential, uint32_t matrixStrideA,
                 uint32_t matrixStrideB, SrcLoc loc, bool dense = false) {
+    static_assert(!kInt4, "Matmul: IterateBatch / IterateNBatch do not take int4b_t A and B (the reference: "
+                          "BatchMatmul does not support int4b_t inputs)");
     constexpr bool kUb = std::is_same_v<Dst, LocalTensor<DstT>>;
     constexpr bool kBsC = IsBsLayout(C_TYPE::layout);
     aicore::detail::CoreContext& core = Begin(api, loc);
@@ -2563,6 +2655,7 @@ class MatmulImpl {
   std::vector<L0cT> store_;
   std::vector<SrcAT> packA_;
   std::vector<SrcBT> packB_;
+  std::vector<int8_t> unpackA_, unpackB_;  // int4b_t operands as int8_t (GemmBlock)
   std::vector<L0cT> biasBuf_;
   aicore::detail::MmSparse sparse_;
 };

@@ -32,8 +32,9 @@
 //     depth = step * stepK * (1 or 2); kernels lower stepM / stepN after
 //     GetTiling, which stays valid).
 // CubeTilingBaseKProblem adds the rule that depends on the transposes known
-// at run time: baseK a multiple of C0 (32 bytes of A's type) when A is not
-// transposed and B is, else of 16.
+// at run time: baseK a multiple of C0 (32 bytes of A's type: 64 int4b_t)
+// when A is not transposed and B is, else of 16. Element sizes are in bits
+// (int4b_t: 4, two elements a byte).
 #pragma once
 
 #include <cstdint>
@@ -111,8 +112,8 @@ namespace lib {
 
 // What a tiling is checked against: element sizes and the SoC's capacities.
 struct CubeTilingSpec {
-  uint32_t a_bytes = 2;     // sizeof(A element)
-  uint32_t b_bytes = 2;     // sizeof(B element)
+  uint32_t a_bits = 16;     // bits of an A element (int4b_t: 4)
+  uint32_t b_bits = 16;     // bits of a B element
   uint32_t bias_bytes = 4;  // sizeof(bias element)
   uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0;
   uint64_t bt = 0;     // bias table bytes (0: none, not checked)
@@ -120,11 +121,11 @@ struct CubeTilingSpec {
 };
 
 // The capacities of a SoC profile (the bias table: 1 KiB on Ascend910B).
-inline CubeTilingSpec SpecOfProfile(const SocProfile& p, uint32_t a_bytes, uint32_t b_bytes,
+inline CubeTilingSpec SpecOfProfile(const SocProfile& p, uint32_t a_bits, uint32_t b_bits,
                                     uint32_t bias_bytes) {
   CubeTilingSpec s;
-  s.a_bytes = a_bytes;
-  s.b_bytes = b_bytes;
+  s.a_bits = a_bits;
+  s.b_bits = b_bits;
   s.bias_bytes = bias_bytes;
   s.l1 = p.bytes[static_cast<int>(Memory::kL1)];
   s.l0a = p.bytes[static_cast<int>(Memory::kL0A)];
@@ -137,6 +138,8 @@ inline CubeTilingSpec SpecOfProfile(const SocProfile& p, uint32_t a_bytes, uint3
 
 inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, const CubeTilingSpec& s) {
   auto str = [](int64_t v) { return std::to_string(v); };
+  // sizeof of an element of `bits` bits ("4/8" for int4b_t).
+  auto size = [&str](uint32_t bits) { return bits % 8 == 0 ? str(bits / 8) : str(bits) + "/8"; };
   const struct {
     const char* name;
     int32_t v;
@@ -172,15 +175,15 @@ inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, cons
     return "baseM " + str(t.baseM) + " and baseN " + str(t.baseN) + " must be multiples of 16 (the fractal height)";
   }
   const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
-  const uint64_t l0a = static_cast<uint64_t>(bm * bk) * s.a_bytes * static_cast<uint64_t>(t.dbL0A);
+  const uint64_t l0a = static_cast<uint64_t>(bm * bk) * s.a_bits / 8 * static_cast<uint64_t>(t.dbL0A);
   if (l0a > s.l0a) {
-    return "baseM * baseK * sizeof(A) * dbL0A = " + str(bm) + " * " + str(bk) + " * " + str(s.a_bytes) + " * " +
+    return "baseM * baseK * sizeof(A) * dbL0A = " + str(bm) + " * " + str(bk) + " * " + size(s.a_bits) + " * " +
            str(t.dbL0A) + " = " + str(static_cast<int64_t>(l0a)) + " bytes exceeds the " +
            str(static_cast<int64_t>(s.l0a)) + "-byte L0A";
   }
-  const uint64_t l0b = static_cast<uint64_t>(bn * bk) * s.b_bytes * static_cast<uint64_t>(t.dbL0B);
+  const uint64_t l0b = static_cast<uint64_t>(bn * bk) * s.b_bits / 8 * static_cast<uint64_t>(t.dbL0B);
   if (l0b > s.l0b) {
-    return "baseN * baseK * sizeof(B) * dbL0B = " + str(bn) + " * " + str(bk) + " * " + str(s.b_bytes) + " * " +
+    return "baseN * baseK * sizeof(B) * dbL0B = " + str(bn) + " * " + str(bk) + " * " + size(s.b_bits) + " * " +
            str(t.dbL0B) + " = " + str(static_cast<int64_t>(l0b)) + " bytes exceeds the " +
            str(static_cast<int64_t>(s.l0b)) + "-byte L0B";
   }
@@ -194,8 +197,8 @@ inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, cons
     return "baseN * sizeof(bias) = " + str(bn) + " * " + str(s.bias_bytes) + " bytes exceeds the " +
            str(static_cast<int64_t>(s.bt)) + "-byte bias table";
   }
-  const uint64_t a1 = static_cast<uint64_t>(t.depthA1) * static_cast<uint64_t>(bm * bk) * s.a_bytes;
-  const uint64_t b1 = static_cast<uint64_t>(t.depthB1) * static_cast<uint64_t>(bn * bk) * s.b_bytes;
+  const uint64_t a1 = static_cast<uint64_t>(t.depthA1) * static_cast<uint64_t>(bm * bk) * s.a_bits / 8;
+  const uint64_t b1 = static_cast<uint64_t>(t.depthB1) * static_cast<uint64_t>(bn * bk) * s.b_bits / 8;
   const uint64_t bias1 = t.isBias == 1 ? static_cast<uint64_t>(bn) * s.bias_bytes : 0;
   if (a1 + b1 + bias1 > s.l1) {
     return "L1 holds depthA1 * baseM * baseK * sizeof(A) + depthB1 * baseN * baseK * sizeof(B)" +
@@ -213,9 +216,9 @@ inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, cons
 }
 
 // The baseK alignment rule (c0 = 32 bytes of A's element type).
-inline std::string CubeTilingBaseKProblem(const AscendC::tiling::TCubeTiling& t, uint32_t a_bytes, bool trans_a,
+inline std::string CubeTilingBaseKProblem(const AscendC::tiling::TCubeTiling& t, uint32_t a_bits, bool trans_a,
                                           bool trans_b) {
-  const int32_t c0 = static_cast<int32_t>(32 / a_bytes);
+  const int32_t c0 = static_cast<int32_t>(256 / a_bits);
   const int32_t align = (!trans_a && trans_b) ? c0 : 16;
   if (t.baseK > 0 && t.baseK % align != 0) {
     return "baseK " + std::to_string(t.baseK) + " is not a multiple of " + std::to_string(align) +
