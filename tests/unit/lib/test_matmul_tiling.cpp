@@ -352,7 +352,7 @@ using MmT = AscendC::MatmulType<P, ::CubeFormat::ND, T>;
 std::string StaticTilingProblem(const MatmulApiStaticTiling& s, uint32_t aBytes, uint32_t biasBytes,
                                 uint32_t l1 = 0) {
   aicore::lib::CubeTilingSpec spec =
-      aicore::lib::SpecOfProfile(aicore::GetSocProfile(), aBytes, aBytes, biasBytes);
+      aicore::lib::SpecOfProfile(aicore::GetSocProfile(), aBytes * 8, aBytes * 8, biasBytes);
   if (l1 != 0) spec.l1 = l1;
   return aicore::lib::CubeTilingProblem(aicore::lib::CubeTilingOfStatic(s), spec);
 }
@@ -401,6 +401,17 @@ TEST_F(MatmulTilingTest, ConstantTilingOfAFullShapeConfig) {
   EXPECT_EQ(s.depthA1, 4);
   EXPECT_EQ(StaticTilingProblem(s, 2, 4, 128 * 1024), "");
   EXPECT_NE(StaticTilingProblem(t, 2, 4, 128 * 1024), "") << "the default plan needs more than 128 KiB";
+
+  // int4b_t counts half bytes: its L1 steps take half of int8_t's.
+  constexpr MatmulConfig c8 = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(
+      MatmulShapeParams{128, 256, 512, 64, 128, 128}, MatmulBiasParams{false});
+  constexpr MatmulApiStaticTiling i8 =
+      AscendC::GetMatmulApiTiling<MmT<int8_t>, MmT<int8_t>, MmT<int32_t>, MmT<int32_t>>(c8);
+  constexpr MatmulApiStaticTiling i4 =
+      AscendC::GetMatmulApiTiling<MmT<AscendC::int4b_t>, MmT<AscendC::int4b_t>, MmT<int32_t>, MmT<int32_t>>(c8);
+  EXPECT_EQ(i8.stepKa, i4.stepKa);
+  EXPECT_EQ(i8.depthA1, i4.depthA1);
+  EXPECT_EQ(i4.shareL1Size * 2, i8.shareL1Size);
 
   // float: two 128 x 128 blocks overflow L0A / L0B, one fits; ORDER_N; no
   // bias; A in UB sets transLength to its base block's bytes.

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "aicore/base/type_name.h"
 #include "aicore/base/types.h"
 #include "aicore/lib/matmul/tiling_data.h"
 #include "aicore/memory/local_tensor.h"
@@ -502,12 +503,15 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
   t.cfg = mmCFG;
   const int64_t bm = mmCFG.basicM, bn = mmCFG.basicN, bk = mmCFG.basicK;
   if (bm == 0 || bn == 0 || bk == 0) return t;
-  const int64_t sa = sizeof(typename A_TYPE::T), sb = sizeof(typename B_TYPE::T);
+  // A's and B's element sizes in bits (int4b_t: 4); bm, bn are multiples of
+  // 16, so the byte counts below are whole.
+  const int64_t sa = aicore::detail::kElemBits<typename A_TYPE::T>;
+  const int64_t sb = aicore::detail::kElemBits<typename B_TYPE::T>;
   t.baseM = static_cast<int32_t>(bm);
   t.baseN = static_cast<int32_t>(bn);
   t.baseK = static_cast<int32_t>(bk);
-  t.dbL0A = 2 * bm * bk * sa <= TOTAL_L0A_SIZE ? 2 : 1;
-  t.dbL0B = 2 * bn * bk * sb <= TOTAL_L0B_SIZE ? 2 : 1;
+  t.dbL0A = 2 * bm * bk * sa / 8 <= TOTAL_L0A_SIZE ? 2 : 1;
+  t.dbL0B = 2 * bn * bk * sb / 8 <= TOTAL_L0B_SIZE ? 2 : 1;
   t.isBias = mmCFG.enableSetBias ? 1 : 0;
   if (mmCFG.singleCoreM == 0 || mmCFG.singleCoreN == 0 || mmCFG.singleCoreK == 0) return t;
   const int64_t sk = mmCFG.singleCoreK;
@@ -516,7 +520,7 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
   t.Ka = t.Kb = t.singleCoreK = static_cast<int32_t>(sk);
   const int64_t sbias = sizeof(typename BIAS_TYPE::T);
   const int64_t biasL1 = t.isBias ? bn * sbias : 0;
-  const int64_t perStep = bm * bk * sa + bn * bk * sb;
+  const int64_t perStep = (bm * bk * sa + bn * bk * sb) / 8;
   int64_t step = (sk + bk - 1) / bk, l1db = 2;
   while (step > 1 && step * l1db * perStep + biasL1 > l1Size) step = (step + 1) / 2;
   if (step * l1db * perStep + biasL1 > l1Size) l1db = 1;
@@ -529,8 +533,8 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
     return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
   };
   int64_t trans = 0;
-  if (inUb(A_TYPE::pos)) trans = bm * bk * sa;
-  if (inUb(B_TYPE::pos) && bn * bk * sb > trans) trans = bn * bk * sb;
+  if (inUb(A_TYPE::pos)) trans = bm * bk * sa / 8;
+  if (inUb(B_TYPE::pos) && bn * bk * sb / 8 > trans) trans = bn * bk * sb / 8;
   if (inUb(C_TYPE::pos) && bm * bn * int64_t{sizeof(typename C_TYPE::T)} > trans) {
     trans = bm * bn * int64_t{sizeof(typename C_TYPE::T)};
   }
