@@ -33,11 +33,17 @@
 //   or the padding value outside the map, with Wout = (l1W + padLeft + padRight -
 // dilationW * (Wk - 1) - 1) / strideW + 1; rows [mStartPt, mStartPt +
 // mExtension) and columns [kStartPt, kStartPt + kExtension) are written to L0A
-// as ZZ (M1, K1, 16, C0); with enTranspose (2-byte types) as ZZ of the
-// transposed matrix; into L0B (2-byte types) as (M1, K1, C0, 16).
-// Not implemented here (a KernelError says so): the transposing 4-byte
-// forms, int4b_t, channel sizes that are not a multiple of C0, repeatTime
-// other than 1 (SetLoadDataRepeat), fMatrixCtrl true.
+// as ZZ (M1, K1, 16, C0); with enTranspose (2- and 4-byte types) as ZZ of the
+// transposed matrix in fractals of 16 k x C0 m (K1' = ceil(kExt / 16),
+// 16 * M1 / C0 m-blocks per row of fractals); into L0B (2- and 4-byte types)
+// as (ceil(mExt / C0), K1', 16, C0) with k the row and m the column of a
+// fractal (the layouts of the vendor's load3d reference model). fMatrixCtrl
+// false reads the left feature-map registers (SetFmatrix FMATRIX_LEFT, and
+// what isSetFMatrix writes), true the right ones (FMATRIX_RIGHT).
+// Not implemented here (a KernelError says so): int4b_t, channel sizes that
+// are not a multiple of C0, repeatTime other than 1 (SetLoadDataRepeat): the
+// public docs do not define their layouts (the small-channel L1 layout, where
+// repeat r writes in L0 on this SoC) precisely.
 #pragma once
 
 #include <algorithm>
@@ -209,11 +215,16 @@ struct Load3DGeom {
   uint32_t wout;
   uint32_t m0, k0, mext, kext;
   uint32_t mode;  // 0: L0A, 1: L0A transposed, 2: L0B
-  // Calls f(dst_elem, src_elem or -1 for padding), in order.
+  // Calls f(dst_elem, src_elem or -1 for padding), in order. The transposed
+  // forms (1, 2) use fractals of 16 k-rows x C0 m-columns: mode 1 orders
+  // them k-block major over 16 * M1 / C0 m-blocks (M1 = ceil(mext / 16)),
+  // mode 2 m-block major over ceil(kext / 16) k-blocks.
   template <class F>
   void ForEach(F&& f) const {
     const uint32_t m1 = cube::CeilDiv(mext, 16);
     const uint32_t k1 = cube::CeilDiv(kext, c0);
+    const uint32_t kt = cube::CeilDiv(kext, 16);
+    const uint32_t mb = m1 * 16 / c0;  // m-blocks of C0 per k-block row (mode 1)
     for (uint32_t mm = 0; mm < mext; ++mm) {
       const uint32_t m = m0 + mm;
       const uint32_t ho = m / wout, wo = m % wout;
@@ -232,9 +243,9 @@ struct Load3DGeom {
         if (mode == 0) {
           d = (uint64_t{mm / 16} * k1 + kk / c0) * 16 * c0 + (mm % 16) * c0 + kk % c0;
         } else if (mode == 1) {
-          d = (uint64_t{kk / 16} * m1 + mm / 16) * 256 + (kk % 16) * 16 + mm % 16;
+          d = (uint64_t{kk / 16} * mb + mm / c0) * 16 * c0 + (kk % 16) * c0 + mm % c0;
         } else {
-          d = (uint64_t{mm / 16} * k1 + kk / 16) * 256 + (kk % 16) * 16 + mm % 16;
+          d = (uint64_t{mm / c0} * kt + kk / 16) * 16 * c0 + (kk % 16) * c0 + mm % c0;
         }
         f(d, s);
       }
@@ -514,11 +525,10 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint16_t c
   d::CheckL0Dst(kApi, dst, loc);
   d::CheckL1Src(kApi, src, loc);
   const bool to_b = d::PositionMemory(dst.buf_->pos) == aicore::Memory::kL0B;
-  const auto& fm = core.cube.fmatrix[0];
-  if (AICORE_UNLIKELY(fMatrixCtrl)) {
-    d::FailCubeParam(kApi, loc, "fMatrixCtrl true (the right feature-map registers) is not "
-                                "supported (the 910B generation takes false only)");
-  }
+  // fMatrixCtrl picks the feature-map registers: false the left ones
+  // (SetFmatrix FMATRIX_LEFT, and what isSetFMatrix writes), true the right
+  // ones (SetFmatrix FMATRIX_RIGHT).
+  const auto& fm = core.cube.fmatrix[fMatrixCtrl ? 1 : 0];
   if (fm.l1H == 0 || fm.l1W == 0 || channelSize == 0 || kExtension == 0 || mExtension == 0 ||
       (filterW == 0 && !filterSizeW) || (filterH == 0 && !filterSizeH) || core.cube.repeat_time == 0) {
     return;  // documented no-ops
@@ -538,16 +548,12 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint16_t c
                                     std::to_string(core.cube.repeat_time) +
                                     ": repeated LoadData (3D) is not implemented in aicore");
   }
-  if (AICORE_UNLIKELY(to_b && kBits != 16)) {
-    d::FailCubeParam(kApi, loc, std::to_string(kBits) + "-bit elements into L0B: " +
-                                    (kBits == 32 ? std::string("not implemented in aicore")
-                                                 : std::string("not supported (1-byte types "
-                                                               "load into L0A only)")));
+  if (AICORE_UNLIKELY(to_b && kBits == 8)) {
+    d::FailCubeParam(kApi, loc,
+                     "8-bit elements into L0B: not supported (1-byte types load into L0A only)");
   }
-  if (AICORE_UNLIKELY(enTranspose && !to_b && kBits != 16)) {
-    d::FailCubeParam(kApi, loc, std::to_string(kBits) + "-bit elements with enTranspose: " +
-                                    (kBits == 32 ? std::string("not implemented in aicore")
-                                                 : std::string("not supported")));
+  if (AICORE_UNLIKELY(enTranspose && !to_b && kBits == 8)) {
+    d::FailCubeParam(kApi, loc, "8-bit elements with enTranspose: not supported");
   }
   d::CheckCubeRange(kApi, "strideW", strideW, 1, 63, loc);
   d::CheckCubeRange(kApi, "strideH", strideH, 1, 63, loc);
@@ -605,10 +611,15 @@ inline void Run(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint16_t c
                                       " set by SetLoadDataBoundary");
     }
   }
+  // The fractals up to the last one written (see Load3DGeom::ForEach).
   const uint32_t m1 = aicore::cube::CeilDiv(mExtension, 16);
+  const uint32_t mc = aicore::cube::CeilDiv(mExtension, c0);
   const uint32_t k1 = aicore::cube::CeilDiv(kExtension, c0);
   const uint32_t kt = aicore::cube::CeilDiv(kExtension, 16);
-  const uint64_t dst_bytes = g.mode == 0 ? uint64_t{m1} * k1 * 512 : uint64_t{m1} * kt * 512;
+  const uint64_t dst_bytes =
+      512 * (g.mode == 0   ? uint64_t{m1} * k1
+             : g.mode == 1 ? uint64_t{kt - 1} * (m1 * 16 / c0) + mc
+                           : uint64_t{mc} * kt);
   d::CheckCubeSpan(kApi, "src", src, src_bytes, "the feature map C1 x l1H x l1W x C0", false, loc);
   d::CheckCubeSpan(kApi, "dst", dst, dst_bytes, "the fractals of mExtension x kExtension", true, loc);
   auto* out = reinterpret_cast<uint8_t*>(dst.addr_);

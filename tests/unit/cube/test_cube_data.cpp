@@ -414,6 +414,13 @@ int64_t Im2Col(const Conv& c, uint32_t c0, uint32_t m, uint32_t k) {
   return ((int64_t{ci} * c.h + y) * c.w + x) * c0 + cc;
 }
 
+// isSetFMatrix / isSetPadding false: the registers set earlier are used.
+constexpr IsResetLoad3dConfig kKeep = {false, false};
+
+// Each trial runs one of three forms: V2 with its own map and padding
+// (the left registers, fMatrixCtrl false); SetFmatrix on a random side with a
+// decoy map on the other side, then V2Pro or V2 with kKeep reading that side
+// through fMatrixCtrl.
 template <class T>
 void CheckLoad3D(uint64_t seed, int mode) {  // 0: L0A, 1: L0A transposed, 2: L0B
   constexpr uint32_t es = sizeof(T);
@@ -443,16 +450,19 @@ void CheckLoad3D(uint64_t seed, int mode) {  // 0: L0A, 1: L0A transposed, 2: L0
     const uint32_t kext = mode == 0 ? 1 + rng.Below(ktotal - kstart) : c0 * (1 + rng.Below((ktotal - kstart) / c0));
     const T padv = static_cast<T>(static_cast<int>(rng.Below(7)) - 3);
     const Bytes fmap = RandomBytes(rng, size_t{c.c1} * c.h * c.w * c0 * es);
+    // Transposed forms: fractals of 16 k-rows x C0 m-columns; L0A orders them
+    // k-block major over m1 * 16 / C0 m-blocks, L0B m-block major.
     const uint32_t m1 = CeilDiv(mext, 16), k1 = CeilDiv(kext, c0), kt = CeilDiv(kext, 16);
-    const size_t dst_bytes = (mode == 0 ? size_t{m1} * k1 : size_t{m1} * kt) * 512 + 512;
+    const uint32_t mb = m1 * 16 / c0;
+    const size_t dst_bytes = (mode == 0 ? size_t{m1} * k1 : size_t{mb} * kt) * 512 + 512;
     Bytes want(dst_bytes, kFill), got(dst_bytes, kFill);
     for (uint32_t mm = 0; mm < mext; ++mm) {
       for (uint32_t kk = 0; kk < kext; ++kk) {
         const int64_t s = Im2Col(c, c0, mstart + mm, kstart + kk);
         uint64_t d;
         if (mode == 0) d = cube_test::ZzOffset(mm, kk, c0, k1);
-        else if (mode == 1) d = (uint64_t{kk / 16} * m1 + mm / 16) * 256 + (kk % 16) * 16 + mm % 16;
-        else d = (uint64_t{mm / 16} * kt + kk / 16) * 256 + (kk % 16) * 16 + mm % 16;
+        else if (mode == 1) d = (uint64_t{kk / 16} * mb + mm / c0) * 16 * c0 + (kk % 16) * c0 + mm % c0;
+        else d = (uint64_t{mm / c0} * kt + kk / 16) * 16 * c0 + (kk % 16) * c0 + mm % c0;
         if (s < 0) std::memcpy(&want[d * es], &padv, es);
         else std::memcpy(&want[d * es], &fmap[s * es], es);
       }
@@ -461,7 +471,8 @@ void CheckLoad3D(uint64_t seed, int mode) {  // 0: L0A, 1: L0A transposed, 2: L0
                                     << c.kh << "x" << c.kw << " s " << c.sh << c.sw << " d " << c.dh << c.dw
                                     << " pad " << c.pad[0] << c.pad[1] << c.pad[2] << c.pad[3] << " m " << mstart
                                     << "+" << mext << " k " << kstart << "+" << kext);
-    const bool via_registers = rng.Below(2);
+    const uint32_t form = rng.Below(3);  // 0: V2, 1: registers + V2Pro, 2: registers + V2 kKeep
+    const bool right = form != 0 && rng.Below(2);
     cube_test::RunBlock([&] {
       TPipe pipe;
       TBuf<TPosition::A1> a1;
@@ -482,20 +493,32 @@ void CheckLoad3D(uint64_t seed, int mode) {  // 0: L0A, 1: L0A transposed, 2: L0
                               static_cast<uint16_t>(mstart), static_cast<uint8_t>(c.sw),
                               static_cast<uint8_t>(c.sh), static_cast<uint8_t>(c.kw),
                               static_cast<uint8_t>(c.kh), static_cast<uint8_t>(c.dw),
-                              static_cast<uint8_t>(c.dh), mode == 1, false, padv);
-      if (via_registers) {
-        // The registers set first, then the V2Pro form (no map in the params).
-        SetFmatrix(static_cast<uint16_t>(c.h), static_cast<uint16_t>(c.w), pads, FmatrixMode::FMATRIX_LEFT);
+                              static_cast<uint8_t>(c.dh), mode == 1, false, padv, false, false, right);
+      if (form != 0) {
+        // The registers set first (a decoy map on the other side), then a
+        // form that reads them.
+        const uint8_t nopads[4] = {0, 0, 0, 0};
+        SetFmatrix(static_cast<uint16_t>(c.h), static_cast<uint16_t>(c.w), pads,
+                   right ? FmatrixMode::FMATRIX_RIGHT : FmatrixMode::FMATRIX_LEFT);
+        SetFmatrix(static_cast<uint16_t>(c.h + 1), static_cast<uint16_t>(c.w + 2), nopads,
+                   right ? FmatrixMode::FMATRIX_LEFT : FmatrixMode::FMATRIX_RIGHT);
         SetLoadDataPaddingValue(padv);
+      }
+      if (form == 1) {
         LoadData3DParamsV2Pro pro;
         pro.channelSize = p.channelSize;
         pro.enTranspose = p.enTranspose;
+        pro.fMatrixCtrl = right;
         pro.extConfig = (uint64_t{p.mStartPt} << 48) | (uint64_t{p.kStartPt} << 32) |
                         (uint64_t{p.mExtension} << 16) | p.kExtension;
         pro.filterConfig = (uint64_t{p.dilationFilterH} << 40) | (uint64_t{p.dilationFilterW} << 32) |
                            (uint64_t{p.filterH} << 24) | (uint64_t{p.filterW} << 16) |
                            (uint64_t{p.strideH} << 8) | p.strideW;
         LoadData(dst, src, pro);
+      } else if (form == 2) {
+        p.l1H = p.l1W = 0;  // ignored with kKeep
+        p.padValue = static_cast<T>(9);
+        LoadData<T, kKeep>(dst, src, p);
       } else {
         LoadData(dst, src, p);
       }
@@ -511,10 +534,10 @@ TEST(CubeLoadData3D, HalfToL0A) { CheckLoad3D<half>(41, 0); }
 TEST(CubeLoadData3D, HalfToL0ATransposed) { CheckLoad3D<half>(42, 1); }
 TEST(CubeLoadData3D, HalfToL0B) { CheckLoad3D<half>(43, 2); }
 TEST(CubeLoadData3D, FloatToL0A) { CheckLoad3D<float>(44, 0); }
+TEST(CubeLoadData3D, FloatToL0ATransposed) { CheckLoad3D<float>(46, 1); }
+TEST(CubeLoadData3D, FloatToL0B) { CheckLoad3D<float>(47, 2); }
 TEST(CubeLoadData3D, Int8ToL0A) { CheckLoad3D<int8_t>(45, 0); }
 
-// isSetFMatrix / isSetPadding false: the registers set earlier are used.
-constexpr IsResetLoad3dConfig kKeep = {false, false};
 TEST(CubeLoadData3D, ResetConfigFalseUsesTheRegisters) {
   std::vector<half> out(256);
   cube_test::RunBlock([&] {
@@ -542,6 +565,47 @@ TEST(CubeLoadData3D, ResetConfigFalseUsesTheRegisters) {
       const float want = wo == 0 ? -7.0f : static_cast<float>((ho * 2 + (wo - 1)) * 16 + c + 1);
       EXPECT_EQ(static_cast<float>(out[m * 16 + c]), want) << "m " << m << " c " << c;
     }
+  }
+}
+
+// The forms still refused say so; their clean twins run.
+TEST(CubeLoadData3D, RefusedFormsSaySo) {
+  for (const bool bad : {false, true}) {
+    SCOPED_TRACE(bad ? "bad" : "clean");
+    const std::string rep = cube_test::ErrorOf([&] {
+      TPipe pipe;
+      TBuf<TPosition::A1> a1;
+      TBuf<TPosition::A2> a2;
+      pipe.InitBuffer(a1, 4 * 4 * 16 * 2);
+      pipe.InitBuffer(a2, 2048);
+      SetLoadDataRepeat(LoadDataRepeatParam(1, bad ? 2 : 1, 0));
+      const uint8_t pads[4] = {0, 0, 0, 0};
+      LoadData3DParamsV2<half> p(pads, 4, 4, 16, 16, 16, 0, 0, 1, 1, 1, 1, 1, 1, false, false, half(0));
+      LoadData(a2.Get<half>(), a1.Get<half>(), p);
+    });
+    EXPECT_EQ(cube_test::Has(rep, "SetLoadDataRepeat repeatTime 2: repeated LoadData (3D) is not implemented"),
+              bad) << rep;
+    EXPECT_EQ(rep.empty(), !bad) << rep;
+    const auto v2pro = [](auto tag) {
+      using T = decltype(tag);
+      return cube_test::ErrorOf([&] {
+        TPipe pipe;
+        TBuf<TPosition::A1> a1;
+        TBuf<TPosition::A2> a2;
+        pipe.InitBuffer(a1, 4 * 4 * 32);
+        pipe.InitBuffer(a2, 2048);
+        const uint8_t pads[4] = {0, 0, 0, 0};
+        SetFmatrix(4, 4, pads, FmatrixMode::FMATRIX_LEFT);
+        LoadData3DParamsV2Pro pro;
+        pro.channelSize = 32 * 8 / aicore::cube::ElemBitsOf<T>();  // C0
+        pro.extConfig = (uint64_t{16} << 16) | pro.channelSize;
+        pro.filterConfig = 0x10101010101;
+        LoadData(a2.Get<T>(), a1.Get<T>(), pro);
+      });
+    };
+    const std::string s4 = bad ? v2pro(int4b_t{}) : v2pro(int8_t{});
+    EXPECT_EQ(cube_test::Has(s4, "LoadData (3D) of int4b_t is not implemented in aicore"), bad) << s4;
+    EXPECT_EQ(s4.empty(), !bad) << s4;
   }
 }
 
