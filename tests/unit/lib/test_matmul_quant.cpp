@@ -14,7 +14,8 @@
 // from L1, C to GM (IterateAll, Iterate + GetTensorC) and to UB (IterateAll,
 // Iterate + GetTensorC), ReLU; an int8_t C in CubeFormat::NZ (16 x 32
 // fractals); int4b_t A and B (-> int32_t, -> half through DEQF16 / VDEQF16)
-// against an int64_t reference, from GM in ND and NZ and from VECOUT / TSCM.
+// against an int64_t reference, from GM in ND and NZ, from VECOUT / TSCM and
+// through the CopyA1 / CopyB1 callbacks (Norm and MDL tiles).
 // Then the quantization and int4b_t errors with their clean twins, and the C
 // types the Matmul allows.
 #include <gtest/gtest.h>
@@ -628,6 +629,167 @@ TEST_F(MatmulQuantTest, Int4OperandsFromVecoutAndTscm) {
       ASSERT_EQ(c[i * N + j], acc) << "C[" << i << ", " << j << "]";
     }
   }
+}
+
+// int4b_t A and B through the CopyA1 / CopyB1 callbacks, written as a kernel
+// writes them: each tile from GM (ND) into L1 in NZ with DataCopy +
+// Nd2NzParams, which count int4b_t as bytes: fractal columns of 32 bytes (64
+// elements), rows rounded up to 16, or to 64 where the stored rows are K (B
+// not transposed). An MDL tile over several base blocks of bw stored columns,
+// bw not a multiple of 64, is split as the vendor's copy writes it: each base
+// block's columns its own NZ matrix, round64(bw) x round64(rows) elements
+// apart. `broken` (SetUserDefInfo's struct) rounds K rows up to 32 instead,
+// as an int8_t tile's, to show the test can fail.
+struct Cb4 {
+  const TCubeTiling* t;
+  bool transB, mdl, broken = false;
+};
+void Tile4ToL1(const LocalTensor<int8_t>& l1, const __gm__ void* gm, int r0, int c0, int rows, int cols, int ld,
+               int align, int bw) {
+  GlobalTensor<int4b_t> src;
+  src.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(const_cast<void*>(gm)));
+  const int width = bw % 64 != 0 && cols > bw ? bw : cols;
+  for (int p = 0; p * width < cols; ++p) {
+    const int w = std::min(width, cols - p * width);
+    const Nd2NzParams nz(1, static_cast<uint16_t>(rows), static_cast<uint16_t>(w / 2), 0,
+                         static_cast<uint16_t>(ld / 2), static_cast<uint16_t>((rows + align - 1) / align * align), 1,
+                         0);
+    const int at = p * ((bw + 63) / 64 * 64) * ((rows + 63) / 64 * 64);
+    DataCopy(l1.ReinterpretCast<int4b_t>()[static_cast<uint32_t>(at)],
+             src[static_cast<uint64_t>(r0) * ld + c0 + p * width], nz);
+  }
+}
+void CopyA1Int4(const LocalTensor<int8_t>& a1, const __gm__ void* gm, int row, int col, int useM, int useK,
+                const uint64_t tilingPtr, const uint64_t) {
+  const Cb4& cb = *reinterpret_cast<const Cb4*>(tilingPtr);
+  const TCubeTiling& t = *cb.t;
+  Tile4ToL1(a1, gm, row * t.baseM, col * t.baseK, useM, useK, t.Ka, 16, cb.mdl && t.stepKa > 1 ? t.baseK : 0);
+}
+void CopyB1Int4(const LocalTensor<int8_t>& b1, const __gm__ void* gm, int row, int col, int useK, int useN,
+                const uint64_t tilingPtr, const uint64_t) {
+  const Cb4& cb = *reinterpret_cast<const Cb4*>(tilingPtr);
+  const TCubeTiling& t = *cb.t;
+  if (cb.transB) {  // stored N x K
+    Tile4ToL1(b1, gm, col * t.baseN, row * t.baseK, useN, useK, t.Kb, 16, cb.mdl && t.stepKb > 1 ? t.baseK : 0);
+  } else {  // stored K x N: K rows
+    Tile4ToL1(b1, gm, row * t.baseK, col * t.baseN, useK, useN, t.N, cb.broken ? 32 : 64,
+              cb.mdl && t.stepN > 1 ? t.baseN : 0);
+  }
+}
+template <const auto& CFG>
+using MM4Cb = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>,
+                     MatmulType<TPosition::GM, CubeFormat::ND, int4b_t, true>,
+                     MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>,
+                     CFG, MatmulCallBackFunc<nullptr, CopyA1Int4, CopyB1Int4>>;
+
+// One block (offsets as Int4Block's): IterateAll, or Iterate + GetTensorC.
+template <const auto& CFG>
+void Int4CbBlock(const Cb4* cb, bool iterate, int4b_t* a, int4b_t* b, int32_t* c, int32_t* bias) {
+  TPipe pipe;
+  MM4Cb<CFG> mm;
+  const TCubeTiling& t = *cb->t;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t)) return;
+  const int mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int mi = static_cast<int>(GetBlockIdx()) % mBlocks, ni = static_cast<int>(GetBlockIdx()) / mBlocks;
+  const int tailM = std::min(t.singleCoreM, t.M - mi * t.singleCoreM);
+  const int tailN = std::min(t.singleCoreN, t.N - ni * t.singleCoreN);
+  GlobalTensor<int4b_t> ag, bg;
+  GlobalTensor<int32_t> cg, biasg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  mm.SetUserDefInfo(reinterpret_cast<uint64_t>(cb));
+  mm.SetTensorA(ag[mi * t.Ka * t.singleCoreM]);
+  mm.SetTensorB(bg[cb->transB ? ni * t.Kb * t.singleCoreN : ni * t.singleCoreN], cb->transB);
+  if (t.isBias) mm.SetBias(biasg[ni * t.singleCoreN]);
+  if (tailM < t.singleCoreM || tailN < t.singleCoreN) mm.SetTail(tailM, tailN);
+  GlobalTensor<int32_t> cAt = cg[mi * t.singleCoreM * t.N + ni * t.singleCoreN];
+  if (iterate) {
+    while (mm.Iterate()) mm.GetTensorC(cAt);
+  } else {
+    mm.IterateAll(cAt);
+  }
+  mm.End();
+}
+
+// Runs p with tiling t through the callbacks (IterateAll and Iterate +
+// GetTensorC) against the int64_t reference; returns the C elements that
+// differ (at most a few reported when `report`).
+template <const auto& CFG>
+size_t RunInt4Cb(const Problem& p, const TCubeTiling& t, std::mt19937& rng, bool broken = false, bool report = true) {
+  const size_t M = static_cast<size_t>(p.M), N = static_cast<size_t>(p.N), K = static_cast<size_t>(p.K);
+  std::vector<int8_t> a(M * K), b(K * N);  // A: M x K; B: K x N (stored N x K when transB), row-major
+  for (auto& x : a) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  for (auto& x : b) x = static_cast<int8_t>(static_cast<int>(rng() % 16) - 8);
+  std::vector<int32_t> bias(N);
+  for (auto& x : bias) x = static_cast<int32_t>(rng() % 2001) - 1000;
+  const std::vector<int4b_t> pa = Pack4(a, a.size(), [](size_t i) { return i; });
+  const std::vector<int4b_t> pb = Pack4(b, b.size(), [](size_t i) { return i; });
+  const Cb4 cb{&t, p.transB, CFG.doMultiDataLoad || CFG.doSpecialMDL, broken};
+  size_t bad = 0;
+  for (bool iterate : {false, true}) {
+    std::vector<int32_t> c(M * N, 99);
+    aicore::LaunchNamed("matmul_int4_cb", Int4CbBlock<CFG>, static_cast<uint32_t>(t.usedCoreNum), &cb, iterate,
+                        const_cast<int4b_t*>(pa.data()), const_cast<int4b_t*>(pb.data()), c.data(), bias.data());
+    for (size_t i = 0; i < M; ++i) {
+      for (size_t j = 0; j < N; ++j) {
+        int64_t acc = p.bias ? bias[j] : 0;
+        for (size_t k = 0; k < K; ++k) acc += int64_t{a[i * K + k]} * (p.transB ? b[j * K + k] : b[k * N + j]);
+        if (c[i * N + j] != acc && bad++ < 3 && report) {
+          ADD_FAILURE() << (iterate ? "Iterate " : "IterateAll ") << p.Str() << ": C[" << i << ", " << j
+                        << "] = " << c[i * N + j] << ", expected " << acc;
+        }
+      }
+    }
+  }
+  return bad;
+}
+
+// Norm: tiles of one base block, random shapes with tails (odd M, K and N
+// not multiples of the base block), 1-4 cores, B transposed or not.
+TEST_F(MatmulQuantTest, Int4ThroughCopyA1AndCopyB1Callbacks) {
+  std::mt19937 rng(25);
+  for (int i = 0; i < 6; ++i) {
+    const Problem p = RandomInt4Problem(rng);
+    SCOPED_TRACE(p.Str());
+    EXPECT_EQ(RunInt4Cb<CFG_NORM>(p, MakeTiling<int4b_t, int32_t, int32_t>(p), rng), 0u);
+  }
+}
+
+// MDL: tiles of stepM x stepKa and stepKb x stepN base blocks; with B not
+// transposed and base blocks 16-48 wide, A's tiles (along K) and B's (along
+// N) split per base block; B transposed: baseK 64.
+TEST_F(MatmulQuantTest, Int4ThroughCallbacksWithMdlTiles) {
+  std::mt19937 rng(26);
+  for (int i = 0; i < 6; ++i) {
+    Problem p = RandomInt4Problem(rng);
+    p.transB = i % 3 == 2;
+    p.dim = 1;  // singleCoreN = N (even)
+    p.K = 2 * (40 + static_cast<int>(rng() % 100));
+    p.baseM = std::min(16 * (1 + static_cast<int>(rng() % 3)), (p.M + 15) / 16 * 16);
+    p.baseN = 16 * (1 + static_cast<int>(rng() % 3));
+    if (p.N <= p.baseN) p.N = p.baseN * 2 + 2 * static_cast<int>(rng() % 8);
+    TCubeTiling t = MakeTiling<int4b_t, int32_t, int32_t>(p);
+    t.baseK = p.transB ? 64 : 16 * (1 + static_cast<int>(rng() % 3));
+    t.stepM = 1 + static_cast<int>(rng() % 2), t.stepN = 2 + static_cast<int>(rng() % 2);
+    t.stepKa = 2 + static_cast<int>(rng() % 2), t.stepKb = 1 + static_cast<int>(rng() % 3);
+    t.depthA1 = t.stepM * t.stepKa, t.depthB1 = t.stepN * t.stepKb;
+    SCOPED_TRACE(p.Str() + " base " + std::to_string(t.baseM) + " x " + std::to_string(t.baseN) + " x " +
+                 std::to_string(t.baseK) + " steps " + std::to_string(t.stepM) + " " + std::to_string(t.stepN) + " " +
+                 std::to_string(t.stepKa) + " " + std::to_string(t.stepKb));
+    EXPECT_EQ(RunInt4Cb<CFG_MDL>(p, t, rng), 0u);
+  }
+}
+
+// The test can fail: B's K rows rounded up to 32 (an int8_t tile's rows)
+// instead of 64 put B's elements where the Matmul does not read them.
+TEST_F(MatmulQuantTest, Int4CallbackTileWithInt8RowsGivesWrongResults) {
+  std::mt19937 rng(27);
+  Problem p;
+  p.M = 20, p.N = 128, p.K = 96, p.baseM = 16, p.baseN = 128;  // two fractal columns of K rows (round64(96) = 128)
+  EXPECT_EQ(RunInt4Cb<CFG_NORM>(p, MakeTiling<int4b_t, int32_t, int32_t>(p), rng), 0u);
+  EXPECT_GT(RunInt4Cb<CFG_NORM>(p, MakeTiling<int4b_t, int32_t, int32_t>(p), rng, true, false), 0u);
 }
 
 // The model itself on hand-computed values (the tests above compare with it).

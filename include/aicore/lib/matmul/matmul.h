@@ -190,13 +190,16 @@
 // stepN), useM x useK its size (B: useK x useN). The callback must leave
 // the tile in L1 as the library's own copy does: the tile as stored in GM (A
 // transposed: useK x useM; B transposed: useN x useK) in NZ: fractal
-// columns 32 bytes wide, of that stored height rounded up to 16 rows, or to
-// 32 for int8_t when the stored height is K (A transposed, B not
-// transposed) (Nd2NzParams dstNzC0Stride, as DataCopy with Nd2NzParams
-// writes it); an int8_t MDL tile over several base blocks whose stored
-// width is not a multiple of 32 split as the vendor's copy splits it: each
-// base block's columns its own such NZ matrix, round32(width) x
-// round32(height) elements after the one before. aicore calls a callback
+// columns 32 bytes wide (C0 elements: 64 int4b_t), of that stored height
+// rounded up to 16 rows, or to C0 for int8_t (32) and int4b_t (64) when the
+// stored height is K (A transposed, B not transposed) (Nd2NzParams
+// dstNzC0Stride, as DataCopy with Nd2NzParams writes it, int4b_t counted
+// as bytes); an int8_t / int4b_t MDL tile over several base blocks whose
+// stored width is not a multiple of C0 split as the vendor's copy splits
+// it: each base block's columns its own such NZ matrix, roundC0(width) x
+// roundC0(height) elements after the one before. Sizes (useM, useK, useN)
+// are in elements, int4b_t too; an int4b_t tile is read from L1 unpacked to
+// int8_t, as the other int4b_t sources. aicore calls a callback
 // for each tile a block needs unless its buffer holds that tile from the
 // call before (the NPU's L1 cache may call them less often: callbacks must
 // not count on a number of calls).
@@ -221,9 +224,8 @@
 //
 // Not done: see IterateBatch above for its parts not done;
 // anti-quant inputs (SetAntiQuant*: a KernelError: not on the 910B),
-// int4b_t operands with the CopyA1 / CopyB1 callbacks (a compile error;
-// int4b_t in IterateBatch / IterateNBatch is not a vendor API: a compile
-// error too),
+// int4b_t in IterateBatch / IterateNBatch (not a vendor API: a compile
+// error),
 // ScheduleType::OUTER_PRODUCT's two blocks per GetTensorC (one block).
 #pragma once
 
@@ -443,6 +445,11 @@ class MatmulImpl {
   // int4b_t A and B (two elements a byte): each block's operands are
   // unpacked to int8_t and multiplied as int8_t (the same integers).
   static constexpr bool kInt4 = std::is_same_v<SrcAT, int4b_t>;
+  // The element type the GEMM multiplies (int4b_t: int8_t).
+  using OpT = std::conditional_t<kInt4, int8_t, SrcAT>;
+  // The bits of an element, and C0: the elements of a 32-byte fractal row.
+  static constexpr uint32_t kBits = aicore::detail::kElemBits<SrcAT>;
+  static constexpr uint32_t kC0 = 256 / kBits;
   // B is a SparseMatmulType (4:2 sparse; aicore/lib/matmul/sparse.h).
   static constexpr bool kSparse = aicore::detail::kMmSparse<B_TYPE>;
 
@@ -489,8 +496,6 @@ class MatmulImpl {
   static constexpr bool kCbA = aicore::detail::MmNonNull(MM_CB::CopyA1Ptr);
   static constexpr bool kCbB = aicore::detail::MmNonNull(MM_CB::CopyB1Ptr);
   static constexpr bool kCb = kCbOut || kCbA || kCbB;
-  static_assert(!kInt4 || (!kCbA && !kCbB),
-                "Matmul: the CopyA1 / CopyB1 callbacks with int4b_t operands are not supported by aicore");
   static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
                                Impl::Detail::MatmulPolicy<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>,
                 "Matmul: only the default MatmulPolicy is supported by aicore");
@@ -1474,11 +1479,12 @@ class MatmulImpl {
     const int64_t tn = std::min(TileExt(BaseN(), tiling_.stepN), sN_);
     const int64_t tka = std::min(TileExt(tiling_.baseK, tiling_.stepKa), sK_);
     const int64_t tkb = std::min(TileExt(tiling_.baseK, tiling_.stepKb), sK_);
-    // A tile of v x w stored, w in base blocks of bw (1-byte types: rows
-    // rounded up to 32 and, split per base block, each block's columns).
+    // A tile of v x w stored, w in base blocks of bw (int8_t / int4b_t: rows
+    // rounded up to C0 and, split per base block, each block's columns).
     const auto tile = [&](int64_t v, int64_t w, int32_t bw) {
-      if (sizeof(SrcAT) != 1) return int64_t{Align16(v)} * c0(w, sizeof(SrcAT));
-      return (v + 31) / 32 * 32 * std::max(c0(w, 1), (w + bw - 1) / bw * c0(bw, 1));
+      if (kBits > 8) return int64_t{Align16(v)} * c0(w, sizeof(SrcAT));
+      const auto bytes = [&](int64_t e) { return c0((e * kBits + 7) / 8, 1); };
+      return (v + kC0 - 1) / kC0 * kC0 * std::max(bytes(w), (w + bw - 1) / bw * bytes(bw));
     };
     const int64_t bytesA = std::max(tile(tm, tka, tiling_.baseK), tile(tka, tm, BaseM()));
     const int64_t bytesB = std::max(tile(tkb, tn, BaseN()), tile(tn, tkb, tiling_.baseK));
@@ -1502,11 +1508,10 @@ class MatmulImpl {
   static constexpr bool kMdl = kCfg.doMultiDataLoad || kCfg.doSpecialMDL;
   static int32_t TileExt(int32_t base, int32_t step) { return kMdl ? base * step : base; }
   // The rows of a callback's L1 tile in NZ: its stored height rounded up to
-  // 16, or for a 1-byte type with K as the stored height to 32 (the vendor's
-  // Nd2Nz copy aligns K rows to C0 there).
-  template <class T>
+  // 16, or for int8_t / int4b_t with K as the stored height to C0 (32 / 64:
+  // the vendor's Nd2Nz copy aligns K rows to C0 there).
   static int64_t TileRows(int64_t storedRows, bool kRows) {
-    const int64_t a = kRows && sizeof(T) == 1 ? 32 : 16;
+    const int64_t a = kRows && kBits <= 8 ? kC0 : 16;
     return (storedRows + a - 1) / a * a;
   }
   void CheckNotDualMaster(const char* api, SrcLoc loc) const {
@@ -1576,32 +1581,24 @@ class MatmulImpl {
                                                         : aicore::simd::GemmInit::kZero;
     const SrcAT* a0 = OperandData(aKind_, aGm_, aLocal_, aScalar_);
     const SrcBT* b0 = OperandData(bKind_, bGm_, bLocal_, bScalar_);
-    if constexpr (kInt4) {
-      // The block's A (um x K) and B (K x un) unpacked to int8_t, then the
-      // int8_t GEMM: the same integer products and int32_t sums.
-      Layout la = LayoutA(), lb = LayoutB();
-      const auto uk = static_cast<uint32_t>(sK_);
-      const int8_t* a = Unpack4(a0, la, static_cast<uint32_t>(m0), 0, um, uk, unpackA_);
-      const int8_t* b = Unpack4(b0, lb, 0, static_cast<uint32_t>(n0), uk, un, unpackB_);
-      aicore::simd::Gemm<int8_t, int8_t, int32_t>(um, un, uk, a, la, b, lb, out, lc, first, bias, opt_);
-    } else {
-      GemmDense(m0, n0, um, un, a0, b0, out, lc, first, bias);
-    }
+    GemmOperands(m0, n0, um, un, a0, b0, out, lc, first, bias);
   }
-  // GemmBlock's operands as they are (types of a byte or more).
-  void GemmDense(int32_t m0, int32_t n0, uint32_t um, uint32_t un, const SrcAT* a0, const SrcBT* b0, L0cT* out,
-                 const Layout& lc, aicore::simd::GemmInit first, const L0cT* bias) {
+  // GemmBlock's operands: as they are, or int4b_t ones unpacked to int8_t
+  // (Part: the block's A, um x K, and B, K x un, or the callbacks' tiles) and
+  // multiplied as int8_t: the same integer products and int32_t sums.
+  void GemmOperands(int32_t m0, int32_t n0, uint32_t um, uint32_t un, const SrcAT* a0, const SrcBT* b0, L0cT* out,
+                    const Layout& lc, aicore::simd::GemmInit first, const L0cT* bias) {
     const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
     const bool tileA = kCbA && aKind_ == kGm, tileB = kCbB && bKind_ == kGm;
     if (!tileA && !tileB) {
       Layout la = LayoutA(), lb = LayoutB();
-      const SrcAT* a = At(a0, la, um0, 0, um, static_cast<uint32_t>(sK_), packA_);
+      const OpT* a = Part(a0, la, um0, 0, um, static_cast<uint32_t>(sK_), packA_);
       if constexpr (kSparse && kIntIn) {
         return sparse_.Gemm(um, un, static_cast<uint32_t>(sK_), a, la, un0, out, lc, first, bias, opt_);
       }
-      const SrcBT* b = At(b0, lb, 0, un0, static_cast<uint32_t>(sK_), un, packB_);
-      aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, static_cast<uint32_t>(sK_), a, la, b, lb, out, lc, first, bias,
-                                             opt_);
+      const OpT* b = Part(b0, lb, 0, un0, static_cast<uint32_t>(sK_), un, packB_);
+      aicore::simd::Gemm<OpT, OpT, L0cT>(um, un, static_cast<uint32_t>(sK_), a, la, b, lb, out, lc, first, bias,
+                                         opt_);
       return;
     }
     // A user copy-in callback: K in chunks that end where an L1 tile of A or
@@ -1618,8 +1615,8 @@ class MatmulImpl {
       if (tileB) k1 = std::min(k1, (k0 / tKb + 1) * tKb);
       const auto uk0 = static_cast<uint32_t>(k0), uk = static_cast<uint32_t>(k1 - k0);
       Layout la = LayoutA(), lb = LayoutB();
-      const SrcAT* a = nullptr;
-      const SrcBT* b = nullptr;
+      const OpT* a = nullptr;
+      const OpT* b = nullptr;
       if constexpr (kCbA) {
         if (tileA) {
           const int32_t r0 = m0 / tM * tM, c0 = k0 / tKa * tKa;
@@ -1645,15 +1642,30 @@ class MatmulImpl {
                              selfDefineData_);
             cbHeldB_ = t;
           }
-          b = TileView(reinterpret_cast<const SrcBT*>(l1.GetPhyAddr()), transB_, transB_ ? t.w : t.h,
+          b = TileView(reinterpret_cast<const SrcAT*>(l1.GetPhyAddr()), transB_, transB_ ? t.w : t.h,
                        transB_ ? t.h : t.w, transB_ ? baseK : BaseN(), transB_ ? tiling_.stepKb : tiling_.stepN,
                        !transB_, static_cast<uint32_t>(k0 - r0), static_cast<uint32_t>(n0 - c0), uk, un, packB_, lb);
         }
       }
-      if (!tileA) a = At(a0, la, um0, uk0, um, uk, packA_);
-      if (!tileB) b = At(b0, lb, uk0, un0, uk, un, packB_);
-      aicore::simd::Gemm<SrcAT, SrcBT, L0cT>(um, un, uk, a, la, b, lb, out, lc,
-                                             k0 == 0 ? first : aicore::simd::GemmInit::kAccumulate, bias, opt_);
+      if (!tileA) a = Part(a0, la, um0, uk0, um, uk, packA_);
+      if (!tileB) b = Part(b0, lb, uk0, un0, uk, un, packB_);
+      aicore::simd::Gemm<OpT, OpT, L0cT>(um, un, uk, a, la, b, lb, out, lc,
+                                         k0 == 0 ? first : aicore::simd::GemmInit::kAccumulate, bias, opt_);
+    }
+  }
+  // Element e of int4b_t data (nibble e % 2 of byte e / 2) as int8_t.
+  static int8_t Int4At(const int4b_t* base, int64_t e) {
+    const int v = (reinterpret_cast<const uint8_t*>(base)[e >> 1] >> ((e & 1) * 4)) & 0xF;
+    return static_cast<int8_t>(v >= 8 ? v - 16 : v);
+  }
+  // The operand's rows x cols sub-matrix at (r0, c0) for the GEMM: At, or
+  // for int4b_t Unpack4.
+  static const OpT* Part(const SrcAT* base, Layout& l, uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols,
+                         std::vector<OpT>& buf) {
+    if constexpr (kInt4) {
+      return Unpack4(base, l, r0, c0, rows, cols, buf);
+    } else {
+      return At(base, l, r0, c0, rows, cols, buf);
     }
   }
   // The rows x cols sub-matrix at (r0, c0) of an int4b_t operand (element
@@ -1662,29 +1674,24 @@ class MatmulImpl {
   // (`l` is updated).
   static const int8_t* Unpack4(const int4b_t* base, Layout& l, uint32_t r0, uint32_t c0, uint32_t rows,
                                uint32_t cols, std::vector<int8_t>& out) {
-    const auto* bytes = reinterpret_cast<const uint8_t*>(base);
-    const auto at = [bytes](int64_t e) {
-      const int v = (bytes[e >> 1] >> ((e & 1) * 4)) & 0xF;
-      return static_cast<int8_t>(v >= 8 ? v - 16 : v);
-    };
     out.resize(static_cast<size_t>(rows) * cols);
     int8_t* o = out.data();
     const bool plain = l.rb == 0 && l.cb == 0;
     if (plain && l.ci == 1) {  // row-major: each row's elements in a run
       for (uint32_t r = 0; r < rows; ++r, o += cols) {
         const int64_t e0 = l.Offset(r0 + r, c0);
-        for (uint32_t c = 0; c < cols; ++c) o[c] = at(e0 + c);
+        for (uint32_t c = 0; c < cols; ++c) o[c] = Int4At(base, e0 + c);
       }
       l = Layout::RowMajor(cols);
     } else if (plain && l.ri == 1) {  // column-major: each column's in a run
       for (uint32_t c = 0; c < cols; ++c, o += rows) {
         const int64_t e0 = l.Offset(r0, c0 + c);
-        for (uint32_t r = 0; r < rows; ++r) o[r] = at(e0 + r);
+        for (uint32_t r = 0; r < rows; ++r) o[r] = Int4At(base, e0 + r);
       }
       l = Layout::ColMajor(rows);
     } else {  // NZ, or a scalar (every offset 0)
       for (uint32_t r = 0; r < rows; ++r) {
-        for (uint32_t c = 0; c < cols; ++c) *o++ = at(l.Offset(r0 + r, c0 + c));
+        for (uint32_t c = 0; c < cols; ++c) *o++ = Int4At(base, l.Offset(r0 + r, c0 + c));
       }
       l = Layout::RowMajor(cols);
     }
@@ -1706,27 +1713,32 @@ class MatmulImpl {
   // The rows x cols part at (r0, c0) (the operand's orientation) of a
   // copy-in callback's L1 tile: the tile as stored in GM (`trans`: the
   // operand's transpose; h x w stored, `kRows`: its rows are K) in NZ with
-  // fractal columns of 32 bytes of TileRows(h) rows; in place (l: its
-  // layout) or packed row-major into `pack`. A 1-byte MDL tile that spans
-  // `step` > 1 base blocks of bw stored columns, bw not a multiple of 32,
-  // is split as the vendor's copy splits it: each base block its own NZ
-  // matrix, round32(bw) x round32(h) elements apart.
-  template <class T>
-  static const T* TileView(const T* l1, bool trans, int32_t h, int32_t w, int32_t bw, int32_t step, bool kRows,
-                           uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols, std::vector<T>& pack, Layout& l) {
-    constexpr uint32_t kC0 = 32 / sizeof(T);
-    const int64_t height = TileRows<T>(h, kRows);
-    if (sizeof(T) != 1 || !kMdl || bw % 32 == 0 || step <= 1 || w <= bw) {
+  // fractal columns of 32 bytes (C0 elements: 64 int4b_t) of TileRows(h)
+  // rows; through Part (l: its layout). An int8_t / int4b_t MDL tile that
+  // spans `step` > 1 base blocks of bw stored columns, bw not a multiple of
+  // C0, is split as the vendor's copy splits it: each base block its own NZ
+  // matrix, roundC0(bw) x roundC0(h) elements apart (int4b_t: the vendor
+  // counts bytes, half as many), packed row-major into `pack`.
+  static const OpT* TileView(const SrcAT* l1, bool trans, int32_t h, int32_t w, int32_t bw, int32_t step, bool kRows,
+                             uint32_t r0, uint32_t c0, uint32_t rows, uint32_t cols, std::vector<OpT>& pack,
+                             Layout& l) {
+    const int64_t height = TileRows(h, kRows);
+    if (kBits > 8 || !kMdl || bw % kC0 == 0 || step <= 1 || w <= bw) {
       l = trans ? Layout{kC0, 0, height * kC0, 1, 0, kC0} : Layout::Nz(kC0, height);
-      return At(l1, l, r0, c0, rows, cols, pack);
+      return Part(l1, l, r0, c0, rows, cols, pack);
     }
-    const int64_t matrix = int64_t{(bw + 31) / 32 * 32} * ((h + 31) / 32 * 32);
+    const int64_t matrix = int64_t{(bw + kC0 - 1) / kC0 * kC0} * ((h + kC0 - 1) / kC0 * kC0);
     pack.resize(static_cast<size_t>(rows) * cols);
     for (uint32_t r = 0; r < rows; ++r) {
       for (uint32_t c = 0; c < cols; ++c) {
         const int64_t sr = trans ? c0 + c : r0 + r, sc = trans ? r0 + r : c0 + c;  // stored row, column
         const int64_t in = sc % bw;
-        pack[static_cast<size_t>(r) * cols + c] = l1[sc / bw * matrix + in / 32 * height * 32 + sr * 32 + in % 32];
+        const int64_t e = sc / bw * matrix + in / kC0 * height * kC0 + sr * kC0 + in % kC0;
+        if constexpr (kInt4) {
+          pack[static_cast<size_t>(r) * cols + c] = Int4At(l1, e);
+        } else {
+          pack[static_cast<size_t>(r) * cols + c] = l1[e];
+        }
       }
     }
     l = Layout::RowMajor(cols);
@@ -2653,9 +2665,7 @@ class MatmulImpl {
   // Buffers: the "L0C" block, the async store, packed operands, the bias row.
   std::vector<L0cT> co1_;
   std::vector<L0cT> store_;
-  std::vector<SrcAT> packA_;
-  std::vector<SrcBT> packB_;
-  std::vector<int8_t> unpackA_, unpackB_;  // int4b_t operands as int8_t (GemmBlock)
+  std::vector<OpT> packA_, packB_;  // (int4b_t operands: unpacked)
   std::vector<L0cT> biasBuf_;
   aicore::detail::MmSparse sparse_;
 };
