@@ -521,9 +521,8 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
   const int64_t sbias = sizeof(typename BIAS_TYPE::T);
   const int64_t biasL1 = t.isBias ? bn * sbias : 0;
   const int64_t perStep = (bm * bk * sa + bn * bk * sb) / 8;
-  int64_t step = (sk + bk - 1) / bk, l1db = 2;
-  while (step > 1 && step * l1db * perStep + biasL1 > l1Size) step = (step + 1) / 2;
-  if (step * l1db * perStep + biasL1 > l1Size) l1db = 1;
+  const aicore::lib::L1Plan plan = aicore::lib::PlanL1((sk + bk - 1) / bk, perStep, biasL1, l1Size);
+  const int64_t step = plan.step, l1db = plan.buffers;
   t.stepM = t.stepN = 1;
   t.stepKa = t.stepKb = static_cast<int32_t>(step);
   t.depthA1 = t.depthB1 = static_cast<int32_t>(step * l1db);
@@ -541,7 +540,7 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
   if (t.isBias && inUb(BIAS_TYPE::pos) && bn * sbias > trans) trans = bn * sbias;
   t.transLength = static_cast<int32_t>(trans);
   t.shareMode = 0;
-  t.shareL1Size = static_cast<int32_t>(step * l1db * perStep + biasL1);
+  t.shareL1Size = static_cast<int32_t>(plan.bytes);
   t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
   t.shareUbSize = 0;
   return t;

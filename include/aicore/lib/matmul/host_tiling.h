@@ -672,10 +672,9 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   const int64_t kIter = (sK + bk - 1) / bk;
   const int64_t biasL1 = isBias ? bestN * sbias : 0;
   const int64_t perStep = (bestM * bk * sa + bestN * bk * sb) / 8;
-  int64_t step = kIter, l1db = 2;
-  while (step > 1 && step * l1db * perStep + biasL1 > l1) step = (step + 1) / 2;
-  if (step * l1db * perStep + biasL1 > l1) l1db = 1;
-  if (step * l1db * perStep + biasL1 > l1) {
+  const aicore::lib::L1Plan plan = aicore::lib::PlanL1(kIter, perStep, biasL1, l1);
+  const int64_t step = plan.step, l1db = plan.buffers;
+  if (plan.bytes > l1) {
     Log("the base blocks (" + std::to_string(perStep) + " bytes per K step) do not fit the " + std::to_string(l1) +
         "-byte L1");
     return -1;
@@ -698,7 +697,7 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   t.isBias = isBias ? 1 : 0;
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   t.shareMode = 0;
-  t.shareL1Size = static_cast<int32_t>(step * l1db * perStep + biasL1);
+  t.shareL1Size = static_cast<int32_t>(plan.bytes);
   t.shareL0CSize = static_cast<int32_t>(bestM * bestN * 4);
   t.shareUbSize = 0;
   auto in_ub = [](TPosition p) { return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC; };

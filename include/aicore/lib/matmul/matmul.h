@@ -1655,8 +1655,7 @@ class MatmulImpl {
   }
   // Element e of int4b_t data (nibble e % 2 of byte e / 2) as int8_t.
   static int8_t Int4At(const int4b_t* base, int64_t e) {
-    const int v = (reinterpret_cast<const uint8_t*>(base)[e >> 1] >> ((e & 1) * 4)) & 0xF;
-    return static_cast<int8_t>(v >= 8 ? v - 16 : v);
+    return static_cast<int8_t>(base[e >> 1].Get(static_cast<int>(e & 1)));
   }
   // The operand's rows x cols sub-matrix at (r0, c0) for the GEMM: At, or
   // for int4b_t Unpack4.

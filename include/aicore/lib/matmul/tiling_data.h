@@ -120,6 +120,23 @@ struct CubeTilingSpec {
   int64_t cores = 0;   // most cores a launch may use
 };
 
+// The L1 plan of one core (matmul_tiling's step 4, and GetMatmulApiTiling):
+// stepKa = stepKb = the core's K steps (kIter), halved until two buffers of
+// them (depthA1 = depthB1 = 2 * step) and the bias row fit `l1` bytes, then
+// one buffer if two still do not; `bytes` is what the plan takes (it may
+// exceed l1: the caller reports that). perStep: the bytes of one K step of
+// A's and B's base blocks.
+struct L1Plan {
+  int64_t step = 1, buffers = 2, bytes = 0;
+};
+constexpr L1Plan PlanL1(int64_t kIter, int64_t perStep, int64_t biasL1, int64_t l1) {
+  L1Plan p{kIter, 2, 0};
+  while (p.step > 1 && p.step * p.buffers * perStep + biasL1 > l1) p.step = (p.step + 1) / 2;
+  if (p.step * p.buffers * perStep + biasL1 > l1) p.buffers = 1;
+  p.bytes = p.step * p.buffers * perStep + biasL1;
+  return p;
+}
+
 // The capacities of a SoC profile (the bias table: 1 KiB on Ascend910B).
 inline CubeTilingSpec SpecOfProfile(const SocProfile& p, uint32_t a_bits, uint32_t b_bits,
                                     uint32_t bias_bytes) {
