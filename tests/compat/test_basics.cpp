@@ -219,6 +219,27 @@ TEST(Address, AnErrorThroughTheAddressNamesTheApi) {
       << err->what();
 }
 
+// bool tensors move GM <-> UB like any 1-byte type (ops-nn's foreach_copy).
+TEST(DataCopy, BoolTensors) {
+  std::vector<uint8_t> in(64), out(64, 7);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = (i % 3) == 0;
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 64);
+        LocalTensor<bool> t = buf.Get<bool>();
+        GlobalTensor<bool> src, dst;
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ bool*>(in.data()), 64);
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ bool*>(out.data()), 64);
+        DataCopy(t, src, 64);
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(dst, t, 64);
+      },
+      1);
+  EXPECT_EQ(out, in);
+}
+
 // ---------------------------------------------------------------------------
 // AscendC::Std and kernel_utils.
 
