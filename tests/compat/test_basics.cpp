@@ -100,6 +100,147 @@ TEST(Qualifiers, CompileAndCall) {
 }
 
 // ---------------------------------------------------------------------------
+// APIs taken by address with the vendor's function types, as ops-nn's foreach
+// kernels pass them as template arguments.
+
+template <typename T>
+using UnaryCountFn = void(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);
+template <typename T>
+using BinaryCountFn = void(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&,
+                           const int32_t&);
+template <typename T>
+using BinaryLevel0Fn = void(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&,
+                            uint64_t, const uint8_t, const BinaryRepeatParams&);
+template <typename T>
+using UnaryBitsLevel0Fn = void(const LocalTensor<T>&, const LocalTensor<T>&, uint64_t[],
+                               const uint8_t, const UnaryRepeatParams&);
+template <typename T>
+using CalCountFn = void(const LocalTensor<T>&, const LocalTensor<T>&, const uint32_t);
+template <typename T>
+using CalCountTmpFn = void(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<uint8_t>&,
+                           const uint32_t);
+
+// Applies each op through its address to x (and y), next to the direct call.
+template <typename T, UnaryCountFn<T>* unary, BinaryCountFn<T>* binary, BinaryLevel0Fn<T>* level0,
+          UnaryBitsLevel0Fn<T>* bits, CalCountFn<T>* math, CalCountTmpFn<T>* mathTmp>
+struct ThroughAddress {
+  static constexpr int32_t kN = 256;  // covers two repeats of float and of half
+  static void Run(float* out) {
+    TPipe pipe;
+    TBuf<> buf, tmpBuf;
+    pipe.InitBuffer(buf, 4 * kN * sizeof(T));
+    pipe.InitBuffer(tmpBuf, 8192);
+    LocalTensor<T> x = buf.Get<T>(), y = x[kN], a = x[2 * kN], b = x[3 * kN];
+    LocalTensor<uint8_t> tmp = tmpBuf.Get<uint8_t>();
+    for (int32_t i = 0; i < kN; ++i) {
+      x.SetValue(i, static_cast<T>(0.007f * static_cast<float>(i - 128)));  // in Acos's domain
+      y.SetValue(i, static_cast<T>(0.5f + 0.003f * static_cast<float>(i)));
+    }
+    int k = 0;
+    const auto keep = [&](const LocalTensor<T>& v) {
+      for (int32_t i = 0; i < kN; ++i) out[k * kN + i] = static_cast<float>(v.GetValue(i));
+      ++k;
+    };
+    unary(a, x, kN), keep(a);
+    binary(a, x, y, kN), keep(a);
+    level0(a, x, y, 64, 2, BinaryRepeatParams{}), keep(a);
+    uint64_t mask[2] = {0x5555555555555555ull, 0};
+    Duplicate(a, static_cast<T>(7.0f), kN);
+    bits(a, x, mask, 2, UnaryRepeatParams{}), keep(a);
+    math(a, x, kN), keep(a);
+    mathTmp(a, x, tmp, kN), keep(a);
+    // The same calls made directly.
+    Exp(b, x, kN), keep(b);
+    Add(b, x, y, kN), keep(b);
+    Sub(b, x, y, 64, 2, BinaryRepeatParams{}), keep(b);
+    Duplicate(b, static_cast<T>(7.0f), kN);
+    Abs(b, x, mask, 2, UnaryRepeatParams{}), keep(b);
+    Acos(b, x, kN), keep(b);
+    Atan(b, x, tmp, kN), keep(b);
+  }
+};
+
+TEST(Address, ApisConvertToTheVendorsFunctionTypes) {
+  constexpr int32_t kN = 256;
+  std::vector<float> out(12 * kN, -1.0f);
+  aicore::Launch(
+      [&] { ThroughAddress<float, Exp<float>, Add<float>, Sub<float>, Abs<float>, Acos<float>, Atan<float>>::Run(out.data()); },
+      1);
+  for (int f = 0; f < 6; ++f) {
+    for (int32_t i = 0; i < kN; ++i) {
+      EXPECT_EQ(out[f * kN + i], out[(6 + f) * kN + i]) << "form " << f << " element " << i;
+    }
+  }
+  // The results are the ops' (not an untouched buffer).
+  EXPECT_EQ(out[kN + 3], 0.007f * -125.0f + (0.5f + 0.003f * 3.0f));
+  EXPECT_EQ(out[3 * kN + 1], 7.0f);  // masked off
+  EXPECT_EQ(out[3 * kN + 0], 0.007f * 128.0f);
+  // half through the same templates.
+  std::vector<float> outh(12 * kN, -1.0f);
+  aicore::Launch(
+      [&] { ThroughAddress<half, Exp<half>, Add<half>, Sub<half>, Abs<half>, Acos<half>, Atan<half>>::Run(outh.data()); },
+      1);
+  for (int f = 0; f < 6; ++f) {
+    for (int32_t i = 0; i < kN; ++i) EXPECT_EQ(outh[f * kN + i], outh[(6 + f) * kN + i]) << f << " " << i;
+  }
+}
+
+TEST(Address, AnErrorThroughTheAddressNamesTheApi) {
+  BinaryCountFn<float>* add = Add<float>;
+  auto err = Failing([&] {
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 3 * 64 * sizeof(float));
+          LocalTensor<float> t = buf.Get<float>();
+          add(t, t[64], t[128], 65);  // one element past src1's buffer
+        },
+        1);
+  });
+  ASSERT_TRUE(err.has_value());
+  const std::string what = err->what();
+  EXPECT_NE(what.find("error in Add (called through the API's address)"), std::string::npos) << what;
+  // A direct call still names its call site.
+  const int line = __LINE__ + 8;
+  err = Failing([&] {
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 3 * 64 * sizeof(float));
+          LocalTensor<float> t = buf.Get<float>();
+          Add(t, t[64], t[128], 65);
+        },
+        1);
+  });
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(std::string(err->what()).find("test_basics.cpp:" + std::to_string(line)), std::string::npos)
+      << err->what();
+}
+
+// bool tensors move GM <-> UB like any 1-byte type (ops-nn's foreach_copy).
+TEST(DataCopy, BoolTensors) {
+  std::vector<uint8_t> in(64), out(64, 7);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = (i % 3) == 0;
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 64);
+        LocalTensor<bool> t = buf.Get<bool>();
+        GlobalTensor<bool> src, dst;
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ bool*>(in.data()), 64);
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ bool*>(out.data()), 64);
+        DataCopy(t, src, 64);
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(dst, t, 64);
+      },
+      1);
+  EXPECT_EQ(out, in);
+}
+
+// ---------------------------------------------------------------------------
 // AscendC::Std and kernel_utils.
 
 template <typename T, Std::enable_if_t<Std::is_one_of_v<T, half, float>, int> = 0>

@@ -8,6 +8,7 @@
 namespace aicore {
 
 AICORE_RT_FN std::string SrcLoc::Str() const {
+  if (line == 0 && file != nullptr && *file == '(') return file;  // Indirect()
   return std::string(file ? file : "") + ":" + std::to_string(line);
 }
 
@@ -34,10 +35,9 @@ AICORE_RT_FN std::string KernelError::Format(ErrorKind kind, const std::string& 
   s += " error in ";
   s += api;
   if (loc.file && *loc.file) {
-    s += " at ";
-    s += loc.file;
-    s += ':';
-    s += std::to_string(loc.line);
+    s += ' ';
+    if (loc.line != 0 || *loc.file != '(') s += "at ";
+    s += loc.Str();
   }
   if (block >= 0) {
     s += " (kernel " + kernel + ", block " + std::to_string(block) + " of " +

@@ -9,6 +9,7 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "aicore/base/defs.h"
 
@@ -20,9 +21,29 @@ struct SrcLoc {
   static constexpr SrcLoc Current(const char* f = __builtin_FILE(), int l = __builtin_LINE()) {
     return SrcLoc{f, l};
   }
-  // "file:line", as reports print it.
+  // The location of a call made through an API's address (see
+  // AICORE_ADDRESS_FORM below): the call site is not known.
+  static constexpr SrcLoc Indirect() { return SrcLoc{"(called through the API's address)", 0}; }
+  // "file:line", as reports print it; Indirect()'s text alone.
   AICORE_RT_FN std::string Str() const;
 };
+
+namespace detail {
+struct AddressOnly {};
+}  // namespace detail
+
+// Kernels take an API's address with the vendor's exact function type, e.g.
+// a template parameter `void (*op)(const LocalTensor<T>&, const LocalTensor<T>&,
+// const int32_t&)` given `Exp<half>` (ops-nn's foreach kernels). aicore's API
+// functions end in a defaulted SrcLoc, so their type differs. An address form
+// is a twin with the vendor's parameter list whose template parameters end in
+// AICORE_ADDRESS_FORM and whose return type is AicoreAddrRet_: only deduction
+// from a target function type makes that void; in a call it keeps its default
+// and enable_if drops the twin, so every call still records its call site.
+// The twin forwards with SrcLoc::Indirect().
+#define AICORE_ADDRESS_FORM                                   \
+  typename AicoreAddrRet_ = ::aicore::detail::AddressOnly,    \
+           typename = std::enable_if_t<std::is_void<AicoreAddrRet_>::value>
 
 enum class ErrorKind : uint8_t {
   kCapacity,       // on-chip memory exhausted by InitBuffer / TBuf

@@ -274,6 +274,18 @@ AICORE_GELU_FAMILY(FasterGeluV2, FasterGeluV2Op)
     static_assert(aicore::lib::kActivationType<T>, #NAME ": T must be half or float");            \
     aicore::lib::Activation(#NAME, "calCount", dstTensor, srcTensor, nullptr, 0, "", calCount,    \
                             loc, aicore::lib::OP{});                                              \
+  }                                                                                               \
+  /* Address forms: the vendor's function types (AICORE_ADDRESS_FORM). */                        \
+  template <typename T, bool isReuseSource = false, AICORE_ADDRESS_FORM>                          \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
+                      const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {     \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, calCount,                       \
+                           aicore::SrcLoc::Indirect());                                           \
+  }                                                                                               \
+  template <typename T, bool isReuseSource = false, AICORE_ADDRESS_FORM>                          \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
+                      const uint32_t calCount) {                                                  \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, calCount, aicore::SrcLoc::Indirect());           \
   }
 
 // Sigmoid and Tanh: calCount forms and whole-tensor forms (srcTensor.GetSize());

@@ -220,6 +220,20 @@ AICORE_INLINE void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src
   AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
     NAME<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), loc);               \
+  }                                                                                               \
+  /* Address forms: the vendor's function types (AICORE_ADDRESS_FORM). */                        \
+  template <typename T, bool isReuseSource = false, const CFG& config = DEFAULT_CFG,              \
+            AICORE_ADDRESS_FORM>                                                                  \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
+                      const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {     \
+    NAME<T, isReuseSource, config>(dstTensor, srcTensor, sharedTmpBuffer, calCount,               \
+                                   aicore::SrcLoc::Indirect());                                   \
+  }                                                                                               \
+  template <typename T, bool isReuseSource = false, const CFG& config = DEFAULT_CFG,              \
+            AICORE_ADDRESS_FORM>                                                                  \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
+                      const uint32_t calCount) {                                                  \
+    NAME<T, isReuseSource, config>(dstTensor, srcTensor, calCount, aicore::SrcLoc::Indirect());   \
   }
 
 AICORE_MATH_CONFIG_FAMILY(Sin, SinOp, aicore::lib::SinCosMinTmpBytes(sizeof(T), isReuseSource),

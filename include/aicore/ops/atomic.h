@@ -93,7 +93,7 @@ template <class T>
 T CombineOne(T g, T u, AtomicOp op) {
   switch (op) {
     case AtomicOp::kAdd:
-      if constexpr (std::is_integral_v<T>) {
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {  // bool: no atomics
         using U = std::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(static_cast<U>(g) + static_cast<U>(u)));
       } else {

@@ -193,6 +193,26 @@ AICORE_TARGET_BEGIN
     aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src0, src1,                                  \
                                                  aicore::detail::MaskArg::Bits(mask), repeatTimes, \
                                                  repeatParams, loc);                             \
+  }                                                                                             \
+  /* Address forms: the vendor's function types (AICORE_ADDRESS_FORM). */                      \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                             \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                    \
+                      const LocalTensor<T>& src1, const int32_t& count) {                       \
+    NAME<T, isSetMask>(dst, src0, src1, count, aicore::SrcLoc::Indirect());                     \
+  }                                                                                             \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                             \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                    \
+                      const LocalTensor<T>& src1, uint64_t mask, const uint8_t repeatTime,      \
+                      const BinaryRepeatParams& repeatParams) {                                 \
+    NAME<T, isSetMask>(dst, src0, src1, mask, int32_t{repeatTime}, repeatParams,                \
+                       aicore::SrcLoc::Indirect());                                             \
+  }                                                                                             \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                             \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                    \
+                      const LocalTensor<T>& src1, uint64_t mask[], const uint8_t repeatTime,    \
+                      const BinaryRepeatParams& repeatParams) {                                 \
+    NAME<T, isSetMask>(dst, src0, src1, static_cast<const uint64_t*>(mask), int32_t{repeatTime}, \
+                       repeatParams, aicore::SrcLoc::Indirect());                               \
   }
 
 AICORE_DEFINE_BINARY(Add, aicore::simd::AddOp, half, float, int16_t, int32_t)
@@ -251,6 +271,24 @@ AICORE_DEFINE_BINARY(SubRelu, aicore::simd::SubReluOp, half, float, int16_t)
     aicore_impl::NAME##RepeatImpl_<T, isSetMask>(dst, src, aicore::detail::MaskArg::Bits(mask),    \
                                                  repeatTimes,                                      \
                                                  repeatParams, loc);                             \
+  }                                                                                              \
+  /* Address forms: the vendor's function types (AICORE_ADDRESS_FORM). */                       \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                              \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                      \
+                      const int32_t& count) {                                                    \
+    NAME<T, isSetMask>(dst, src, count, aicore::SrcLoc::Indirect());                             \
+  }                                                                                              \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                              \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,       \
+                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {         \
+    NAME<T, isSetMask>(dst, src, mask, int32_t{repeatTime}, repeatParams,                        \
+                       aicore::SrcLoc::Indirect());                                              \
+  }                                                                                              \
+  template <typename T, bool isSetMask = true, AICORE_ADDRESS_FORM>                              \
+  AicoreAddrRet_ NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],     \
+                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {         \
+    NAME<T, isSetMask>(dst, src, static_cast<const uint64_t*>(mask), int32_t{repeatTime},        \
+                       repeatParams, aicore::SrcLoc::Indirect());                                \
   }
 
 AICORE_DEFINE_UNARY(Exp, aicore::simd::ExpOp, half, float)
