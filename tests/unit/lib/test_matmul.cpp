@@ -374,6 +374,66 @@ TEST_F(MatmulTest, IterateOrderFollowsTheTiling) {
   }
 }
 
+// NZ C in GM with M not a multiple of 16: fractal columns M rows apart, as
+// the vendor's copy out (dstStride and block offsets from the original M),
+// through IterateAll and through Iterate + GetTensorC, several base blocks
+// along M and N, two cores.
+TEST_F(MatmulTest, NzCInGmHasColumnsMRowsApart) {
+  std::mt19937 rng(17);
+  for (const int M : {40, 17, 1}) {
+    Problem p;
+    p.M = M, p.N = 36, p.K = 32, p.baseM = 16, p.baseN = 16, p.dim = 2;
+    const TCubeTiling t = MakeTiling<half, float, float>(p);
+    const std::vector<half> a = RandomVec<half>(static_cast<size_t>(M) * p.K, rng);
+    const std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+    const size_t size = static_cast<size_t>(M) * 48;  // three fractal columns of M rows
+    std::vector<float> viaAll(size + 64, -1.0f), viaIter(size + 64, -1.0f);
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+          using C = MatmulType<TPosition::GM, CubeFormat::NZ, float>;
+          Matmul<A, A, C> mm;
+          if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t)) return;
+          const int32_t mPer = t.singleCoreM, nPer = t.singleCoreN;
+          const int32_t mBlocks = (M + mPer - 1) / mPer;
+          const int32_t idx = GetBlockIdx(), mi = idx % mBlocks, ni = idx / mBlocks;
+          if (mi * mPer >= M || ni * nPer >= p.N) return;
+          const int32_t m0 = mi * mPer, n0 = ni * nPer;
+          GlobalTensor<half> ag, bg;
+          ag.SetGlobalBuffer(const_cast<half*>(a.data()) + static_cast<size_t>(m0) * p.K,
+                             a.size() - static_cast<size_t>(m0) * p.K);
+          bg.SetGlobalBuffer(const_cast<half*>(b.data()) + n0, b.size() - n0);
+          GlobalTensor<float> c1, c2;
+          // The core's block at (m0, n0) of C in NZ: column n0 / 16, row m0.
+          const size_t off = static_cast<size_t>(n0 / 16) * M * 16 + static_cast<size_t>(m0) * 16;
+          c1.SetGlobalBuffer(viaAll.data() + off, size - off);
+          c2.SetGlobalBuffer(viaIter.data() + off, size - off);
+          mm.SetTail(std::min(mPer, M - m0), std::min(nPer, p.N - n0));
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          mm.IterateAll(c1);
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          while (mm.Iterate()) mm.GetTensorC(c2);
+          mm.End();
+        },
+        t.usedCoreNum);
+    for (int i = 0; i < M; ++i) {
+      for (int j = 0; j < p.N; ++j) {
+        const size_t at = static_cast<size_t>(j / 16) * M * 16 + static_cast<size_t>(i) * 16 + j % 16;
+        EXPECT_EQ(Bits(viaAll[at]), Bits(ref[i * p.N + j])) << "IterateAll M " << M << " (" << i << ", " << j << ")";
+        EXPECT_EQ(Bits(viaIter[at]), Bits(ref[i * p.N + j])) << "GetTensorC M " << M << " (" << i << ", " << j << ")";
+      }
+    }
+    for (size_t k = size; k < viaAll.size(); ++k) {
+      EXPECT_EQ(viaAll[k], -1.0f) << "written past C's M x 48 elements, M " << M;
+      EXPECT_EQ(viaIter[k], -1.0f) << "written past C's M x 48 elements, M " << M;
+    }
+  }
+}
+
 // NZ operands and outputs, ND_ALIGN C, a user-managed L0C and enPartialSum.
 TEST_F(MatmulTest, FractalFormatsAlignedRowsL0CAndPartialSums) {
   std::mt19937 rng(6);

@@ -67,7 +67,9 @@
 //   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
 //     GlobalTensor, row stride Kc (SetOrgShape) or N, rounded up to 32 bytes
 //     for ND_ALIGN; NZ: fractals of 16 x 16 elements (int8_t: 16 x 32,
-//     baseN and singleCoreN multiples of 32), columns of round16(M) rows.
+//     baseN and singleCoreN multiples of 32), columns of M rows (the
+//     vendor's CopyOutNZ2NZ: dstStride and block offsets from the original
+//     M, so nothing is written between columns when M % 16 != 0).
 //   UB (GetTensorC / IterateAll into a LocalTensor): the same inside a
 //     singleCoreM x singleCoreN matrix (NZ: round16(singleCoreM) rows), as
 //     the reference documents ("non-sequential: its place in
@@ -106,8 +108,8 @@
 //   same roundings), or i * (blocks * baseM * baseN) with
 //   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy;
 //   N a multiple of 16 for a 16-bit C in GM) each matrix in NZ with its
-//   fractal columns M (UB: singleCoreM) rows apart, not IterateAll's
-//   round16(M); BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
+//   fractal columns M (UB: singleCoreM) rows apart, as IterateAll's in GM
+//   (its UB destination: round16(singleCoreM)); BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
 //   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
 //   S2) apart, the same in UB (the vendor's client copies the cube's GM
 //   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
@@ -1824,7 +1826,10 @@ class MatmulImpl {
       int64_t ld = cLd_ != 0 ? cLd_ : d ? sN_ : orgKc_;  // cLd_: a BSNGD / SBNGD C (GM or UB)
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        p.l = Layout::Nz(kCNzC0, nzBatchC_ ? rows : Align16(rows));  // a batch call: columns M rows apart
+        // Fractal columns M rows apart in GM (the vendor's copy out: dstStride
+        // from the original M) and in a batch call; round16 rows in UB and the
+        // IterateNBatch workspace.
+        p.l = Layout::Nz(kCNzC0, (nzBatchC_ || !d) ? rows : Align16(rows));
       } else {
         p.l = Layout::RowMajor(ld);
       }
