@@ -263,6 +263,8 @@ static_assert(Std::ceil_division(10u, 4u) == 3u && Std::ceil_align(10u, 4u) == 1
 static_assert(IsSameType<half, half>::value && !IsSameType<half, float>::value);
 static_assert(SizeOfBits<half>::value == 16 && SizeOfBits<float>::value == 32 &&
               SizeOfBits<int4b_t>::value == 4);
+static_assert(GetDataBlockSizeInBytes() == 32 &&
+              std::is_same_v<decltype(GetDataBlockSizeInBytes()), int16_t>);
 static_assert(DivCeil(100, 32) == 4 && AlignUp(100, 32) == 128 && AlignUp(64, 32) == 64);
 static_assert(static_cast<uint64_t>(CacheLine::SINGLE_CACHE_LINE) == 0 &&
               static_cast<uint64_t>(CacheLine::ENTIRE_DATA_CACHE) == 1);

@@ -151,6 +151,10 @@ AICORE_INLINE int64_t GetBlockNum() {
   return core ? core->block_num : 1;
 }
 
+// The size of one DataBlock in bytes (the unit of the block and repeat
+// strides): 32 on every SoC profile aicore has.
+AICORE_INLINE constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
+
 AICORE_INLINE void DataSyncBarrier() {}
 AICORE_INLINE void DataCacheCleanAndInvalid() {}
 
