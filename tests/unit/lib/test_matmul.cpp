@@ -434,6 +434,139 @@ TEST_F(MatmulTest, NzCInGmHasColumnsMRowsApart) {
   }
 }
 
+// NZ C with M not a multiple of 16 in a LocalTensor (VECIN; TSCM through
+// IterateAll, the only way the reference gives) and written sequentially (GM,
+// VECIN). The vendor's copy out for dav_c220 puts the fractal columns M * 16
+// elements apart, M the one it holds (one core here: the single-core M), the
+// block (mi, ni) at ni * baseN * M + mi * baseM * 16, writes only the block's
+// rows, and a sequential block alone with round16(its height) rows per column
+// (IterateAll: block i at i * baseM * baseN). Every element of each
+// destination is checked against this placement: C where it puts C, the fill
+// value elsewhere.
+TEST_F(MatmulTest, NzCPlacementInLocalTensorsAndSequential) {
+  std::mt19937 rng(40);
+  constexpr float kFill = -1.0f;
+  for (const int M : {40, 17, 1}) {
+    Problem p;
+    p.M = M, p.N = 64, p.K = 32, p.baseM = 16, p.baseN = 32;  // a block: two fractal columns
+    const TCubeTiling t = MakeTiling<half, float, float>(p);
+    ASSERT_EQ(t.singleCoreM, M);
+    ASSERT_EQ(t.baseN, 32);
+    ASSERT_EQ(t.singleCoreN, p.N);
+    const std::vector<half> a = RandomVec<half>(static_cast<size_t>(M) * p.K, rng);
+    const std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+    const int mIter = (M + 15) / 16, nIter = p.N / 32, blocks = mIter * nIter;
+    // A sequential block reaches round16(its height) x 32 elements: the LocalTensors hold one too.
+    const size_t cap = std::max<size_t>(static_cast<size_t>(M) * p.N, 512) + 64;
+    const size_t seqCap = static_cast<size_t>(blocks) * 512 + 64;
+    // The expected images: C with its columns M rows apart; block i alone.
+    std::vector<float> wantAll(cap, kFill), wantSeqAll(seqCap, kFill);
+    std::vector<std::vector<float>> wantSeq(static_cast<size_t>(blocks), std::vector<float>(seqCap, kFill));
+    for (int i = 0; i < M; ++i) {
+      for (int j = 0; j < p.N; ++j) wantAll[static_cast<size_t>(j / 16) * M * 16 + i * 16 + j % 16] = ref[i * p.N + j];
+    }
+    for (int i = 0; i < blocks; ++i) {
+      const int mi = t.iterateOrder == 1 ? i / nIter : i % mIter, ni = t.iterateOrder == 1 ? i % nIter : i / mIter;
+      const int mLen = std::min(16, M - mi * 16);
+      for (int r = 0; r < mLen; ++r) {
+        for (int c = 0; c < 32; ++c) {
+          const float v = ref[(mi * 16 + r) * p.N + ni * 32 + c];
+          const size_t at = static_cast<size_t>(c / 16) * 16 * 16 + static_cast<size_t>(r) * 16 + c % 16;
+          wantSeq[static_cast<size_t>(i)][at] = v;
+          wantSeqAll[static_cast<size_t>(i) * 512 + at] = v;
+        }
+      }
+    }
+    std::vector<float> ubAll, ubIter, l1All, gmSeqAll(seqCap, kFill), gmSeq(seqCap);
+    std::vector<std::vector<float>> ubSeqGot, gmSeqGot;
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+          Matmul<A, A, MatmulType<TPosition::VECIN, CubeFormat::NZ, float>> ub;
+          Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::NZ, float>> l1;
+          Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>> gm;
+          if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), ub, &t, l1,
+                                                  &t, gm, &t)) {
+            return;
+          }
+          GlobalTensor<half> ag, bg;
+          ag.SetGlobalBuffer(const_cast<half*>(a.data()), a.size());
+          bg.SetGlobalBuffer(const_cast<half*>(b.data()), b.size());
+          TBuf<TPosition::VECIN> ubBuf;
+          TBuf<TPosition::TSCM> l1Buf;
+          pipe.InitBuffer(ubBuf, static_cast<uint32_t>(cap * sizeof(float)));
+          pipe.InitBuffer(l1Buf, static_cast<uint32_t>(cap * sizeof(float)));
+          const LocalTensor<float> uc = ubBuf.Get<float>(), lc = l1Buf.Get<float>();
+          const auto fill = [&](const LocalTensor<float>& x) {
+            std::fill(x.GetPhyAddr(), x.GetPhyAddr() + cap, kFill);
+          };
+          const auto take = [&](const LocalTensor<float>& x) {
+            return std::vector<float>(x.GetPhyAddr(), x.GetPhyAddr() + cap);
+          };
+          const auto run = [&](auto& mm, auto&& body) {
+            mm.SetTensorA(ag);
+            mm.SetTensorB(bg);
+            body();
+          };
+          fill(uc);
+          run(ub, [&] { ub.IterateAll(uc); });
+          ubAll = take(uc);
+          fill(uc);
+          run(ub, [&] { while (ub.Iterate()) ub.GetTensorC(uc); });
+          ubIter = take(uc);
+          run(ub, [&] {
+            while (ub.Iterate()) {
+              fill(uc);
+              ub.GetTensorC(uc, 0, true);
+              ubSeqGot.push_back(take(uc));
+            }
+          });
+          fill(lc);
+          run(l1, [&] { l1.IterateAll(lc); });
+          l1All = take(lc);
+          GlobalTensor<float> cg, cs;
+          cg.SetGlobalBuffer(gmSeqAll.data(), gmSeqAll.size());
+          cs.SetGlobalBuffer(gmSeq.data(), gmSeq.size());
+          run(gm, [&] { gm.IterateAll(cg, 0, true); });
+          run(gm, [&] {
+            while (gm.Iterate()) {
+              std::fill(gmSeq.begin(), gmSeq.end(), kFill);
+              gm.GetTensorC(cs, 0, true);
+              gmSeqGot.push_back(gmSeq);
+            }
+          });
+          ub.End(), l1.End(), gm.End();
+        },
+        1);
+    const auto expectImage = [&](const std::vector<float>& got, const std::vector<float>& want,
+                                 const std::string& what) {
+      ASSERT_EQ(got.size(), want.size()) << what;
+      int bad = 0;
+      for (size_t k = 0; k < want.size() && bad < 5; ++k) {
+        if (Bits(got[k]) != Bits(want[k])) {
+          ++bad;
+          ADD_FAILURE() << what << ", M " << M << ": element " << k << " is " << got[k] << ", expected " << want[k];
+        }
+      }
+    };
+    expectImage(ubAll, wantAll, "IterateAll(VECIN)");
+    expectImage(ubIter, wantAll, "Iterate + GetTensorC(VECIN)");
+    expectImage(l1All, wantAll, "IterateAll(TSCM)");
+    expectImage(gmSeqAll, wantSeqAll, "IterateAll(GM, enSequentialWrite)");
+    ASSERT_EQ(ubSeqGot.size(), static_cast<size_t>(blocks));
+    ASSERT_EQ(gmSeqGot.size(), static_cast<size_t>(blocks));
+    for (int i = 0; i < blocks; ++i) {
+      std::vector<float> want(wantSeq[static_cast<size_t>(i)].begin(), wantSeq[static_cast<size_t>(i)].begin() + cap);
+      expectImage(ubSeqGot[static_cast<size_t>(i)], want,
+                  "GetTensorC(VECIN, enSequentialWrite) block " + std::to_string(i));
+      expectImage(gmSeqGot[static_cast<size_t>(i)], wantSeq[static_cast<size_t>(i)],
+                  "GetTensorC(GM, enSequentialWrite) block " + std::to_string(i));
+    }
+  }
+}
+
 // NZ operands and outputs, ND_ALIGN C, a user-managed L0C and enPartialSum.
 TEST_F(MatmulTest, FractalFormatsAlignedRowsL0CAndPartialSums) {
   std::mt19937 rng(6);

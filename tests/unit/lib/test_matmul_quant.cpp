@@ -138,17 +138,16 @@ using MM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, AT, true>, MatmulTyp
                   MatmulCallBackFunc<CB ? QuantCopyOut<AT, CT> : nullptr, nullptr, nullptr>>;
 
 // Where element (r, c) of a matrix of `rows` rows is in NZ with fractals of
-// 16 x c0 (c0 = 32 bytes of the type): fractal columns of `rows` rows (a C in
-// GM), or of round16(rows) rows with pad16 (a C in UB).
-size_t NzAt(int r, int c, int rows, int c0, bool pad16) {
-  const int colRows = pad16 ? (rows + 15) / 16 * 16 : rows;
-  return static_cast<size_t>(c / c0) * static_cast<size_t>(colRows) * c0 + static_cast<size_t>(r) * c0 +
+// 16 x c0 (c0 = 32 bytes of the type): fractal columns of `rows` rows, not
+// round16(rows), in GM (M) and in UB (singleCoreM), as the vendor's copy out.
+size_t NzAt(int r, int c, int rows, int c0) {
+  return static_cast<size_t>(c / c0) * static_cast<size_t>(rows) * c0 + static_cast<size_t>(r) * c0 +
          static_cast<size_t>(c % c0);
 }
 // Element (r, c) of C (rows x ld) in format CF.
 template <class CT, CubeFormat CF>
-size_t CAt(int r, int c, int rows, int ld, bool pad16 = false) {
-  if constexpr (CF == CubeFormat::NZ) return NzAt(r, c, rows, static_cast<int>(32 / sizeof(CT)), pad16);
+size_t CAt(int r, int c, int rows, int ld) {
+  if constexpr (CF == CubeFormat::NZ) return NzAt(r, c, rows, static_cast<int>(32 / sizeof(CT)));
   return static_cast<size_t>(r) * ld + c;
 }
 
@@ -201,7 +200,7 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
     }
   } else {
     TBuf<TPosition::VECIN> ub;
-    pipe.InitBuffer(ub, static_cast<uint32_t>(((CAt<CT, CF>(tailM - 1, tailN - 1, tailM, tailN, true) + 1) * sizeof(CT) +
+    pipe.InitBuffer(ub, static_cast<uint32_t>(((CAt<CT, CF>(tailM - 1, tailN - 1, tailM, tailN) + 1) * sizeof(CT) +
                                                31) / 32 * 32));
     LocalTensor<CT> cl = ub.Get<CT>();
     if (out == Out::kIterateAllUb) {
@@ -212,7 +211,7 @@ void QuantBlock(const TCubeTiling* tiling, Out out, Quant quant, bool transA, bo
     for (int r = 0; r < tailM; ++r) {
       for (int col = 0; col < tailN; ++col) {
         c[CAt<CT, CF>(mi * t.singleCoreM + r, ni * t.singleCoreN + col, t.M, t.N)] =
-            cl.GetValue(static_cast<uint32_t>(CAt<CT, CF>(r, col, tailM, tailN, true)));
+            cl.GetValue(static_cast<uint32_t>(CAt<CT, CF>(r, col, tailM, tailN)));
       }
     }
   }

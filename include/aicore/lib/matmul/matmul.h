@@ -67,13 +67,16 @@
 //   GM, ND / ND_ALIGN: element (r, c) of the block at row (m0 + r) of the
 //     GlobalTensor, row stride Kc (SetOrgShape) or N, rounded up to 32 bytes
 //     for ND_ALIGN; NZ: fractals of 16 x 16 elements (int8_t: 16 x 32,
-//     baseN and singleCoreN multiples of 32), columns of M rows (the
-//     vendor's CopyOutNZ2NZ: dstStride and block offsets from the original
-//     M, so nothing is written between columns when M % 16 != 0).
-//   UB (GetTensorC / IterateAll into a LocalTensor): the same inside a
-//     singleCoreM x singleCoreN matrix (NZ: round16(singleCoreM) rows), as
-//     the reference documents ("non-sequential: its place in
-//     [singleCoreM, singleCoreN]").
+//     baseN and singleCoreN multiples of 32), columns of M rows, not
+//     round16(M) (the vendor's CopyOutNZ2NZ for dav_c220: dstStride and
+//     block offsets from the original M; only the block's rows written).
+//   UB or TSCM (GetTensorC / IterateAll into a LocalTensor): the same inside
+//     a singleCoreM x singleCoreN matrix (NZ: columns of singleCoreM rows),
+//     as the reference documents ("non-sequential: its place in
+//     [singleCoreM, singleCoreN]"). The vendor's client has the cube write
+//     the GM image (original M / N strides) and copies it to UB; TSCM gets
+//     the same image through Fixpipe: both are this placement when the
+//     original shape is the single-core one.
 //   enSequentialWrite: the block alone, dense (ND: rows of its width, NZ:
 //     round16(its height) rows), at the destination's start for
 //     GetTensorC, and block i at element i * baseM * baseN for IterateAll.
@@ -108,8 +111,8 @@
 //   same roundings), or i * (blocks * baseM * baseN) with
 //   enSequentialWrite; NZ C (NORMAL / BNGS1S2, as the vendor's batch copy;
 //   N a multiple of 16 for a 16-bit C in GM) each matrix in NZ with its
-//   fractal columns M (UB: singleCoreM) rows apart, as IterateAll's in GM
-//   (its UB destination: round16(singleCoreM)); BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
+//   fractal columns M (UB: singleCoreM) rows apart, as IterateAll's;
+//   BSNGD / SBNGD (ND, GM or UB, not sequential) batch i
 //   at i * CLayoutInfoS2, rows CLayoutInfoN * G * S2 (SBNGD: B * N * G *
 //   S2) apart, the same in UB (the vendor's client copies the cube's GM
 //   image of C to UB). CLayoutInfoG 1 with A's or B's G > 1: the G batches
@@ -1826,10 +1829,9 @@ class MatmulImpl {
       int64_t ld = cLd_ != 0 ? cLd_ : d ? sN_ : orgKc_;  // cLd_: a BSNGD / SBNGD C (GM or UB)
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
-        // Fractal columns M rows apart in GM (the vendor's copy out: dstStride
-        // from the original M) and in a batch call; round16 rows in UB and the
-        // IterateNBatch workspace.
-        p.l = Layout::Nz(kCNzC0, (nzBatchC_ || !d) ? rows : Align16(rows));
+        // Fractal columns `rows` rows apart, not round16(rows): the vendor's
+        // copy out takes dstStride and the block offsets from the M it holds.
+        p.l = Layout::Nz(kCNzC0, rows);
       } else {
         p.l = Layout::RowMajor(ld);
       }
@@ -2207,7 +2209,7 @@ class MatmulImpl {
   struct LdGuard {
     MatmulImpl& mm;
     explicit LdGuard(MatmulImpl& m) : mm(m) {}
-    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = mm.nzBatchC_ = false; }
+    ~LdGuard() { mm.aLd_ = mm.bLd_ = mm.cLd_ = 0, mm.denseC_ = false; }
     LdGuard(const LdGuard&) = delete;
     LdGuard& operator=(const LdGuard&) = delete;
   };
@@ -2227,7 +2229,7 @@ class MatmulImpl {
   // NZ C in a batch call (not sequential), as the vendor's batch copy puts
   // it: C matrix i at i * M * alignedN (UB, IterateNBatch workspace:
   // singleCoreM), each in NZ with its fractal columns M rows apart (the
-  // Fixpipe's dstStride: M rows, not round16(M); PlaceOf's nzBatchC_) and
+  // Fixpipe's dstStride: M rows, not round16(M), as PlaceOf's) and
   // whole 16-column fractals written. alignedN: CeilAlign(N, 16) for a
   // 32-bit C or a C declared in UB, N for a 16-bit C declared in GM. The
   // last case with N not a multiple of 16 is refused: matrix i + 1 then
@@ -2308,7 +2310,6 @@ class MatmulImpl {
     const BatchAddr addrA = AddrA(matrixStrideA), addrB = AddrB(matrixStrideB);
     LdGuard ldGuard(*this);
     aLd_ = addrA.ld, bLd_ = addrB.ld, denseC_ = dense;
-    nzBatchC_ = C_TYPE::format == CubeFormat::NZ && !sequential;
     uint64_t sc = 0;  // elements from one C matrix to the next
     if constexpr (kBsC) {
       constexpr int64_t align = 32 / sizeof(DstT);
@@ -2658,10 +2659,10 @@ class MatmulImpl {
   bool pendingWaitBatch_ = false;
   int32_t batchA_ = -1, batchB_ = -1;  // SetBatchNum
   // A batch call's row strides of A, B and C (0: the original shape's),
-  // the IterateNBatch placement of C (batches of singleCoreM x singleCoreN)
-  // and an NZ C's fractal columns (the vendor's batch copy: M rows apart).
+  // and the IterateNBatch placement of C (batches of singleCoreM x
+  // singleCoreN).
   int64_t aLd_ = 0, bLd_ = 0, cLd_ = 0;
-  bool denseC_ = false, nzBatchC_ = false;
+  bool denseC_ = false;
   // IterateNBatch results in the workspace, fetched by GetBatchTensorC.
   uint32_t nbLoops_ = 0, nbFetched_ = 0, nbBatchA_ = 0, nbBatchB_ = 0;
   uint64_t nbSlice_ = 0;
