@@ -240,6 +240,36 @@ TEST(DataCopy, BoolTensors) {
   EXPECT_EQ(out, in);
 }
 
+// GetReduceRepeatSumSpr and its former name GetAccVal read the sum the count
+// form of ReduceSum left; a repeat form leaves it unchanged.
+TEST(ReduceSum, GetReduceRepeatSumSprReadsTheLastCountFormSum) {
+  float got = 0, got_acc = 0, after_repeat = 0;
+  int64_t raw = 0;
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 3 * 512);
+        LocalTensor<float> src = buf.Get<float>(), dst = src[128], work = src[256];
+        for (int i = 0; i < 128; ++i) src.SetValue(i, static_cast<float>(i % 7) - 2.5f);
+        ReduceSum(dst, src, work, 100);
+        got = GetReduceRepeatSumSpr<float>();
+        got_acc = GetAccVal<float>();
+        raw = GetAccVal();
+        ReduceSum(dst, src, work, 64, 1, 8);
+        after_repeat = GetReduceRepeatSumSpr<float>();
+      },
+      1);
+  float want = 0;
+  for (int i = 0; i < 100; ++i) want += static_cast<float>(i % 7) - 2.5f;
+  EXPECT_FLOAT_EQ(got, want);
+  EXPECT_EQ(got_acc, got);
+  float low;
+  std::memcpy(&low, &raw, sizeof(low));
+  EXPECT_EQ(low, got);
+  EXPECT_EQ(after_repeat, got);
+}
+
 // ---------------------------------------------------------------------------
 // AscendC::Std and kernel_utils.
 

@@ -971,7 +971,26 @@ AICORE_INLINE void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& sr
     aicore::detail::NumCheckSum(core, "ReduceSum", loc, r, src.addr_, static_cast<size_t>(count));
   }
   dst.addr_[0] = r;
+  core.acc_val = 0;
+  std::memcpy(&core.acc_val, &r, sizeof(T));
 }
+
+// The sum the last count form of ReduceSum on this core left in its register
+// (the repeat forms leave it unchanged).
+template <typename T>
+AICORE_INLINE T GetReduceRepeatSumSpr(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(aicore::detail::kIsOneOf<T, half, float>, "GetReduceRepeatSumSpr: half or float");
+  T r;
+  std::memcpy(&r, &aicore::detail::Enter("GetReduceRepeatSumSpr", loc).acc_val, sizeof(T));
+  return r;
+}
+AICORE_INLINE int64_t GetReduceRepeatSumSpr(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  return aicore::detail::Enter("GetReduceRepeatSumSpr", loc).acc_val;
+}
+// The names before GetReduceRepeatSumSpr, kept by the vendor.
+template <typename T>
+AICORE_INLINE T GetAccVal() { return GetReduceRepeatSumSpr<T>(); }
+AICORE_INLINE int64_t GetAccVal() { return GetReduceRepeatSumSpr(); }
 
 // Repeat forms: repeat r reads 256 bytes at src + r * srcRepStride * 32.
 template <typename T, bool isSetMask = true>

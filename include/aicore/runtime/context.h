@@ -165,6 +165,9 @@ struct CoreContext {
   int32_t sub_block_idx = 0;
   int32_t sub_block_num = 1;
   int32_t task_ration = 1;
+  // The register the count form of ReduceSum leaves its sum in (the value's
+  // bits in the low bytes), read by GetReduceRepeatSumSpr / GetAccVal.
+  int64_t acc_val = 0;
 
   // On-chip memories, allocated once per thread at the largest profile size.
   std::unique_ptr<uint8_t, ArenaDelete> arena[kNumMemories];
