@@ -8,6 +8,8 @@
 //   Select(dst, const LocalTensor<T>& src0, T src1, mask, sharedTmpBuffer, info)
 //   Select(dst, T src0, const LocalTensor<T>& src1, mask, sharedTmpBuffer, info)
 //   struct SelectWithBytesMaskShapeInfo {firstAxis, srcLastAxis, maskLastAxis} (all 0)
+//   SelectWithBytesMask<T, U, isReuseMask>(...): the same two forms under the
+//     vendor's implementation name (selectwithbytesmask_impl.h)
 //
 // T half or float; U bool, int8_t, uint8_t, int16_t, uint16_t, int32_t,
 // uint32_t. The source is [firstAxis, srcLastAxis] and the mask
@@ -159,6 +161,29 @@ AICORE_INLINE void Select(const LocalTensor<T>& dst, T src0, const LocalTensor<T
                           const LocalTensor<U>& mask, const LocalTensor<uint8_t>& sharedTmpBuffer,
                           const SelectWithBytesMaskShapeInfo& info,
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_SELECT_BYTES_CHECK;
+  aicore::lib::SelectBytesMaskImpl<T, U>(dst, src1, src0, false, mask, sharedTmpBuffer, info,
+                                         isReuseMask, loc);
+}
+
+// The vendor's implementation name of the two forms above (its
+// selectwithbytesmask_impl.h declares it in AscendC; public kernels call it).
+template <typename T, typename U, bool isReuseMask = true>
+AICORE_INLINE void SelectWithBytesMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, T src1,
+                                       const LocalTensor<U>& mask,
+                                       const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                       const SelectWithBytesMaskShapeInfo& info,
+                                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  AICORE_SELECT_BYTES_CHECK;
+  aicore::lib::SelectBytesMaskImpl<T, U>(dst, src0, src1, true, mask, sharedTmpBuffer, info,
+                                         isReuseMask, loc);
+}
+template <typename T, typename U, bool isReuseMask = true>
+AICORE_INLINE void SelectWithBytesMask(const LocalTensor<T>& dst, T src0, const LocalTensor<T>& src1,
+                                       const LocalTensor<U>& mask,
+                                       const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                       const SelectWithBytesMaskShapeInfo& info,
+                                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   AICORE_SELECT_BYTES_CHECK;
   aicore::lib::SelectBytesMaskImpl<T, U>(dst, src1, src0, false, mask, sharedTmpBuffer, info,
                                          isReuseMask, loc);

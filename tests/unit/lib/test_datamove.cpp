@@ -298,10 +298,17 @@ void RunSelect(Rng& rng, uint32_t rows, uint32_t sl, uint32_t ml, bool tensor_fi
         info.firstAxis = rows;
         info.srcLastAxis = sl;
         info.maskLastAxis = ml;
+        // The isReuseMask false runs call the vendor's implementation name.
         if (tensor_first) {
-          AscendC::Select<T, U, kReuse>(dst, src, scalar, mask, tmp, info);
-        } else {
+          if (kReuse) {
+            AscendC::Select<T, U, kReuse>(dst, src, scalar, mask, tmp, info);
+          } else {
+            AscendC::SelectWithBytesMask<T, U, kReuse>(dst, src, scalar, mask, tmp, info);
+          }
+        } else if (kReuse) {
           AscendC::Select<T, U, kReuse>(dst, scalar, src, mask, tmp, info);
+        } else {
+          AscendC::SelectWithBytesMask<T, U, kReuse>(dst, scalar, src, mask, tmp, info);
         }
         std::memcpy(static_cast<void*>(y.data()), dst.GetPhyAddr(), (n + 32) * sizeof(T));
       },
