@@ -407,8 +407,10 @@ void two_pipes(GM_ADDR x, GM_ADDR y, int32_t buggy, int32_t how) {
   PipeBarrier<PIPE_ALL>();  // the second phase reuses the first one's UB bytes
   if (how == 0) {
     if (!Bug(buggy)) first.Destroy();
+    TPipe second;  // idle while `first` lives: the error is its first InitBuffer
+    TQue<TPosition::VECIN, 1> q;
     MARK_NEXT_LINE();
-    TPipe second;
+    second.InitBuffer(q, 1, 32);
     AddOnePass(second, y, y, 1.0f);
     return;
   }
@@ -423,8 +425,8 @@ void two_pipes(GM_ADDR x, GM_ADDR y, int32_t buggy, int32_t how) {
 TEST_P(Hostile, SecondLiveTPipe) {
   Gm x(1.0f), y(0.0f);
   ExpectFails([&] { AICORE_LAUNCH(two_pipes, kBlocks, x.Addr(), y.Addr(), 1, 0); },
-              {K::kQueue, "TPipe::TPipe",
-               {"a second TPipe is made live while the TPipe constructed at ",
+              {K::kQueue, "TPipe::InitBuffer",
+               {"a second TPipe (constructed at ", ") is made live while the TPipe constructed at ",
                 "only one TPipe may exist at a time", "call Destroy() on the first one"}});
   EXPECT_NE(g_line2.load(), 0);
   auto e = Failing([&] { AICORE_LAUNCH(two_pipes, kBlocks, x.Addr(), y.Addr(), 1, 0); });

@@ -94,6 +94,20 @@ AICORE_RT_COLD AICORE_RT_FN void FailQueueBufferCount(const char* api, uint8_t n
            std::to_string(num));
 }
 
+AICORE_RT_FN void QueueCheckConfig(const char* api, uint8_t num, uint32_t len, uint32_t number,
+                                   uint32_t bufferLen, SrcLoc loc) {
+  if (AICORE_UNLIKELY(number != 0 && number != num)) {
+    Fail(ErrorKind::kParameter, api, loc,
+         std::to_string(num) + " buffer(s) for a queue whose TQueConfig::bufferNumber is " +
+             std::to_string(number) + " (0 would allow any number)");
+  }
+  if (AICORE_UNLIKELY(bufferLen != 0 && bufferLen != len)) {
+    Fail(ErrorKind::kParameter, api, loc,
+         "buffers of " + std::to_string(len) + " bytes for a queue whose TQueConfig::bufferLen is " +
+             std::to_string(bufferLen) + " (0 would allow any length)");
+  }
+}
+
 AICORE_RT_COLD AICORE_RT_FN void TBufFailCheck(const BufferDesc& d, const char* api,
                                               uint64_t offset, uint64_t bytes, SrcLoc loc) {
   if (d.base == nullptr) {
@@ -135,7 +149,7 @@ AICORE_RT_FN void TPipe::Activate(const char* api, aicore::SrcLoc loc) {
   aicore::detail::CoreContext* core = aicore::detail::t_core;
   if (core != nullptr) {
     if (AICORE_UNLIKELY(core->pipe != nullptr && core->pipe != this)) {
-      FailSecondPipe(api, *core->pipe, loc);
+      FailSecondPipe(api, *core->pipe, *this, loc);
     }
     if (core->pipe == this) core->pipe_log.Add(epoch_, "TPipe::Init", loc);
     core->pipe = this;
@@ -145,19 +159,65 @@ AICORE_RT_FN void TPipe::Activate(const char* api, aicore::SrcLoc loc) {
   Clear();
 }
 
+AICORE_RT_FN void TPipe::CopyFrom(const TPipe& other, aicore::SrcLoc loc) {
+  aicore::detail::CoreContext* core = aicore::detail::t_core;
+  for (int m = 0; m < aicore::detail::kNumMemories; ++m) used_[m] = other.used_[m];
+  for (int e = 0; e < aicore::detail::kNumHardEvents; ++e) event_alloc_[e] = other.event_alloc_[e];
+  stack_.state = aicore::detail::BufState::kFree;
+  destroyed_ = other.destroyed_;
+  destroy_loc_ = other.destroy_loc_;
+  if (core == nullptr) {
+    epoch_ = other.epoch_;
+  } else if (core->pipe == &other) {
+    // The copy of the live pipe takes its place, in its epoch.
+    parent_ = const_cast<TPipe*>(&other);
+    core->pipe = this;
+    epoch_ = other.epoch_;
+  } else if (core->pipe == this) {
+    // The live pipe takes an idle pipe's state: its own buffers may be
+    // carved again, so they are stale.
+    core->pipe_log.Add(epoch_, "TPipe::operator= (an idle TPipe's state)", loc);
+    epoch_ = core->epoch = aicore::detail::NewEpoch();
+  } else {
+    epoch_ = other.epoch_;
+  }
+}
+
+AICORE_RT_FN void TPipe::Leave(const char* what, aicore::SrcLoc loc) {
+  aicore::detail::CoreContext* core = aicore::detail::t_core;
+  if (core == nullptr) return;
+  if (core->pipe == this) {
+    if (parent_ != nullptr) {
+      core->pipe = parent_;  // the source lives on, in the same epoch
+    } else {
+      core->pipe_log.Add(epoch_, what, loc);
+      core->pipe = nullptr;
+      core->epoch = aicore::detail::NewEpoch();
+    }
+  } else {
+    // A live copy of this pipe no longer has a source to return to.
+    for (TPipe* p = core->pipe; p != nullptr; p = p->parent_) {
+      if (p->parent_ == this) p->parent_ = nullptr;
+    }
+  }
+  parent_ = nullptr;
+}
+
 AICORE_RT_COLD AICORE_RT_FN void TPipe::FailSecondPipe(const char* api, const TPipe& live,
-                                                       aicore::SrcLoc loc) {
+                                                       const TPipe& self, aicore::SrcLoc loc) {
   aicore::detail::Fail(
       aicore::ErrorKind::kQueue, api, loc,
-      "a second TPipe is made live while the TPipe constructed at " + live.ctor_loc_.Str() +
+      "a second TPipe (constructed at " + self.ctor_loc_.Str() +
+          ") is made live while the TPipe constructed at " + live.ctor_loc_.Str() +
           " still lives: only one TPipe may exist at a time (on the NPU two pipes hand out the "
           "same on-chip addresses, and their buffers overlap); call Destroy() on the first "
-          "one before constructing another, or pass a pointer to the one TPipe");
+          "one before constructing another, pass a pointer to the one TPipe, or copy the live "
+          "one into the second before its first InitBuffer (`second = first;`)");
 }
 
 AICORE_RT_COLD AICORE_RT_FN void TPipe::Adopt(aicore::detail::CoreContext& core,
                                               aicore::SrcLoc loc) {
-  if (core.pipe != nullptr) FailSecondPipe("TPipe::InitBuffer", *core.pipe, loc);
+  if (core.pipe != nullptr) FailSecondPipe("TPipe::InitBuffer", *core.pipe, *this, loc);
   if (destroyed_) {
     aicore::detail::Fail(aicore::ErrorKind::kQueue, "TPipe::InitBuffer", loc,
                          "InitBuffer on a TPipe after its Destroy() at " + destroy_loc_.Str() +

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <exception>
 #include <string>
+#include <type_traits>
 
 #include "aicore/base/defs.h"
 #include "aicore/base/error.h"
@@ -52,6 +53,10 @@ AICORE_RT_FN void QueueCheckAllFree(const BufferDesc* bufs, uint8_t num);
 // InitBuffer of a queue with `num` buffers outside 1 to kMaxQueueBuffers.
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailQueueBufferCount(const char* api, uint8_t num,
                                                                   SrcLoc loc);
+// InitBuffer of a queue with a TQueConfig: num and len against its
+// bufferNumber and bufferLen (0: any).
+AICORE_RT_FN void QueueCheckConfig(const char* api, uint8_t num, uint32_t len, uint32_t number,
+                                   uint32_t bufferLen, SrcLoc loc);
 // TBuf::Get / GetWithOffset / GetBufferAddr on a TBuf without memory, with
 // stale memory, or for bytes [offset, offset + bytes) outside it.
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void TBufFailCheck(const BufferDesc& d, const char* api,
@@ -75,6 +80,53 @@ class TPipe;
 // The most buffers one queue may own (event ids are a hardware resource).
 constexpr int32_t kMaxQueueBuffers = 8;
 
+// A queue's configuration, passed by address as TQue's third template
+// argument (TQue<pos, depth, &config>). On a CPU only bufferNumber and
+// bufferLen matter: when not 0, InitBuffer must give that many buffers of
+// that length (the vendor asserts it). The data-layout flags (nd2nz, nz2nd,
+// scmBlockGroup), the consumers and the event options change nothing.
+struct TQueConfig {
+  bool nd2nz = false;
+  bool nz2nd = false;
+  bool scmBlockGroup = false;
+  uint32_t bufferLen = 0;
+  uint32_t bufferNumber = 0;
+  uint32_t consumerSize = 0;
+  TPosition consumer[8] = {};
+  bool enableStaticEvtId = false;
+  bool enableLoopQueue = false;
+};
+
+constexpr TQueConfig GetTQueConfig(bool nd2nzIn, bool nz2ndIn, bool scmBlockGroupIn,
+                                   uint32_t bufferLenIn, uint32_t bufferNumberIn,
+                                   uint32_t consumerSizeIn, const TPosition consumerIn[],
+                                   bool enableStaticEvtIdIn, bool enableLoopQueueIn) {
+  return {nd2nzIn,
+          nz2ndIn,
+          scmBlockGroupIn,
+          bufferLenIn,
+          bufferNumberIn,
+          consumerSizeIn,
+          {consumerIn[0], consumerIn[1], consumerIn[2], consumerIn[3], consumerIn[4], consumerIn[5],
+           consumerIn[6], consumerIn[7]},
+          enableStaticEvtIdIn,
+          enableLoopQueueIn};
+}
+// The old integer mask: bit 0 nd2nz, bit 1 nz2nd, bit 2 scmBlockGroup.
+constexpr TQueConfig GetTQueConfig(const int32_t mask) {
+  return {(static_cast<uint32_t>(mask) & 1u) != 0,
+          (static_cast<uint32_t>(mask) & 2u) != 0,
+          (static_cast<uint32_t>(mask) & 4u) != 0,
+          0,
+          0,
+          0,
+          {TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX,
+           TPosition::MAX, TPosition::MAX, TPosition::MAX},
+          false,
+          false};
+}
+constexpr TQueConfig GetTQueConfig(const TQueConfig* conf) { return *conf; }
+
 // Queue whose producer position `src` and consumer position `dst` may
 // differ. Buffers live in the memory of the on-chip side.
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
@@ -83,8 +135,23 @@ class TQueBind {
   static constexpr TPosition kPosition = (src == TPosition::GM) ? dst : src;
 
   TQueBind() = default;
-  TQueBind(const TQueBind&) = delete;
-  TQueBind& operator=(const TQueBind&) = delete;
+  // A copy is another handle to the same queue (the vendor's TQue is a value
+  // whose buffers live in the pipe; kernels pass queues by value): every
+  // call on it acts on the original, which must outlive it. InitBuffer on a
+  // copy gives it buffers of its own.
+  TQueBind(const TQueBind& other) : origin_(const_cast<TQueBind*>(&other.Q())) {}
+  TQueBind& operator=(const TQueBind& other) {
+    if (&other.Q() != this) origin_ = const_cast<TQueBind*>(&other.Q());
+    return *this;
+  }
+
+  // InitBuffer's buffer count and length against a TQueConfig's bufferNumber
+  // and bufferLen (0: any).
+  static void CheckConfig(const char* api, uint8_t num, uint32_t len, aicore::SrcLoc loc) {
+    if constexpr (std::is_same_v<decltype(mask), const TQueConfig*>) {
+      if (mask != nullptr) aicore::detail::QueueCheckConfig(api, num, len, mask->bufferNumber, mask->bufferLen, loc);
+    }
+  }
 
   ~TQueBind() {
     // A buffer not returned with FreeTensor when the block ends is a bug (on
@@ -94,6 +161,7 @@ class TQueBind {
 
   template <typename T>
   LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->template AllocTensor<T>(loc);
     auto& core = aicore::detail::Enter("TQue::AllocTensor", loc);
     if (AICORE_UNLIKELY(num_ == 0 || bufs_[0].epoch != core.epoch)) FailNotInit("AllocTensor", loc);
     for (uint8_t k = 0; k < num_; ++k) {
@@ -120,6 +188,7 @@ class TQueBind {
 
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->EnQue<T>(tensor, loc);
     auto& core = aicore::detail::Enter("TQue::EnQue", loc);
     CheckTensorLive("TQue::EnQue", core, tensor, loc);
     auto& b = Owned("EnQue", tensor.buf_, loc);
@@ -130,6 +199,7 @@ class TQueBind {
   }
   // The buffer of a tensor, by its handle (LocalTensor::GetBufferHandle).
   bool EnQue(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->EnQue(buf, loc);
     auto& core = aicore::detail::Enter("TQue::EnQue", loc);
     auto& b = OwnedHandle("EnQue", buf, core, loc);
     CheckEnQueState(b, loc);
@@ -139,15 +209,18 @@ class TQueBind {
 
   template <typename T>
   LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->template DeQue<T>(loc);
     return MakeTensor<T>(Pop(loc));
   }
   template <typename T>
   void DeQue(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->DeQue(tensor, loc);
     auto& b = Pop(loc);
     tensor.Bind(&b, reinterpret_cast<T*>(b.base), b.bytes, b.gen, b.epoch, b.pos);
   }
   // The handle of the buffer dequeued.
   TBufHandle DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->DeQue(loc);
     return reinterpret_cast<TBufHandle>(&Pop(loc));
   }
 
@@ -172,6 +245,7 @@ class TQueBind {
 
   template <typename T>
   void FreeTensor(LocalTensor<T>& tensor, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->FreeTensor(tensor, loc);
     auto& core = aicore::detail::Enter("TQue::FreeTensor", loc);
     CheckTensorLive("TQue::FreeTensor", core, tensor, loc);
     auto& b = Owned("FreeTensor", tensor.buf_, loc);
@@ -182,6 +256,7 @@ class TQueBind {
   }
   // The buffer of a handle (LocalTensor::GetBufferHandle, DeQue()).
   void FreeBuffer(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->FreeBuffer(buf, loc);
     auto& core = aicore::detail::Enter("TQue::FreeBuffer", loc);
     auto& b = OwnedHandle("FreeBuffer", buf, core, loc);
     if (AICORE_UNLIKELY(b.state == aicore::detail::BufState::kFree)) {
@@ -192,6 +267,7 @@ class TQueBind {
   // The address of a buffer, for LocalTensor::SetAddr (a tensor made from it
   // is checked like one from AllocTensor/DeQue).
   TBuffAddr GetBufferAddr(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->GetBufferAddr(buf, loc);
     auto& core = aicore::detail::Enter("TQue::GetBufferAddr", loc);
     auto& b = OwnedHandle("GetBufferAddr", buf, core, loc);
     return aicore::detail::AddressOf(b, b.gen);
@@ -200,6 +276,7 @@ class TQueBind {
   template <typename T>
   TBufState GetState(const LocalTensor<T>& tensor,
                      aicore::SrcLoc loc = aicore::SrcLoc::Current()) const {
+    if (AICORE_UNLIKELY(origin_ != nullptr)) return origin_->GetState(tensor, loc);
     auto& core = aicore::detail::Enter("TQue::GetState", loc);
     CheckTensorLive("TQue::GetState", core, tensor, loc);
     if (AICORE_UNLIKELY(tensor.buf_ < bufs_ || tensor.buf_ >= bufs_ + num_)) {
@@ -209,12 +286,13 @@ class TQueBind {
   }
 
   // Queries.
-  bool VacantInQue() const { return count_ < Capacity(); }
-  bool HasTensorInQue() const { return count_ > 0; }
-  int32_t GetTensorCountInQue() const { return count_; }
+  bool VacantInQue() const { return Q().count_ < Capacity(); }
+  bool HasTensorInQue() const { return Q().count_ > 0; }
+  int32_t GetTensorCountInQue() const { return Q().count_; }
   bool HasIdleBuffer() const {
-    for (uint8_t i = 0; i < num_; ++i) {
-      if (bufs_[i].state == aicore::detail::BufState::kFree) return true;
+    const TQueBind& q = Q();
+    for (uint8_t i = 0; i < q.num_; ++i) {
+      if (q.bufs_[i].state == aicore::detail::BufState::kFree) return true;
     }
     return false;
   }
@@ -222,6 +300,7 @@ class TQueBind {
 
   // aicore internals, used by TPipe::InitBuffer.
   void Setup(uint8_t* base, uint32_t offset, uint8_t num, uint32_t bytes) {
+    origin_ = nullptr;  // a copy given its own buffers stops sharing
     num_ = num;
     cursor_ = head_ = count_ = 0;
     const aicore::detail::CoreContext* core = aicore::detail::t_core;
@@ -237,7 +316,7 @@ class TQueBind {
       b.kind = "TQue";
     }
   }
-  uint8_t NumBuffers() const { return num_; }
+  uint8_t NumBuffers() const { return Q().num_; }
 
  private:
   // How many tensors may be enqueued at once: the queue depth (depth <= 0 or
@@ -343,6 +422,11 @@ class TQueBind {
     aicore::detail::QueueFailNotInit(Type(), api, bufs_, num_, loc);
   }
 
+  // The queue whose state a copy uses (nullptr: this one's).
+  TQueBind& Q() { return origin_ != nullptr ? origin_->Q() : *this; }
+  const TQueBind& Q() const { return origin_ != nullptr ? origin_->Q() : *this; }
+
+  TQueBind* origin_ = nullptr;
   aicore::detail::BufferDesc bufs_[kMaxQueueBuffers];
   uint8_t fifo_[kMaxQueueBuffers] = {};
   uint8_t num_ = 0;
@@ -358,14 +442,20 @@ template <TPosition pos = TPosition::VECCALC>
 class TBuf {
  public:
   TBuf() = default;
-  TBuf(const TBuf&) = delete;
-  TBuf& operator=(const TBuf&) = delete;
+  // A copy is another handle to the same buffer (the vendor's TBuf is a
+  // value; kernels pass TBufs by value): its tensors are the original's,
+  // which must outlive it. InitBuffer on a copy gives it a buffer of its own.
+  TBuf(const TBuf& other) : origin_(const_cast<TBuf*>(&other.Root())) {}
+  TBuf& operator=(const TBuf& other) {
+    if (&other.Root() != this) origin_ = const_cast<TBuf*>(&other.Root());
+    return *this;
+  }
 
   // The whole buffer.
   template <typename T>
   LocalTensor<T> Get(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::Get", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
+    return Make<T>(0, D().bytes / sizeof(T) * sizeof(T));
   }
   // The first `len` elements.
   template <typename T>
@@ -379,7 +469,7 @@ class TBuf {
                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::GetWithOffset", offsetBytes, aicore::detail::ObjBytes<T>(len, true), loc);
     if (AICORE_UNLIKELY(offsetBytes % alignof(T) != 0)) {
-      aicore::detail::TBufFailAlign(desc_, offsetBytes, alignof(T), aicore::detail::TypeName<T>(),
+      aicore::detail::TBufFailAlign(D(), offsetBytes, alignof(T), aicore::detail::TypeName<T>(),
                                     loc);
     }
     return Make<T>(offsetBytes, aicore::detail::ObjBytes<T>(len));
@@ -389,10 +479,10 @@ class TBuf {
   // this TBuf: LocalTensor::GetBufferHandle).
   TBuffAddr GetBufferAddr(TBufHandle buf, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::GetBufferAddr", 0, 0, loc);
-    if (AICORE_UNLIKELY(buf != reinterpret_cast<TBufHandle>(&desc_))) {
-      aicore::detail::TBufFailHandle(desc_, buf, loc);
+    if (AICORE_UNLIKELY(buf != reinterpret_cast<TBufHandle>(&D()))) {
+      aicore::detail::TBufFailHandle(D(), buf, loc);
     }
-    return aicore::detail::AddressOf(desc_, 0);
+    return aicore::detail::AddressOf(D(), 0);
   }
 
   // The queue interface the vendor's TBuf inherits from TQueBind (public
@@ -403,12 +493,12 @@ class TBuf {
   template <typename T>
   LocalTensor<T> AllocTensor(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::AllocTensor", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
+    return Make<T>(0, D().bytes / sizeof(T) * sizeof(T));
   }
   template <typename T>
   LocalTensor<T> DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::DeQue", 0, 0, loc);
-    return Make<T>(0, desc_.bytes / sizeof(T) * sizeof(T));
+    return Make<T>(0, D().bytes / sizeof(T) * sizeof(T));
   }
   template <typename T>
   void EnQue(const LocalTensor<T>&) {}
@@ -417,7 +507,7 @@ class TBuf {
   bool EnQue(TBufHandle) { return true; }
   TBufHandle DeQue(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     Check("TBuf::DeQue", 0, 0, loc);
-    return reinterpret_cast<TBufHandle>(&desc_);
+    return reinterpret_cast<TBufHandle>(&D());
   }
   void FreeBuffer(TBufHandle) {}
   // The state of the buffer a tensor lives in (FREE for a tensor of none).
@@ -428,6 +518,7 @@ class TBuf {
 
   // aicore internals.
   void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
+    origin_ = nullptr;
     desc_.base = base;
     desc_.offset = offset;
     desc_.bytes = bytes;
@@ -443,20 +534,27 @@ class TBuf {
  private:
   void Check(const char* api, uint64_t offset, uint64_t bytes, aicore::SrcLoc loc) const {
     const aicore::detail::CoreContext& core = aicore::detail::Enter(api, loc);
-    if (AICORE_UNLIKELY(desc_.base == nullptr || desc_.epoch != core.epoch ||
-                        offset + bytes > desc_.bytes)) {
-      aicore::detail::TBufFailCheck(desc_, api, offset, bytes, loc);
+    if (AICORE_UNLIKELY(D().base == nullptr || D().epoch != core.epoch ||
+                        offset + bytes > D().bytes)) {
+      aicore::detail::TBufFailCheck(D(), api, offset, bytes, loc);
     }
   }
   // A tensor of `bytes` bytes (int4b_t: 2 elements a byte).
   template <typename T>
   LocalTensor<T> Make(uint32_t offsetBytes, uint64_t bytes) {
     LocalTensor<T> t;
-    t.Bind(&desc_, reinterpret_cast<T*>(desc_.base + offsetBytes), static_cast<uint32_t>(bytes), 0,
-           desc_.epoch, pos);
+    t.Bind(&D(), reinterpret_cast<T*>(D().base + offsetBytes), static_cast<uint32_t>(bytes), 0,
+           D().epoch, pos);
     return t;
   }
 
+  // The TBuf whose buffer a copy uses (itself when not a copy).
+  TBuf& Root() { return origin_ != nullptr ? origin_->Root() : *this; }
+  const TBuf& Root() const { return origin_ != nullptr ? origin_->Root() : *this; }
+  aicore::detail::BufferDesc& D() { return Root().desc_; }
+  const aicore::detail::BufferDesc& D() const { return Root().desc_; }
+
+  TBuf* origin_ = nullptr;
   aicore::detail::BufferDesc desc_;
 };
 
@@ -479,6 +577,7 @@ class TBufPool {
     if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
       aicore::detail::FailQueueBufferCount("TBufPool::InitBuffer", num, loc);
     }
+    Que::CheckConfig("TBufPool::InitBuffer", num, len, loc);
     uint32_t offset = 0;
     uint8_t* base = Carve("TBufPool::InitBuffer", Que::kPosition, num, len, loc, &offset);
     que.Setup(base, offset, num, (len + 31u) & ~31u);
@@ -588,19 +687,29 @@ class TBufPool {
 // queues, TBufs and tensors carved before are stale from then on.
 class TPipe {
  public:
+  // A TPipe constructed while another one lives on the core stays idle: it
+  // may take that pipe's state by copy (below), and an InitBuffer on it
+  // before that is the error of two live pipes.
   TPipe(aicore::SrcLoc loc = aicore::SrcLoc::Current()) : ctor_loc_(loc) {  // NOLINT
-    Activate("TPipe::TPipe", loc);
-  }
-  ~TPipe() {
     aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core != nullptr && core->pipe == this) {
-      core->pipe_log.Add(epoch_, "~TPipe", ctor_loc_);
-      core->pipe = nullptr;
-      core->epoch = aicore::detail::NewEpoch();
-    }
+    if (core == nullptr || core->pipe == nullptr) Activate("TPipe::TPipe", loc);
   }
-  TPipe(const TPipe&) = delete;
-  TPipe& operator=(const TPipe&) = delete;
+  ~TPipe() { Leave("~TPipe", ctor_loc_); }
+
+  // A copy continues the source's allocation (the vendor's TPipe is a value:
+  // a copy carves from where the source had got to, and the source does not
+  // see what the copy carves). A copy of the core's live pipe becomes the
+  // live pipe in its place, in the same epoch (the source's buffers stay
+  // valid), until the copy is destroyed or Destroy()ed: then the source is
+  // live again. Public kernels pass the kernel's TPipe to an operator class
+  // that keeps it in a TPipe member (`pipe_ = pipe;`).
+  TPipe(const TPipe& other, aicore::SrcLoc loc = aicore::SrcLoc::Current()) : ctor_loc_(loc) {
+    CopyFrom(other, loc);
+  }
+  TPipe& operator=(const TPipe& other) {
+    if (this != &other) CopyFrom(other, ctor_loc_);
+    return *this;
+  }
 
   // Makes this the current pipe and forgets every buffer carved so far.
   void Init(aicore::SrcLoc loc = aicore::SrcLoc::Current()) { Activate("TPipe::Init", loc); }
@@ -617,12 +726,7 @@ class TPipe {
   // Releases the pipe: another TPipe may be constructed (or this one
   // made live again with Init).
   void Destroy(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-    aicore::detail::CoreContext* core = aicore::detail::t_core;
-    if (core != nullptr && core->pipe == this) {
-      core->pipe_log.Add(epoch_, "TPipe::Destroy", loc);
-      core->pipe = nullptr;
-      core->epoch = aicore::detail::NewEpoch();
-    }
+    Leave("TPipe::Destroy", loc);
     destroyed_ = true;
     destroy_loc_ = loc;
     Clear();
@@ -636,6 +740,7 @@ class TPipe {
     if (AICORE_UNLIKELY(num == 0 || num > kMaxQueueBuffers)) {
       aicore::detail::FailQueueBufferCount("TPipe::InitBuffer", num, loc);
     }
+    Q::CheckConfig("TPipe::InitBuffer", num, len, loc);
     uint32_t offset = 0;
     uint8_t* base = Carve(Q::kPosition, num, len, loc, &offset);
     que.Setup(base, offset, num, Round32(len));
@@ -768,9 +873,15 @@ class TPipe {
 
   // Makes this the live pipe of the core, with a new epoch.
   AICORE_RT_FN void Activate(const char* api, aicore::SrcLoc loc);
+  // Takes other's allocation state (see the copy constructor).
+  AICORE_RT_FN void CopyFrom(const TPipe& other, aicore::SrcLoc loc);
+  // This pipe stops being the core's live one (destroyed or Destroy()ed):
+  // the pipe it was copied from is live again, or none (a new epoch).
+  AICORE_RT_FN void Leave(const char* what, aicore::SrcLoc loc);
 
   [[noreturn]] AICORE_RT_COLD AICORE_RT_FN static void FailSecondPipe(const char* api,
                                                                       const TPipe& live,
+                                                                      const TPipe& self,
                                                                       aicore::SrcLoc loc);
 
   // InitBuffer on a pipe that is not the core's live one: made live when it
@@ -788,6 +899,7 @@ class TPipe {
   aicore::SrcLoc destroy_loc_{"", 0};
   uint32_t epoch_ = 0;  // CoreContext::epoch while this pipe is live
   bool destroyed_ = false;
+  TPipe* parent_ = nullptr;  // the live pipe this one was copied from
 };
 
 inline TPipe* GetTPipePtr() {

@@ -195,6 +195,168 @@ TEST(TPipeTest, GetTPipePtr) {
   EXPECT_EQ(GetTPipePtr(), nullptr);
 }
 
+// The public kernels' pattern: an operator class keeps the kernel's TPipe
+// in a TPipe member (`pipe_ = pipe;`) and carves its queues through it. The
+// copy continues the allocation and is the live pipe while it lives; the
+// source's buffers stay valid, and the source is live again afterwards.
+struct OpWithPipeMember {
+  TPipe pipe_;
+  TQue<TPosition::VECOUT, 2> q;
+  void Init(TPipe& pipe) {
+    pipe_ = pipe;
+    pipe_.InitBuffer(q, 2, 256);
+  }
+};
+
+TEST(TPipeTest, ACopyContinuesTheAllocation) {
+  EXPECT_FALSE(ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> in;
+    pipe.InitBuffer(in, 1, 96);
+    LocalTensor<float> a = in.AllocTensor<float>();
+    {
+      OpWithPipeMember op;  // constructed while `pipe` lives: idle until the copy
+      EXPECT_EQ(GetTPipePtr(), &pipe);
+      op.Init(pipe);
+      EXPECT_EQ(GetTPipePtr(), &op.pipe_);
+      EXPECT_EQ(op.pipe_.UsedBytes(aicore::Memory::kUB), 96u + 512u);
+      EXPECT_EQ(pipe.UsedBytes(aicore::Memory::kUB), 96u);  // the source does not see it
+      LocalTensor<float> b = op.q.AllocTensor<float>();
+      EXPECT_EQ(Addr(b.GetPhyAddr()), Addr(a.GetPhyAddr()) + 96);
+      a.SetValue(0, 1.5f);  // the source's tensor is still valid
+      b.SetValue(0, 2.5f);
+      op.q.FreeTensor(b);
+      TPipe copy(op.pipe_);  // a copy of a copy, constructed
+      EXPECT_EQ(GetTPipePtr(), &copy);
+      TBuf<> t;
+      copy.InitBuffer(t, 64);
+      EXPECT_EQ(Addr(t.Get<float>().GetPhyAddr()), Addr(a.GetPhyAddr()) + 96 + 512);
+    }
+    EXPECT_EQ(GetTPipePtr(), &pipe);
+    EXPECT_EQ(a.GetValue(0), 1.5f);
+    in.FreeTensor(a);
+    TBuf<> t;
+    pipe.InitBuffer(t, 32);  // carves on the source again, from where it was
+    EXPECT_EQ(pipe.UsedBytes(aicore::Memory::kUB), 128u);
+  }));
+  // The copy's Destroy() hands the core back to the source too; the source's
+  // destruction before its copy's leaves the copy live alone.
+  EXPECT_FALSE(ErrorOf([] {
+    std::optional<TPipe> src;
+    src.emplace();
+    TPipe copy(*src);
+    copy.Destroy();
+    EXPECT_EQ(GetTPipePtr(), &*src);
+    copy = *src;
+    EXPECT_EQ(GetTPipePtr(), &copy);
+    src.reset();
+    EXPECT_EQ(GetTPipePtr(), &copy);
+    copy.Destroy();
+    EXPECT_EQ(GetTPipePtr(), nullptr);
+  }));
+  // A pipe constructed while another lives and used without the copy is the
+  // error of two live pipes, at its first InitBuffer.
+  auto e = ErrorOf([] {
+    TPipe pipe;
+    TPipe second;
+    TBuf<> t;
+    second.InitBuffer(t, 32);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), std::string("TPipe::InitBuffer"));
+  EXPECT_TRUE(Contains(e->what(), "a second TPipe (constructed at ")) << e->what();
+  EXPECT_TRUE(Contains(e->what(), "`second = first;`")) << e->what();
+}
+
+// Queues and TBufs passed by value (as public kernels do) are handles to the
+// same buffers: what a copy allocates and frees is the original's state.
+template <class Que>
+float AllocThroughCopy(Que q, TBuf<> buf) {
+  LocalTensor<float> t = q.template AllocTensor<float>();
+  LocalTensor<float> w = buf.Get<float>();
+  t.SetValue(0, 3.0f);
+  w.SetValue(0, 4.0f);
+  q.EnQue(t);
+  EXPECT_TRUE(q.HasTensorInQue());
+  LocalTensor<float> u = q.template DeQue<float>();
+  const float r = u.GetValue(0) + w.GetValue(0);
+  q.FreeTensor(u);
+  return r;
+}
+
+TEST(TQueTest, CopiesAreHandlesToTheSameQueue) {
+  EXPECT_FALSE(ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    TBuf<> buf;
+    pipe.InitBuffer(q, 1, 64);
+    pipe.InitBuffer(buf, 64);
+    EXPECT_EQ(AllocThroughCopy(q, buf), 7.0f);
+    EXPECT_TRUE(q.HasIdleBuffer());
+    LocalTensor<float> t = q.AllocTensor<float>();
+    TQue<TPosition::VECIN, 1> c = q;
+    EXPECT_FALSE(c.HasIdleBuffer());  // the original's buffer is taken
+    c.FreeTensor(t);                  // freed through the copy
+    EXPECT_TRUE(q.HasIdleBuffer());
+    TBuf<> b2(buf);
+    EXPECT_EQ(b2.Get<float>().GetPhyAddr(), buf.Get<float>().GetPhyAddr());
+    EXPECT_EQ(b2.Get<float>().GetValue(0), 4.0f);
+    pipe.InitBuffer(b2, 32);  // its own buffer now
+    EXPECT_NE(b2.Get<float>().GetPhyAddr(), buf.Get<float>().GetPhyAddr());
+  }));
+  // A tensor allocated through a copy and never freed is reported by the
+  // original's end-of-block check.
+  auto e = ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 64);
+    TQue<TPosition::VECIN, 1> c(q);
+    c.AllocTensor<float>();
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kQueue) << e->what();
+}
+
+// TQue's third template argument as a TQueConfig address: InitBuffer must
+// match its bufferNumber and bufferLen when they are not 0.
+constexpr TPosition kNoConsumers[8] = {TPosition::MAX, TPosition::MAX, TPosition::MAX,
+                                       TPosition::MAX, TPosition::MAX, TPosition::MAX,
+                                       TPosition::MAX, TPosition::MAX};
+constexpr TQueConfig kOneBuffer = GetTQueConfig(false, false, false, 0, 1, 0, kNoConsumers, false, false);
+constexpr TQueConfig kTwoOf128 = GetTQueConfig(false, false, false, 128, 2, 0, kNoConsumers, false, false);
+static_assert(GetTQueConfig(5).nd2nz && !GetTQueConfig(5).nz2nd && GetTQueConfig(5).scmBlockGroup,
+              "the integer mask's bits");
+static_assert(GetTQueConfig(&kTwoOf128).bufferLen == 128 && GetTQueConfig(&kTwoOf128).bufferNumber == 2,
+              "a copy of a config");
+
+TEST(TQueTest, TQueConfigBufferNumberAndLength) {
+  EXPECT_FALSE(ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1, &kOneBuffer> a;
+    TQue<TPosition::VECOUT, 2, &kTwoOf128> b;
+    pipe.InitBuffer(a, 1, 96);
+    pipe.InitBuffer(b, 2, 128);
+    LocalTensor<float> t = a.AllocTensor<float>();
+    a.FreeTensor(t);
+  }));
+  auto e = ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1, &kOneBuffer> a;
+    pipe.InitBuffer(a, 2, 96);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kParameter);
+  EXPECT_TRUE(Contains(e->what(), "2 buffer(s) for a queue whose TQueConfig::bufferNumber is 1")) << e->what();
+  e = ErrorOf([] {
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 2, &kTwoOf128> b;
+    pipe.InitBuffer(b, 2, 64);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(Contains(e->what(), "buffers of 64 bytes for a queue whose TQueConfig::bufferLen is 128"))
+      << e->what();
+}
+
 // ---------------------------------------------------------------------------
 // Event ids.
 
