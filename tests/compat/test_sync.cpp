@@ -244,6 +244,42 @@ extern "C" __global__ __aicore__ void ping_pong(GM_ADDR data, GM_ADDR ok) {
   }
 }
 
+// The same with the vendor's NotifyEvent<pipe> (mode 2) and WaitEvent, as
+// public matmul kernels write it.
+extern "C" __global__ __aicore__ void ping_pong_events(GM_ADDR data, GM_ADDR ok) {
+  auto* d = reinterpret_cast<int32_t*>(data);
+  auto* o = reinterpret_cast<int32_t*>(ok);
+  constexpr int kPing = 3, kPong = 5;
+  if ASCEND_IS_AIC {
+    const int64_t g = GetBlockIdx();
+    for (int r = 0; r < kRounds; ++r) {
+      d[g] = r * 100 + static_cast<int32_t>(g);
+      NotifyEvent<PIPE_FIX>(kPing);
+      WaitEvent(kPong);
+    }
+  } else {
+    const int64_t v = GetBlockIdx(), g = v / GetTaskRation();
+    int32_t good = 0;
+    for (int r = 0; r < kRounds; ++r) {
+      WaitEvent<PIPE_S>(kPing);
+      good += d[g] == r * 100 + g;
+      NotifyEvent<PIPE_MTE2>(kPong);
+    }
+    o[v] = good;
+  }
+}
+
+TEST_F(SyncTest, NotifyEventAndWaitEventPingPong) {
+  SetKernelMode(KernelMode::MIX_MODE);
+  constexpr uint32_t kDim = 4;
+  auto* data = static_cast<int32_t*>(GmAlloc(kDim * 4));
+  auto* ok = static_cast<int32_t*>(GmAlloc(2 * kDim * 4));
+  ICPU_RUN_KF(ping_pong_events, kDim, reinterpret_cast<uint8_t*>(data), reinterpret_cast<uint8_t*>(ok));
+  for (uint32_t v = 0; v < 2 * kDim; ++v) EXPECT_EQ(ok[v], kRounds) << "vector block " << v;
+  GmFree(ok);
+  GmFree(data);
+}
+
 TEST_F(SyncTest, CubeAndVectorBlocksPingPong) {
   for (uint32_t threads : {1u, 3u}) {
     aicore::SetNumThreads(threads);

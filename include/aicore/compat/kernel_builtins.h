@@ -926,13 +926,16 @@ inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
   return static_cast<uint16_t>(0x1 + ((mode & 0x3) << 4) + ((flagId & 0xF) << 8));
 }
 
-template <uint8_t modeId, pipe_t pipe>
+// The 910B's forms (kernel_operator_block_sync_intf_impl.h): NotifyEvent is
+// CrossCoreSetFlag in mode 2 (a cube block and its vector blocks), WaitEvent
+// CrossCoreWaitFlag in mode 0.
+template <pipe_t pipe>
 inline void NotifyEvent(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  CrossCoreSetFlag<modeId, pipe>(flagId, loc);
+  CrossCoreSetFlag<2, pipe>(flagId, loc);
 }
-template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+template <pipe_t pipe = PIPE_S>
 inline void WaitEvent(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  CrossCoreWaitFlag<modeId, pipe>(flagId, loc);
+  CrossCoreWaitFlag<0, pipe>(flagId, loc);
 }
 
 // Deprecated: Fill.
