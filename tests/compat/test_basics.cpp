@@ -295,6 +295,13 @@ static_assert(SizeOfBits<half>::value == 16 && SizeOfBits<float>::value == 32 &&
               SizeOfBits<int4b_t>::value == 4);
 static_assert(GetDataBlockSizeInBytes() == 32 &&
               std::is_same_v<decltype(GetDataBlockSizeInBytes()), int16_t>);
+// kernel_utils_constants.h's names, with the 910B's types and values.
+static_assert(ONE_BLK_FLOAT_NUM == 8 && ONE_BLK_HALF_NUM == 16 && HALF_REPEAT_SIZE == 128 &&
+              FLOAT_REPEAT_SIZE == 64 && MAX_REPEAT_FLOAT_SIZE == 64 * 255);
+static_assert(B32_DATA_NUM_PER_BLOCK == 8 && B16_DATA_NUM_PER_BLOCK == 16 &&
+              std::is_same_v<decltype(B32_DATA_NUM_PER_BLOCK), const uint8_t>);
+static_assert(B32_BYTE_SIZE == 4 && B16_BYTE_SIZE == 2 && HALF_FACTOR == 2 && TMP_UB_SIZE == 8192 &&
+              BRCB_BROADCAST_NUMBER == 8 && RESERVED_WORKSPACE == 16u * 1024 * 1024);
 static_assert(DivCeil(100, 32) == 4 && AlignUp(100, 32) == 128 && AlignUp(64, 32) == 64);
 static_assert(static_cast<uint64_t>(CacheLine::SINGLE_CACHE_LINE) == 0 &&
               static_cast<uint64_t>(CacheLine::ENTIRE_DATA_CACHE) == 1);

@@ -54,6 +54,7 @@
 #include "aicore/runtime/tiling.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "kernel_utils_compat.h"
+#include "kernel_utils_constants.h"
 #include "kernel_builtins.h"
 
 #ifndef __CCE_AICORE__
