@@ -261,16 +261,35 @@ TEST_F(BuiltinTest, FlagsArePairedLikeSetFlag) {
 __global__ __aicore__ void block_ids(GM_ADDR out) {
   auto* o = reinterpret_cast<__gm__ int64_t*>(out);
   const int64_t b = GetBlockIdx();
-  o[b * 4 + 0] = get_block_idx();
-  o[b * 4 + 1] = get_subblockid();
-  o[b * 4 + 2] = get_block_num();
-  o[b * 4 + 3] = get_block_idx() * GetTaskRation() + get_subblockid();
+  o[b * 6 + 0] = get_block_idx();
+  o[b * 6 + 1] = get_subblockid();
+  o[b * 6 + 2] = get_block_num();
+  o[b * 6 + 3] = get_block_idx() * GetTaskRation() + get_subblockid();
+  o[b * 6 + 4] = static_cast<uint64_t>(block_idx) * 10;  // the device variables
+  o[b * 6 + 5] = block_num - 1;
+}
+
+// The scalar min / max builtins: any two arithmetic types, the usual
+// arithmetic conversions; std::min keeps same-type calls (no ambiguity).
+TEST(Builtins, MinMax) {
+  const int a = -5;
+  const int64_t b = 3;
+  const uint32_t c = 7;
+  static_assert(std::is_same_v<decltype(min(a, b)), int64_t>);
+  static_assert(std::is_same_v<decltype(max(2.5f, 1)), float>);
+  EXPECT_EQ(min(a, b), -5);
+  EXPECT_EQ(max(a, b), 3);
+  EXPECT_EQ(min(c, 9u), 7u);
+  EXPECT_EQ(max(2.5f, 1), 2.5f);
+  EXPECT_EQ(min(b, 2.0), 2.0);
+  using std::min;
+  EXPECT_EQ(min(a, 4), -5);  // std::min<int>, the better match
 }
 
 TEST_F(BuiltinTest, BlockBuiltinsInMixMode) {
   SetKernelMode(KernelMode::MIX_MODE);
   constexpr uint32_t kDim = 3;
-  auto* out = static_cast<int64_t*>(GmAlloc(2 * kDim * 4 * sizeof(int64_t)));
+  auto* out = static_cast<int64_t*>(GmAlloc(2 * kDim * 6 * sizeof(int64_t)));
   // Vector blocks only write (cube blocks have GetBlockIdx in [0, kDim) too:
   // let them run a kernel that writes nowhere).
   ICPU_RUN_KF(
@@ -279,10 +298,12 @@ TEST_F(BuiltinTest, BlockBuiltinsInMixMode) {
       },
       kDim, reinterpret_cast<uint8_t*>(out));
   for (int64_t b = 0; b < 2 * kDim; ++b) {
-    EXPECT_EQ(out[b * 4 + 0], b / 2) << b;
-    EXPECT_EQ(out[b * 4 + 1], b % 2) << b;
-    EXPECT_EQ(out[b * 4 + 2], kDim) << b;
-    EXPECT_EQ(out[b * 4 + 3], b) << b;
+    EXPECT_EQ(out[b * 6 + 0], b / 2) << b;
+    EXPECT_EQ(out[b * 6 + 1], b % 2) << b;
+    EXPECT_EQ(out[b * 6 + 2], kDim) << b;
+    EXPECT_EQ(out[b * 6 + 3], b) << b;
+    EXPECT_EQ(out[b * 6 + 4], b / 2 * 10) << b;
+    EXPECT_EQ(out[b * 6 + 5], kDim - 1) << b;
   }
   GmFree(out);
 }

@@ -12,12 +12,14 @@
 //   get_block_idx() / get_block_num()         the AI core index / blockDim (a vector
 //   get_subblockid()                          core: GetBlockIdx() = get_block_idx() *
 //                                             GetTaskRation() + get_subblockid())
+//   block_idx / block_num                     the same values as variables
 //   set_vector_mask(high, low)                SetVectorMask<T>(high, low)
 //   set_mask_norm() / set_mask_count()        SetMaskNorm() / SetMaskCount()
 //   set_atomic_add/max/min/none()             the atomic operation (type kept)
 //   set_atomic_f32/f16/bf16/s32/s16/s8()      the atomic element type (operation kept)
 //   dcci(gm, cache_line_t, dcci_dst_t)        nothing (the CPU's caches are coherent)
 //   clz(x)                                    leading zero bits of a uint64_t (64 for 0)
+//   min(a, b) / max(a, b)                     scalar min / max of two arithmetic values
 //   copy_gm_to_ubuf(ub, gm, sid, nBurst, lenBurst, srcStride, dstStride)
 //   copy_ubuf_to_gm(gm, ub, sid, nBurst, lenBurst, srcStride, dstStride)
 //   copy_ubuf_to_ubuf(ub, ub, sid, nBurst, lenBurst, srcStride, dstStride)
@@ -259,6 +261,19 @@ inline int64_t get_block_idx() {
 inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 inline int64_t get_subblockid() { return AscendC::GetSubBlockIdx(); }
 
+// block_idx / block_num: the device's variables of the same values (the
+// vendor's CPU debug declares them as globals; kernels read them in place of
+// GetBlockIdx() / GetBlockNum()). Each reads the running block's value when
+// converted to an integer.
+struct AicoreBlockIdxVar {
+  operator int64_t() const { return get_block_idx(); }  // NOLINT
+};
+struct AicoreBlockNumVar {
+  operator int64_t() const { return get_block_num(); }  // NOLINT
+};
+inline constexpr AicoreBlockIdxVar block_idx{};
+inline constexpr AicoreBlockNumVar block_num{};
+
 inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow,
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   AscendC::SetVectorMask<uint8_t>(maskHigh, maskLow, loc);
@@ -307,6 +322,23 @@ inline void dcci(T* addr, cache_line_t entire, dcci_dst_t dst = dcci_dst_t::CACH
 }
 
 inline int64_t clz(uint64_t x) { return x == 0 ? 64 : __builtin_clzll(x); }
+
+// The device compiler's scalar min / max builtins, for arithmetic operands of
+// any two types (the usual arithmetic conversions pick the result type).
+// std::min / std::max (same-type operands) and a kernel's own non-template
+// min / max stay the better match where they apply.
+template <typename T, typename U,
+          typename = std::enable_if_t<std::is_arithmetic_v<T> && std::is_arithmetic_v<U>>>
+inline std::common_type_t<T, U> min(T a, U b) {
+  using R = std::common_type_t<T, U>;
+  return static_cast<R>(b) < static_cast<R>(a) ? static_cast<R>(b) : static_cast<R>(a);
+}
+template <typename T, typename U,
+          typename = std::enable_if_t<std::is_arithmetic_v<T> && std::is_arithmetic_v<U>>>
+inline std::common_type_t<T, U> max(T a, U b) {
+  using R = std::common_type_t<T, U>;
+  return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(b) : static_cast<R>(a);
+}
 
 template <class D, class S>
 inline void copy_gm_to_ubuf(__ubuf__ D* dst, __gm__ S* src, int64_t sid, int64_t nBurst,
