@@ -8,7 +8,7 @@
 namespace aicore {
 
 AICORE_RT_FN std::string SrcLoc::Str() const {
-  if (line == 0 && file != nullptr && *file == '(') return file;  // Indirect()
+  if (IsIndirect()) return file;
   return std::string(file ? file : "") + ":" + std::to_string(line);
 }
 
@@ -36,7 +36,7 @@ AICORE_RT_FN std::string KernelError::Format(ErrorKind kind, const std::string& 
   s += api;
   if (loc.file && *loc.file) {
     s += ' ';
-    if (loc.line != 0 || *loc.file != '(') s += "at ";
+    if (!loc.IsIndirect()) s += "at ";
     s += loc.Str();
   }
   if (block >= 0) {

@@ -24,6 +24,7 @@ struct SrcLoc {
   // The location of a call made through an API's address (see
   // AICORE_ADDRESS_FORM below): the call site is not known.
   static constexpr SrcLoc Indirect() { return SrcLoc{"(called through the API's address)", 0}; }
+  constexpr bool IsIndirect() const { return line == 0 && file != nullptr && *file == '('; }
   // "file:line", as reports print it; Indirect()'s text alone.
   AICORE_RT_FN std::string Str() const;
 };
