@@ -295,6 +295,7 @@ static_assert(SizeOfBits<half>::value == 16 && SizeOfBits<float>::value == 32 &&
               SizeOfBits<int4b_t>::value == 4);
 static_assert(GetDataBlockSizeInBytes() == 32 &&
               std::is_same_v<decltype(GetDataBlockSizeInBytes()), int16_t>);
+static_assert(TOTAL_L1_SIZE == 512 * 1024 - 128 && TOTAL_UB_SIZE == 192 * 1024);
 // kernel_utils_constants.h's names, with the 910B's types and values.
 static_assert(ONE_BLK_FLOAT_NUM == 8 && ONE_BLK_HALF_NUM == 16 && HALF_REPEAT_SIZE == 128 &&
               FLOAT_REPEAT_SIZE == 64 && MAX_REPEAT_FLOAT_SIZE == 64 * 255);

@@ -112,7 +112,12 @@ constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
 // Default (Ascend910B) on-chip sizes in bytes. The sizes of the SoC profile
 // selected at run time are returned by aicore::GetSocProfile().
 constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
-constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
+// The vendor keeps the last KFC_L1_RESERVER_SIZE bytes of L1 (128 unless a
+// build defines it) out of TOTAL_L1_SIZE on arch 2201.
+#ifndef KFC_L1_RESERVER_SIZE
+#define KFC_L1_RESERVER_SIZE 128
+#endif
+constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - KFC_L1_RESERVER_SIZE;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
