@@ -149,7 +149,9 @@ class TQueBind {
   // and bufferLen (0: any).
   static void CheckConfig(const char* api, uint8_t num, uint32_t len, aicore::SrcLoc loc) {
     if constexpr (std::is_same_v<decltype(mask), const TQueConfig*>) {
-      if (mask != nullptr) aicore::detail::QueueCheckConfig(api, num, len, mask->bufferNumber, mask->bufferLen, loc);
+      if (mask != nullptr) {
+        aicore::detail::QueueCheckConfig(api, num, len, mask->bufferNumber, mask->bufferLen, loc);
+      }
     }
   }
 

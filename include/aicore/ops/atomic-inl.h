@@ -17,6 +17,14 @@ namespace detail {
            " elements (set the mode for the type copied, or SetAtomicNone first)");
 }
 
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicSetType(const char* api, const char* type,
+                                                                SrcLoc loc) {
+  Fail(ErrorKind::kParameter, api, loc,
+       std::string(api) + "<" + type +
+           ">: the atomic UB -> GM copies support half, bfloat16_t, float, int8_t, int16_t and "
+           "int32_t");
+}
+
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicAlign(const char* api, const void* p,
                                                               uint32_t elem,
                                                               SrcLoc loc) {

@@ -46,6 +46,9 @@ namespace detail {
 [[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicAlign(const char* api, const void* p,
                                                               uint32_t elem,
                                                               SrcLoc loc);
+// SetAtomicAdd / Max / Min / Type with a type that has no atomics.
+[[noreturn]] AICORE_RT_COLD AICORE_RT_FN void FailAtomicSetType(const char* api, const char* type,
+                                                                SrcLoc loc);
 
 AICORE_TARGET_BEGIN
 
@@ -122,10 +125,10 @@ void CombineRange(T* gm, const T* ub, size_t n, AtomicOp op) {
   for (size_t i = 0; i < n; ++i) gm[i] = CombineOne(gm[i], ub[i], op);
 }
 
-// Combines `bytes` bytes of UB into GM under the core's atomic mode.
+// The combine itself (T an atomic type).
 template <class T>
-AICORE_NOINLINE void AtomicCopyToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes,
-                                    const char* api, SrcLoc loc) {
+void AtomicCombineToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes, const char* api,
+                       SrcLoc loc) {
   if (AICORE_UNLIKELY(core.atomic_type != AtomicTypeId<T>())) {
     FailAtomicType(api, core, TypeName<T>(), loc);
   }
@@ -144,6 +147,17 @@ AICORE_NOINLINE void AtomicCopyToGm(const CoreContext& core, T* gm, const T* ub,
   }
 }
 
+// Combines `bytes` bytes of UB into GM under the core's atomic mode.
+template <class T>
+AICORE_NOINLINE void AtomicCopyToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes,
+                                    const char* api, SrcLoc loc) {
+  if constexpr (!kAtomicType<T>) {
+    FailAtomicType(api, core, TypeName<T>(), loc);  // no atomic mode has this type
+  } else {
+    AtomicCombineToGm(core, gm, ub, bytes, api, loc);
+  }
+}
+
 // A UB -> GM store of `bytes` bytes: a plain copy, or a combine when the
 // core's atomic mode is set.
 template <class T>
@@ -156,11 +170,12 @@ AICORE_INLINE void StoreToGm(const CoreContext& core, T* gm, const T* ub, uint64
   }
 }
 
+// A type without atomics is an error when the call runs (the vendor asserts
+// then, so a kernel may instantiate it in a branch its tiling never takes).
 template <class T>
 AICORE_INLINE void SetAtomic(const char* api, AtomicOp op, SrcLoc loc) {
-  static_assert(kAtomicType<T>,
-                "atomic UB->GM copies support half, bfloat16_t, float, int8_t, int16_t and int32_t");
   CoreContext& core = Enter(api, loc);
+  if constexpr (!kAtomicType<T>) FailAtomicSetType(api, TypeName<T>(), loc);
   core.atomic_op = op;
   core.atomic_type = AtomicTypeId<T>();
   core.atomic_type_name = TypeName<T>();

@@ -498,6 +498,51 @@ TEST(Atomic, TypeMismatchIsReported) {
       << e->what();
 }
 
+// A type without atomics compiles (public kernels instantiate SetAtomicAdd<T>
+// for every T of their dispatch) and fails when the call runs, as the
+// vendor's assert does; so does an atomic copy of such a type.
+TEST(Atomic, TypeWithoutAtomicsFailsWhenCalled) {
+  std::vector<uint8_t> gm(32, 1);
+  auto kernel = [&](bool taken) {
+    TPipe pipe;
+    TBuf<> buf;
+    pipe.InitBuffer(buf, 32);
+    for (int i = 0; i < 32; ++i) buf.Get<uint8_t>().SetValue(i, uint8_t{7});
+    GlobalTensor<uint8_t> g;
+    g.SetGlobalBuffer(gm.data(), 32);
+    if (taken) SetAtomicAdd<uint8_t>();
+    DataCopy(g, buf.Get<uint8_t>(), 32);  // a plain copy when not taken
+  };
+  aicore::Launch([&] { kernel(false); }, 1);
+  EXPECT_EQ(gm, std::vector<uint8_t>(32, 7));
+  auto e = Failing([&] { aicore::Launch([&] { kernel(true); }, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kParameter);
+  EXPECT_EQ(e->api(), std::string("SetAtomicAdd"));
+  EXPECT_NE(std::string(e->what()).find("SetAtomicAdd<uint8_t>: the atomic UB -> GM copies support half"),
+            std::string::npos)
+      << e->what();
+  // int4b_t data copied to GM under an atomic mode: the type mismatch error.
+  std::vector<uint8_t> packed(32);
+  e = Failing([&] {
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 32);
+          GlobalTensor<int4b_t> g;
+          g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(packed.data()), 64);
+          SetAtomicAdd<int8_t>();
+          DataCopy(g, buf.Get<int4b_t>(), 32);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("the atomic mode is SetAtomicAdd<int8_t> but the copy moves int4b_t"),
+            std::string::npos)
+      << e->what();
+}
+
 TEST(Fill, FillsExactlyTheRange) {
   std::mt19937 rng(3);
   for (int iter = 0; iter < 50; ++iter) {
