@@ -242,6 +242,14 @@ TEST(DataCopy, BoolTensors) {
 
 // GetReduceRepeatSumSpr and its former name GetAccVal read the sum the count
 // form of ReduceSum left; a repeat form leaves it unchanged.
+// PRELOAD compiles to nothing, in a statement position as kernels write it.
+TEST(Macros, PreloadIsEmpty) {
+  int n = 0;
+  PRELOAD(2);
+  if (n == 0) PRELOAD(2);
+  EXPECT_EQ(n, 0);
+}
+
 TEST(ReduceSum, GetReduceRepeatSumSprReadsTheLastCountFormSum) {
   float got = 0, got_acc = 0, after_repeat = 0;
   int64_t raw = 0;

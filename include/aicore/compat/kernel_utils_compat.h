@@ -25,7 +25,7 @@
 //
 // Qualifiers that are empty on the CPU: __host__, __host_aicore__,
 // __disable_kernel_type_autoinfer__; __forceinline__ is `inline`.
-// Macros: likely(x), unlikely(x), ASCENDC_ASSERT(cond, behavior),
+// Macros: likely(x), unlikely(x), PRELOAD(len) (empty), ASCENDC_ASSERT(cond, behavior),
 //   KERNEL_LOG(level, fmt, ...) with KERNEL_DEBUG/INFO/WARN/ERROR.
 // Types: float16_t (= half), float32_t (= float); pad_t and QuantMode_t come
 // from aicore/cube/params.h (through aicore.h).
@@ -92,6 +92,12 @@
 #endif
 #ifndef unlikely
 #define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+// PRELOAD(len): the NPU's prefetch of the kernel's next instructions;
+// nothing on a CPU (the vendor's CPU mode defines it empty too).
+#ifndef PRELOAD
+#define PRELOAD(len) \
+  {}
 #endif
 
 // KERNEL_LOG(level, fmt, args...): one line "[LEVEL] file:line message" on
