@@ -299,6 +299,9 @@ static_assert(Std::tuple_size<decltype(Std::make_tuple(1, 2u))>::value == 2);
 static_assert(Std::min(3, 7L) == 3 && Std::max(3, 7L) == 7L);
 static_assert(Std::ceil_division(10u, 4u) == 3u && Std::ceil_align(10u, 4u) == 12u);
 static_assert(IsSameType<half, half>::value && !IsSameType<half, float>::value);
+static_assert(std::is_base_of_v<TrueType, IsSameType<half, half>> &&
+              std::is_same_v<IsSameType<TrueType, BoolInst<true>::Type>::Type, TrueType> &&
+              !FalseType::value);
 static_assert(SizeOfBits<half>::value == 16 && SizeOfBits<float>::value == 32 &&
               SizeOfBits<int4b_t>::value == 4);
 static_assert(GetDataBlockSizeInBytes() == 32 &&

@@ -204,11 +204,21 @@ constexpr auto divide(const T& a, const U& b) {
 
 }  // namespace Std
 
+// BoolInst<b> (TrueType, FalseType): a bool as a type, with ::Type and
+// ::value; IsSameType<T, U>::value derives from them, as the vendor's does
+// (kernels test IsSameType<decltype(f()), TrueType>).
+template <bool b>
+struct BoolInst : std::integral_constant<bool, b> {
+  using Type = BoolInst<b>;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
+
 // IsSameType<T, U>::value
 template <typename T, typename U>
-struct IsSameType : std::false_type {};
+struct IsSameType : FalseType {};
 template <typename T>
-struct IsSameType<T, T> : std::true_type {};
+struct IsSameType<T, T> : TrueType {};
 
 // Conditional<cond, T1, T2>::type: T1 when cond, else T2;
 // ConditionalMulti<c1, c2, T1, T2, T3, T4>::type: c1 ? (c2 ? T1 : T2) : (c2 ? T3 : T4).
