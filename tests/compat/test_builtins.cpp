@@ -418,6 +418,49 @@ TEST_F(BuiltinTest, FftsCrossCoreSyncOrdersCubeBeforeVector) {
   EXPECT_EQ(GetffstMsg(0x2, 5), 0x1 + (0x2 << 4) + (5 << 8));
   GmFree(out);
 }
+static_assert(SYNC_AIC_FLAG == 11 && SYNC_AIV_FLAG == 12 && SYNC_AIC_AIV_FLAG == 13 &&
+              SYNC_AIV_ONLY_ALL == 14 && SYNC_MODE_SHIFT_VALUE == 4 && SYNC_FLAG_SHIFT_VALUE == 8);
+
+// MmadImpl (the vendor's implementation name) is Mmad: the same bits, with
+// and without a bias tensor.
+TEST(Builtins, MmadImplIsMmad) {
+  std::vector<float> got[2], gotBias[2];
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::A2> a;
+        TBuf<TPosition::B2> b;
+        TBuf<TPosition::CO1> c;
+        TBuf<TPosition::C2> bt;
+        pipe.InitBuffer(a, 512 * 2);
+        pipe.InitBuffer(b, 512 * 2);
+        pipe.InitBuffer(c, 256 * 4);
+        pipe.InitBuffer(bt, 16 * 4);
+        LocalTensor<half> a2 = a.Get<half>(), b2 = b.Get<half>();
+        LocalTensor<float> c1 = c.Get<float>(), bias = bt.Get<float>();
+        for (int i = 0; i < 512; ++i) {
+          a2.SetValue(i, half(static_cast<float>((i * 7) % 11) - 5.0f));
+          b2.SetValue(i, half(static_cast<float>((i * 5) % 13) * 0.25f));
+        }
+        for (int j = 0; j < 16; ++j) bias.SetValue(j, static_cast<float>(j % 9) + 1.0f);
+        MmadParams p;
+        p.m = 16;
+        p.n = 16;
+        p.k = 32;
+        for (int impl = 0; impl < 2; ++impl) {
+          if (impl) MmadImpl(c1, a2, b2, p); else Mmad(c1, a2, b2, p);
+          for (int i = 0; i < 256; ++i) got[impl].push_back(c1.GetValue(i));
+          MmadParams q = p;
+          q.cmatrixInitVal = false;
+          if (impl) MmadImpl(c1, a2, b2, bias, q); else Mmad(c1, a2, b2, bias, q);
+          for (int i = 0; i < 256; ++i) gotBias[impl].push_back(c1.GetValue(i));
+        }
+      },
+      1);
+  EXPECT_EQ(got[0], got[1]);
+  EXPECT_EQ(gotBias[0], gotBias[1]);
+  EXPECT_NE(got[0], gotBias[0]);  // the bias took part
+}
 
 // Block b waits for block b - 1, then appends its index: the GM list is in
 // block order whatever the scheduling.

@@ -38,10 +38,10 @@
 //                                             see "The elementwise, compare/select, ..." below
 //
 // and in namespace AscendC: GetScalarBitcodeValue, SetSyncBaseAddr, IBSet /
-// IBWait, NotifyEvent / WaitEvent, GetffstMsg, DcciDst with
+// IBWait, NotifyEvent / WaitEvent, GetffstMsg and the SYNC_*_FLAG ids, DcciDst with
 // DataCacheCleanAndInvalid<T, CacheLine, DcciDst>, DataCachePreload,
 // ICachePreLoad, GetICachePreloadStatus, GetArchVersion, InitOutput, and the
-// implementation functions kernels call by name: Barrier, DataCopyGM2UBImpl,
+// implementation functions kernels call by name: Barrier, MmadImpl, DataCopyGM2UBImpl,
 // DataCopyUB2GMImpl, DataCopyUB2UBImpl,
 // DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl (both parameter forms),
 // TransDataTo5HDImpl (address and pointer lists).
@@ -953,6 +953,16 @@ inline U GetScalarBitcodeValue(T scalarValue) {
   return out;
 }
 
+// The cross-core flag ids the vendor's dav_c220 implementation reserves for
+// its own synchronisation (kernels use them with CrossCoreSetFlag too), and
+// the shifts of the config word.
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+constexpr uint16_t SYNC_MODE_SHIFT_VALUE = 4;
+constexpr uint16_t SYNC_FLAG_SHIFT_VALUE = 8;
+
 // The config word of ffts_cross_core_sync.
 inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
   return static_cast<uint16_t>(0x1 + ((mode & 0x3) << 4) + ((flagId & 0xF) << 8));
@@ -998,6 +1008,20 @@ inline void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyPara
   DataCopy(aicore::compat::GmView<T>(dst),
            aicore::compat::UbView<T>("DataCopyUB2GMImpl", "source", src, loc), intriParams, loc);
 }
+// MmadImpl: Mmad (the vendor's implementation name; errors name Mmad, as
+// the vendor's checks do).
+template <typename T, typename U, typename S>
+inline void MmadImpl(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                     const MmadParams& mmadParams, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Mmad(dst, fm, filter, mmadParams, loc);
+}
+template <typename T, typename U, typename S, typename V>
+inline void MmadImpl(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                     const LocalTensor<V>& bias, const MmadParams& mmadParams,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  Mmad(dst, fm, filter, bias, mmadParams, loc);
+}
+
 template <typename T>
 inline void DataCopyUB2UBImpl(__ubuf__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams,
                               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
