@@ -242,11 +242,14 @@ TEST(DataCopy, BoolTensors) {
 
 // GetReduceRepeatSumSpr and its former name GetAccVal read the sum the count
 // form of ReduceSum left; a repeat form leaves it unchanged.
-// PRELOAD compiles to nothing, in a statement position as kernels write it.
-TEST(Macros, PreloadIsEmpty) {
+// PRELOAD and ENABLE_DETERMINISTIC compile to nothing, in statement
+// positions as kernels write them.
+TEST(Macros, PreloadAndEnableDeterministicAreEmpty) {
   int n = 0;
   PRELOAD(2);
   if (n == 0) PRELOAD(2);
+  ENABLE_DETERMINISTIC();
+  if (n == 0) ENABLE_DETERMINISTIC();
   EXPECT_EQ(n, 0);
 }
 

@@ -337,6 +337,15 @@ inline int32_t CoreTypeValue() {
 // KERNEL_TASK_TYPE(key, type): its type for the launches with that tiling key
 // (it takes precedence). Both are statements in the kernel body; type and key
 // are constants, as the vendor's compile-time reading of them requires.
+// ENABLE_DETERMINISTIC(): a feature flag the vendor's build reads from the
+// kernel's source (the kernel's own code and tiling choose its deterministic
+// paths); a statement that does nothing here.
+#ifndef ENABLE_DETERMINISTIC
+#define ENABLE_DETERMINISTIC() \
+  do {                         \
+  } while (0)
+#endif
+
 #define KERNEL_TASK_TYPE_DEFAULT(type)                                                         \
   do {                                                                                         \
     struct AicoreTaskTypeTag {                                                                 \
