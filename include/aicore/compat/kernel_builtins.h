@@ -965,7 +965,8 @@ constexpr uint16_t SYNC_FLAG_SHIFT_VALUE = 8;
 
 // The config word of ffts_cross_core_sync.
 inline uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
-  return static_cast<uint16_t>(0x1 + ((mode & 0x3) << 4) + ((flagId & 0xF) << 8));
+  return static_cast<uint16_t>(0x1 + ((mode & 0x3) << SYNC_MODE_SHIFT_VALUE) +
+                               ((flagId & 0xF) << SYNC_FLAG_SHIFT_VALUE));
 }
 
 // The 910B's forms (kernel_operator_block_sync_intf_impl.h): NotifyEvent is
