@@ -142,6 +142,30 @@ TEST_F(CompatTest, GmFreeOfForeignPointerEndsTheProcess) {
 // ---------------------------------------------------------------------------
 // ICPU_RUN_KF.
 
+// Under the sanitizer a failing ICPU_RUN_KF prints its report once (when it is
+// raised) and exits; the exit summary then counts that one error and does not
+// list the host's GmAlloc blocks as leaks (the host never got to free them).
+extern "C" __global__ __aicore__ void adds_unwritten(GM_ADDR) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 256);
+  LocalTensor<float> t = buf.Get<float>();
+  Adds(t, t, 1.0f, 64);  // reads UB never written: an initcheck report
+}
+
+TEST_F(CompatTest, SanitizedFailurePrintsOnceAndListsNoLeak) {
+  EXPECT_EXIT(
+      {
+        aicore::SetSanitize(aicore::kMemcheck | aicore::kInitcheck);
+        std::atexit(&aicore::detail::SanitizeAtExit);  // as AICORE_SANITIZE from the environment
+        auto* y = static_cast<uint8_t*>(GmAlloc(256));
+        ICPU_RUN_KF(adds_unwritten, 1, y);
+        GmFree(y);
+      },
+      ::testing::ExitedWithCode(1),
+      "^aicore: uninitialized read error in Adds[^\n]*\naicore sanitizer: 1 error reported\n$");
+}
+
 extern "C" __global__ __aicore__ void fill_block_ids(GM_ADDR out) {
   GlobalTensor<int32_t> g;
   g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 4096);

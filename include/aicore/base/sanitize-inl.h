@@ -99,6 +99,16 @@ AICORE_RT_FN void PrintReport(SanitizeConfig& c, const KernelError& e, const cha
   std::fflush(stdout);
   std::fprintf(stderr, "%s%s\n", e.what(), note);
   std::fflush(stderr);
+  c.recent_printed[c.printed++ % SanitizeConfig::kRecentPrinted] = e.what();
+}
+
+AICORE_RT_FN bool PrintedRecently(const KernelError& e) {
+  SanitizeConfig& c = Sanitize();
+  std::lock_guard<std::mutex> lock(c.mu);
+  for (const std::string& r : c.recent_printed) {
+    if (r == e.what()) return true;
+  }
+  return false;
 }
 
 AICORE_RT_FN bool Deliver(const KernelError& e, bool print) {

@@ -79,6 +79,14 @@ struct SanitizeConfig {
   // synccheck's model of the kernel build: with the compiler's automatic
   // synchronisation (--cce-auto-sync) or without (AICORE_AUTO_SYNC=off).
   std::atomic<bool> auto_sync{true};
+  // The last reports printed (under `mu`; a ring), so that a launcher that
+  // prints the error a launch rethrows does not print it a second time.
+  static constexpr size_t kRecentPrinted = 16;
+  std::string recent_printed[kRecentPrinted];
+  size_t printed = 0;
+  // Set when the process exits because a launch failed (ICPU_RUN_KF): the
+  // host's GmAlloc blocks are then not leaks and are not listed.
+  std::atomic<bool> exit_on_failure{false};
 };
 
 // "memcheck,racecheck" -> bits; "all" -> kSanitizeAll; "" or "none" -> 0.
@@ -101,6 +109,8 @@ inline thread_local bool t_in_sink = false;
 constexpr std::chrono::seconds kSinkWait{2};
 
 AICORE_RT_FN void PrintReport(SanitizeConfig& c, const KernelError& e, const char* note = "");
+// Whether `e` is one of the last reports printed (SanitizeConfig::recent_printed).
+AICORE_RT_FN bool PrintedRecently(const KernelError& e);
 
 // Counts a report and hands it to the sink, or prints it when a deep mode is
 // on (or `print` is set). Returns true when a sink took it (the caller must

@@ -190,8 +190,12 @@ void RunKF(SrcLoc loc, const char* name, Kernel&& kernel, uint32_t blockDim, Arg
       detail::LaunchWith(cfg, loc, name, std::forward<Kernel>(kernel), blockDim, std::forward<Args>(args)...);
     }
   } catch (const KernelError& e) {
+    // Under AICORE_SANITIZE the report is printed when it is raised: once is enough.
+    detail::Sanitize().exit_on_failure.store(true);
+    if (detail::PrintedRecently(e)) std::exit(1);
     Die(e.what());
   } catch (const std::exception& e) {
+    detail::Sanitize().exit_on_failure.store(true);
     Die(std::string("aicore: ICPU_RUN_KF(") + name + ") failed: " + e.what());
   }
 }

@@ -222,7 +222,8 @@ inline bool ReportGmLeaks() {
 
 // Hook of the AICORE_SANITIZE exit summary: leaks are reported under memcheck.
 inline std::string GmExitReport() {
-  if ((GetSanitize() & kMemcheck) != 0) ReportGmLeaks();
+  // Not after a failed launch ended the process (the host never got to free).
+  if ((GetSanitize() & kMemcheck) != 0 && !Sanitize().exit_on_failure.load()) ReportGmLeaks();
   return std::string();
 }
 inline const bool g_gm_exit_hook_installed = (g_exit_report = &GmExitReport, true);
