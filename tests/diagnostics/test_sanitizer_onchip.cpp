@@ -632,6 +632,34 @@ void set_flag_twice(GM_ADDR x, GM_ADDR y, int32_t mode) {
   DataCopy(yGm, xl, kTile);
 }
 
+// One instruction line, called twice (a helper, as public kernels write
+// them): the second call reads what the first wrote. WholeReduceMax records
+// its source before its dst, so the first call's dst is the latest vector dst
+// when the second call's source is checked; it is another call, and written.
+// Buggy: the second call reads a buffer nothing wrote.
+void ReduceMaxRows(const LocalTensor<float>& dst, const LocalTensor<float>& src, int32_t rows) {
+  MARK_LINE(0);
+  WholeReduceMax(dst, src, 64, rows, 1, 1, 8, ReduceOrder::ORDER_ONLY_VALUE);
+}
+void init_same_line_twice(GM_ADDR, GM_ADDR y, int32_t mode) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> a, b, c, d;
+  pipe.InitBuffer(a, 64 * 64 * sizeof(float));
+  pipe.InitBuffer(b, 64 * 64 * sizeof(float));
+  pipe.InitBuffer(c, 64 * sizeof(float));
+  pipe.InitBuffer(d, 64 * 64 * sizeof(float));
+  LocalTensor<float> at = a.Get<float>(), bt = b.Get<float>(), ct = c.Get<float>();
+  Duplicate(at, 1.5f, 64 * 64);
+  Duplicate(ct, 0.0f, 64);  // b stays unwritten but for what the first call writes
+  ReduceMaxRows(bt, at, 64);  // 64 maxima, dense, at the start of b
+  ReduceMaxRows(ct, Bug(mode) ? d.Get<float>() : bt, 1);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  GlobalTensor<float> yGm;
+  yGm.SetGlobalBuffer(reinterpret_cast<float*>(y) + kPerBlock * GetBlockIdx(), 8);
+  DataCopy(yGm, ct, 8);
+}
+
 // ---------------------------------------------------------------------------
 
 class SanitizerOnChip : public ::testing::TestWithParam<uint32_t> {
@@ -818,6 +846,14 @@ TEST_P(SanitizerOnChip, UninitTailComputedInPlace) {
                      "never written since AllocTensor at "}});
   });
   RUN(aicore::kInitcheck, uninit_in_place, kClean, ExpectSilent);
+}
+
+TEST_P(SanitizerOnChip, UninitSameLineCalledTwiceIsTwoCalls) {
+  RUN(aicore::kInitcheck, init_same_line_twice, kBuggy, [](const aicore::ErrorRecorder& rec) {
+    ExpectOne(rec, {K::kUninit, "WholeReduceMax", "init_same_line_twice", 0,
+                    {"uninitialized read: src of WholeReduceMax reads bytes "}});
+  });
+  RUN(aicore::kInitcheck, init_same_line_twice, kClean, ExpectSilent);
 }
 
 TEST_P(SanitizerOnChip, UninitMaskedLanesAreNotWritten) {

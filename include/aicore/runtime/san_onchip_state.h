@@ -84,6 +84,7 @@ struct SanCore {
     int32_t line = 0;
     int mem = -1;
     uint32_t first_unwritten = UINT32_MAX;  // memory offset, UINT32_MAX: none
+    uint64_t call = 0;  // CoreContext::progress of the API call that wrote it
   } prior_dst;
 
   // Scratch for the byte ranges of one burst or repeat-form access (reused).

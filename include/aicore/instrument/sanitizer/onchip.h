@@ -511,10 +511,13 @@ AICORE_NOINLINE inline void SanInit(CoreContext& core, Pipe pipe, Access acc, co
       }
     }
     // A source of the instruction whose dst was just marked: check it
-    // against the bytes as they were before that write.
+    // against the bytes as they were before that write. The same call, not
+    // only the same api and line (a helper that calls an instruction from one
+    // line, twice: the second call's source is the first call's dst).
     const SanCore::PriorDst& d = s.prior_dst;
     if (AICORE_UNLIKELY(d.first_unwritten != UINT32_MAX) && d.mem == m && d.api == api &&
-        d.line == loc.line && d.file == loc.file) {
+        d.line == loc.line && d.file == loc.file &&
+        d.call == core.progress.load(std::memory_order_relaxed)) {
       for (size_t i = 0; i < n; ++i) {
         if (d.first_unwritten >= spans[i].lo && d.first_unwritten < spans[i].hi) {
           SanReportUninit(core, b, m, spans, n, d.first_unwritten, 0, api, role, loc);
@@ -530,6 +533,7 @@ AICORE_NOINLINE inline void SanInit(CoreContext& core, Pipe pipe, Access acc, co
     d.file = loc.file;
     d.line = loc.line;
     d.mem = m;
+    d.call = core.progress.load(std::memory_order_relaxed);
     d.first_unwritten = UINT32_MAX;
     for (size_t i = 0; i < n; ++i) {
       const void* z = std::memchr(sh + spans[i].lo, 0, spans[i].hi - spans[i].lo);
