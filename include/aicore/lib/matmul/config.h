@@ -476,8 +476,10 @@ struct DataCopyOutParams {
 };
 
 namespace Impl {
-// The L1 bytes GetMatmulApiTiling plans with by default (Ascend910B).
-constexpr int32_t L1_SIZE = static_cast<int32_t>(TOTAL_L1_SIZE);
+// The L1 bytes GetMatmulApiTiling plans with by default: the whole 512 KiB
+// of the Ascend910B, as the vendor's constant tiling takes for arch 2201 (not
+// TOTAL_L1_SIZE, which keeps the KFC reserve back).
+constexpr int32_t L1_SIZE = 512 * 1024;
 }  // namespace Impl
 
 // GetMatmulApiTiling<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>(mmCFG, l1Size): the
