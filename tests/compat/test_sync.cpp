@@ -220,8 +220,11 @@ TEST_F(SyncTest, SoftwareSyncAllChecksItsParameters) {
 
 // MIX: each cube block produces a value for its two vector blocks (mode 2,
 // cube -> vector), then waits until both have consumed it (mode 2, vector ->
-// cube), for several rounds.
-extern "C" __global__ __aicore__ void ping_pong(GM_ADDR data, GM_ADDR ok) {
+// cube), for several rounds; through CrossCoreSetFlag / CrossCoreWaitFlag, or
+// (kEvents) the vendor's NotifyEvent<pipe> (mode 2) and WaitEvent, as public
+// matmul kernels write it.
+template <bool kEvents>
+void PingPong(GM_ADDR data, GM_ADDR ok) {
   auto* d = reinterpret_cast<int32_t*>(data);
   auto* o = reinterpret_cast<int32_t*>(ok);
   constexpr int kPing = 3, kPong = 5;
@@ -229,44 +232,36 @@ extern "C" __global__ __aicore__ void ping_pong(GM_ADDR data, GM_ADDR ok) {
     const int64_t g = GetBlockIdx();
     for (int r = 0; r < kRounds; ++r) {
       d[g] = r * 100 + static_cast<int32_t>(g);
-      CrossCoreSetFlag<2, PIPE_FIX>(kPing);
-      CrossCoreWaitFlag(kPong);
+      if constexpr (kEvents) {
+        NotifyEvent<PIPE_FIX>(kPing);
+        WaitEvent(kPong);
+      } else {
+        CrossCoreSetFlag<2, PIPE_FIX>(kPing);
+        CrossCoreWaitFlag(kPong);
+      }
     }
   } else {
     const int64_t v = GetBlockIdx(), g = v / GetTaskRation();
     int32_t good = 0;
     for (int r = 0; r < kRounds; ++r) {
-      CrossCoreWaitFlag(kPing);
+      if constexpr (kEvents) {
+        WaitEvent<PIPE_S>(kPing);
+      } else {
+        CrossCoreWaitFlag(kPing);
+      }
       good += d[g] == r * 100 + g;
-      CrossCoreSetFlag<2, PIPE_MTE3>(kPong);
+      if constexpr (kEvents) {
+        NotifyEvent<PIPE_MTE2>(kPong);
+      } else {
+        CrossCoreSetFlag<2, PIPE_MTE3>(kPong);
+      }
     }
     o[v] = good;
   }
 }
-
-// The same with the vendor's NotifyEvent<pipe> (mode 2) and WaitEvent, as
-// public matmul kernels write it.
+extern "C" __global__ __aicore__ void ping_pong(GM_ADDR data, GM_ADDR ok) { PingPong<false>(data, ok); }
 extern "C" __global__ __aicore__ void ping_pong_events(GM_ADDR data, GM_ADDR ok) {
-  auto* d = reinterpret_cast<int32_t*>(data);
-  auto* o = reinterpret_cast<int32_t*>(ok);
-  constexpr int kPing = 3, kPong = 5;
-  if ASCEND_IS_AIC {
-    const int64_t g = GetBlockIdx();
-    for (int r = 0; r < kRounds; ++r) {
-      d[g] = r * 100 + static_cast<int32_t>(g);
-      NotifyEvent<PIPE_FIX>(kPing);
-      WaitEvent(kPong);
-    }
-  } else {
-    const int64_t v = GetBlockIdx(), g = v / GetTaskRation();
-    int32_t good = 0;
-    for (int r = 0; r < kRounds; ++r) {
-      WaitEvent<PIPE_S>(kPing);
-      good += d[g] == r * 100 + g;
-      NotifyEvent<PIPE_MTE2>(kPong);
-    }
-    o[v] = good;
-  }
+  PingPong<true>(data, ok);
 }
 
 TEST_F(SyncTest, NotifyEventAndWaitEventPingPong) {

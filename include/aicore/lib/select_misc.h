@@ -174,9 +174,7 @@ AICORE_INLINE void SelectWithBytesMask(const LocalTensor<T>& dst, const LocalTen
                                        const LocalTensor<uint8_t>& sharedTmpBuffer,
                                        const SelectWithBytesMaskShapeInfo& info,
                                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  AICORE_SELECT_BYTES_CHECK;
-  aicore::lib::SelectBytesMaskImpl<T, U>(dst, src0, src1, true, mask, sharedTmpBuffer, info,
-                                         isReuseMask, loc);
+  Select<T, U, isReuseMask>(dst, src0, src1, mask, sharedTmpBuffer, info, loc);
 }
 template <typename T, typename U, bool isReuseMask = true>
 AICORE_INLINE void SelectWithBytesMask(const LocalTensor<T>& dst, T src0, const LocalTensor<T>& src1,
@@ -184,9 +182,7 @@ AICORE_INLINE void SelectWithBytesMask(const LocalTensor<T>& dst, T src0, const 
                                        const LocalTensor<uint8_t>& sharedTmpBuffer,
                                        const SelectWithBytesMaskShapeInfo& info,
                                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  AICORE_SELECT_BYTES_CHECK;
-  aicore::lib::SelectBytesMaskImpl<T, U>(dst, src1, src0, false, mask, sharedTmpBuffer, info,
-                                         isReuseMask, loc);
+  Select<T, U, isReuseMask>(dst, src0, src1, mask, sharedTmpBuffer, info, loc);
 }
 
 #undef AICORE_SELECT_BYTES_CHECK
