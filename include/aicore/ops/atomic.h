@@ -96,7 +96,7 @@ template <class T>
 T CombineOne(T g, T u, AtomicOp op) {
   switch (op) {
     case AtomicOp::kAdd:
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {  // bool: no atomics
+      if constexpr (std::is_integral_v<T>) {
         using U = std::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(static_cast<U>(g) + static_cast<U>(u)));
       } else {
@@ -125,36 +125,28 @@ void CombineRange(T* gm, const T* ub, size_t n, AtomicOp op) {
   for (size_t i = 0; i < n; ++i) gm[i] = CombineOne(gm[i], ub[i], op);
 }
 
-// The combine itself (T an atomic type).
-template <class T>
-void AtomicCombineToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes, const char* api,
-                       SrcLoc loc) {
-  if (AICORE_UNLIKELY(core.atomic_type != AtomicTypeId<T>())) {
-    FailAtomicType(api, core, TypeName<T>(), loc);
-  }
-  auto addr = reinterpret_cast<uintptr_t>(gm);
-  if (AICORE_UNLIKELY(addr % sizeof(T) != 0)) FailAtomicAlign(api, gm, sizeof(T), loc);
-  const uintptr_t end = addr + bytes;
-  while (addr < end) {
-    const uintptr_t stop = std::min<uintptr_t>(end, (addr / kAtomicChunkBytes + 1) * kAtomicChunkBytes);
-    const size_t n = (stop - addr) / sizeof(T);
-    {
-      std::lock_guard<std::mutex> lock(AtomicStripe(addr));
-      CombineRange(reinterpret_cast<T*>(addr), ub, n, core.atomic_op);
-    }
-    ub += n;
-    addr = stop;
-  }
-}
-
-// Combines `bytes` bytes of UB into GM under the core's atomic mode.
+// Combines `bytes` bytes of UB into GM under the core's atomic mode (a type
+// without atomics never matches a mode: the mismatch error).
 template <class T>
 AICORE_NOINLINE void AtomicCopyToGm(const CoreContext& core, T* gm, const T* ub, uint64_t bytes,
                                     const char* api, SrcLoc loc) {
-  if constexpr (!kAtomicType<T>) {
-    FailAtomicType(api, core, TypeName<T>(), loc);  // no atomic mode has this type
-  } else {
-    AtomicCombineToGm(core, gm, ub, bytes, api, loc);
+  if (AICORE_UNLIKELY(core.atomic_type != AtomicTypeId<T>())) {
+    FailAtomicType(api, core, TypeName<T>(), loc);
+  }
+  if constexpr (kAtomicType<T>) {
+    auto addr = reinterpret_cast<uintptr_t>(gm);
+    if (AICORE_UNLIKELY(addr % sizeof(T) != 0)) FailAtomicAlign(api, gm, sizeof(T), loc);
+    const uintptr_t end = addr + bytes;
+    while (addr < end) {
+      const uintptr_t stop = std::min<uintptr_t>(end, (addr / kAtomicChunkBytes + 1) * kAtomicChunkBytes);
+      const size_t n = (stop - addr) / sizeof(T);
+      {
+        std::lock_guard<std::mutex> lock(AtomicStripe(addr));
+        CombineRange(reinterpret_cast<T*>(addr), ub, n, core.atomic_op);
+      }
+      ub += n;
+      addr = stop;
+    }
   }
 }
 
