@@ -1,4 +1,4 @@
-# aicore_add_op_project(<name> <project_dir> [LIBRARIES lib...] [DTYPE_BUILDS n])
+# aicore_add_op_project(<name> <project_dir> [LIBRARIES lib...] [INCLUDE_DIRS dir...] [DTYPE_BUILDS n])
 #
 # Builds a custom-operator project as the vendor's msopgen lays it out,
 # unchanged, for the CPU:
@@ -40,8 +40,15 @@
 #                    so does aicore_opgen (DTYPE_BUILDS slots, 4 by default;
 #                    unused ones are empty); the runner calls the build of the
 #                    call's dtypes
+# An operator directory of the ops repositories (hicann ops-nn / ops-math:
+# op_host/<op>_def.cpp with OP_ADD, <op>_infershape.cpp with
+# IMPL_OP_INFERSHAPE, op_host/arch22/<op>_tiling.cpp with IMPL_OP_OPTILING;
+# op_kernel/<op>.cpp) is the flat layout with per-architecture tiling
+# directories: op_host/arch22/ (the 910B's) is built and on the include
+# path, the other op_host/arch<NN>/ are left out.
 # LIBRARIES: more targets for the host and kernel objects (compile flags such
-# as -march=native). <name> is an INTERFACE target whose sources are the
+# as -march=native). INCLUDE_DIRS: more include directories for them (an ops
+# repository's common/inc). <name> is an INTERFACE target whose sources are the
 # objects, so every registration reaches the program that links it.
 # A cache entry, not a variable: the function is also called from the
 # directories above aicore when it comes in through add_subdirectory.
@@ -76,7 +83,7 @@ function(_aicore_op_kernel_dtype_names out kernel_text opdef_text)
 endfunction()
 
 function(aicore_add_op_project name dir)
-  cmake_parse_arguments(P "" "DTYPE_BUILDS" "LIBRARIES" ${ARGN})
+  cmake_parse_arguments(P "" "DTYPE_BUILDS" "LIBRARIES;INCLUDE_DIRS" ${ARGN})
   if(NOT P_DTYPE_BUILDS)
     set(P_DTYPE_BUILDS 4)
   endif()
@@ -85,6 +92,16 @@ function(aicore_add_op_project name dir)
   # op_host/<op>/*.cpp, op_kernel/<op>/<op>_kernel.cpp or op_kernel/<op>/<op>.cpp;
   # a directory of op_kernel/ with neither file is not an operator (headers).
   file(GLOB host_srcs CONFIGURE_DEPENDS ${dir}/op_host/*.cpp ${dir}/op_host/*/*.cpp)
+  # An operator of the ops repositories keeps its tiling per NPU architecture
+  # (op_host/arch22/ for the 910B's DAV_2201, arch35/ for the 950 ...): only
+  # arch22's is built.
+  list(FILTER host_srcs EXCLUDE REGEX "/op_host/arch[0-9]+/")
+  file(GLOB arch_srcs CONFIGURE_DEPENDS ${dir}/op_host/arch22/*.cpp)
+  list(APPEND host_srcs ${arch_srcs})
+  set(host_dirs ${dir}/op_host)
+  if(EXISTS ${dir}/op_host/arch22)
+    list(APPEND host_dirs ${dir}/op_host/arch22)
+  endif()
   file(GLOB kernel_srcs CONFIGURE_DEPENDS ${dir}/op_kernel/*.cpp)
   file(GLOB kernel_dirs LIST_DIRECTORIES true ${dir}/op_kernel/*)
   foreach(d IN LISTS kernel_dirs)
@@ -111,7 +128,7 @@ function(aicore_add_op_project name dir)
   endif()
 
   add_library(${name}_host OBJECT ${host_srcs})
-  target_include_directories(${name}_host PRIVATE ${dir}/op_host)
+  target_include_directories(${name}_host PRIVATE ${host_dirs} ${P_INCLUDE_DIRS})
   target_link_libraries(${name}_host PUBLIC aicore::compat ${runtime} ${P_LIBRARIES})
 
   # The generator's own code is the same for every project: compiled once.
@@ -133,6 +150,9 @@ function(aicore_add_op_project name dir)
     if(kdir STREQUAL "${dir}/op_kernel")
       get_filename_component(op ${k} NAME_WE)
       set(host_tiling ${dir}/op_host/${op}_tiling.h)
+      if(NOT EXISTS ${host_tiling} AND EXISTS ${dir}/op_host/arch22/${op}_tiling.h)
+        set(host_tiling ${dir}/op_host/arch22/${op}_tiling.h)
+      endif()
     else()
       get_filename_component(op ${kdir} NAME)
       set(host_tiling ${dir}/op_host/${op}/${op}_tiling.h)
@@ -232,7 +252,7 @@ function(aicore_add_op_project name dir)
 
   add_library(${name}_kernels OBJECT ${kernel_wrappers} ${aclnn_srcs})
   target_include_directories(${name}_kernels PUBLIC ${gen})
-  target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel ${dir}/op_host)
+  target_include_directories(${name}_kernels PRIVATE ${dir}/op_kernel ${host_dirs} ${P_INCLUDE_DIRS})
   target_link_libraries(${name}_kernels PUBLIC aicore::compat ${runtime} ${P_LIBRARIES})
 
   # Position-independent always: a shared library (aicore_add_torch_ops, or

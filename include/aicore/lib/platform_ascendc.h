@@ -12,7 +12,7 @@
 //   GetCoreNum / GetCoreNumAic / GetCoreNumAiv / GetCoreNumVector
 //   GetCoreMemSize(CoreMemType, size)   UB, L1, L0_A, L0_B, L0_C, BT, FB in bytes
 //                                       (L2 and HBM are not modelled: 0)
-//   GetSocVersion, GetLibApiWorkSpaceSize (16 MiB), CalcTschBlockDim / CalcTschNumBlocks
+//   GetSocVersion, GetCurNpuArch (NpuArch::DAV_2201 ...), GetLibApiWorkSpaceSize (16 MiB), CalcTschBlockDim / CalcTschNumBlocks
 //
 // CalcTschNumBlocks(sliceNum, aicCoreNum, aivCoreNum): with both core counts
 // non-zero (a mixed kernel) ceil(sliceNum / (aivCoreNum / aicCoreNum)), the
@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "aicore/base/soc.h"
 
@@ -29,17 +30,88 @@ namespace fe {
 // The operator framework's platform handle. On the CPU it carries nothing
 // (PlatformAscendC answers from the current SoC profile), but tiling
 // functions receive a non-null one, as on the NPU, where they check it.
-class PlatFormInfos {};
+class PlatFormInfos {
+ public:
+  // A value of the platform's ini file, by section (label) and key, for the
+  // current SoC profile: SoCInfo (ai_core_cnt, cube_core_cnt,
+  // vector_core_cnt), AICoreSpec (ub_size, l1_size, l0_a_size, l0_b_size,
+  // l0_c_size), version (SoC_version, Short_SoC_version). false for
+  // anything else (the value is left as it is).
+  bool GetPlatformRes(const std::string& label, const std::string& key, std::string& value) const {
+    const aicore::SocProfile& p = aicore::GetSocProfile();
+    auto mem = [&](aicore::Memory m) { return std::to_string(p.bytes[static_cast<int>(m)]); };
+    std::string v;
+    if (label == "SoCInfo") {
+      if (key == "ai_core_cnt" || key == "cube_core_cnt") v = std::to_string(p.aic_cores);
+      if (key == "vector_core_cnt") v = std::to_string(p.aiv_cores);
+    } else if (label == "AICoreSpec") {
+      if (key == "ub_size") v = mem(aicore::Memory::kUB);
+      if (key == "l1_size") v = mem(aicore::Memory::kL1);
+      if (key == "l0_a_size") v = mem(aicore::Memory::kL0A);
+      if (key == "l0_b_size") v = mem(aicore::Memory::kL0B);
+      if (key == "l0_c_size") v = mem(aicore::Memory::kL0C);
+    } else if (label == "version") {
+      if (key == "SoC_version" || key == "Short_SoC_version") v = p.name;
+    }
+    if (v.empty()) return false;
+    value = v;
+    return true;
+  }
+  bool GetPlatformResWithLock(const std::string& label, const std::string& key, std::string& value) const {
+    return GetPlatformRes(label, key, value);
+  }
+  uint32_t GetCoreNum() const { return aicore::GetSocProfile().aiv_cores; }
+};
 }  // namespace fe
+
+// The NPU architecture numbers (platform/soc_spec.h): the 910B and A3
+// parts are DAV_2201, the 310P DAV_2002, the 910 DAV_1001.
+enum class NpuArch : uint32_t {
+  DAV_1001 = 1001,
+  DAV_2002 = 2002,
+  DAV_2102 = 2102,
+  DAV_2201 = 2201,
+  DAV_3002 = 3002,
+  DAV_3003 = 3003,
+  DAV_3004 = 3004,
+  DAV_3102 = 3102,
+  DAV_3113 = 3113,
+  DAV_3505 = 3505,
+  DAV_3510 = 3510,
+  DAV_5102 = 5102,
+  DAV_RESV = 0xFFFF
+};
 
 namespace platform_ascendc {
 
 enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, FB = 7, BT = 8, RESERVED };
+// In the vendor's order (the values are compared and stored by tiling code).
 enum class SocVersion {
   ASCEND910 = 0,
-  ASCEND910B,
+  ASCEND910B,  // also the A3 (Ascend910_93) parts
   ASCEND310P,
   ASCEND310B,
+  ASCEND950,
+  ASCEND910_55,
+  ASCEND910_95 = ASCEND950,
+  AS31XM1,
+  ASCEND031,
+  ASCEND035,
+  ASCEND310,
+  ASCEND610,
+  ASCEND610Lite,
+  ASCEND910_93,
+  BS9SX1A,
+  BS9SX2A,
+  HI3796CV300CS,
+  HI3796CV300ES,
+  MC61AM21A,
+  MC62,
+  SD3403,
+  KIRINX90,
+  KIRIN9030,
+  MC32DM11A,
+  ASCEND350,
   RESERVED_VERSION = 99999
 };
 enum class ReservedSize { RESERVED_SIZE_8K, RESERVED_SIZE_16K, RESERVED_SIZE_32K };
@@ -74,6 +146,12 @@ class PlatformAscendC {
     if (std::strcmp(n, "Ascend910B") == 0) return SocVersion::ASCEND910B;
     if (std::strcmp(n, "Ascend310P") == 0) return SocVersion::ASCEND310P;
     return SocVersion::ASCEND910;
+  }
+  NpuArch GetCurNpuArch() const {
+    const char* n = Profile().name;
+    if (std::strcmp(n, "Ascend910B") == 0) return NpuArch::DAV_2201;
+    if (std::strcmp(n, "Ascend310P") == 0) return NpuArch::DAV_2002;
+    return NpuArch::DAV_1001;
   }
   // Workspace the library APIs reserve (the system part of a kernel workspace).
   uint32_t GetLibApiWorkSpaceSize() const { return 16u * 1024u * 1024u; }

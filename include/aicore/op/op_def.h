@@ -50,6 +50,15 @@ namespace ge {
 using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFFu;
+constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304u;
+constexpr graphStatus GRAPH_PARAM_INVALID = 50331649u;  // a tiling template that does not apply
+constexpr graphStatus GRAPH_NODE_WITHOUT_CONST_INPUT = 50331648u;
+constexpr graphStatus GRAPH_NODE_NEED_REPASS = 50331647u;
+constexpr graphStatus GRAPH_INVALID_IR_DEF = 50331646u;
+constexpr graphStatus OP_WITHOUT_IR_DATATYPE_INFER_RULE = 50331645u;
+constexpr graphStatus GRAPH_PARAM_OUT_OF_RANGE = 50331644u;
+constexpr graphStatus GRAPH_MEM_OPERATE_FAILED = 50331539u;
+constexpr graphStatus GRAPH_NULL_PTR = 50331538u;
 
 enum DataType {
   DT_FLOAT = 0,
@@ -548,9 +557,30 @@ class AnchorInstanceInfo {
   uint32_t num_ = 0;
 };
 
+class OpCallContext;
+// The node a context belongs to (GetComputeNodeInfo()).
+class ComputeNodeInfo {
+ public:
+  explicit ComputeNodeInfo(const OpCallContext* c) : c_(c) {}
+  inline const char* GetNodeName() const;
+  inline const char* GetNodeType() const;
+  inline size_t GetInputsNum() const;
+  inline size_t GetOutputsNum() const;
+  inline size_t GetIrInputsNum() const;
+  inline const RuntimeAttrs* GetAttrs() const;
+  inline const AnchorInstanceInfo* GetInputInstanceInfo(size_t ir) const;
+
+ private:
+  const OpCallContext* c_;
+};
+
 // What the three contexts share: the call's tensors and attributes.
 class OpCallContext {
  public:
+  const ComputeNodeInfo* GetComputeNodeInfo() const {
+    node_ = ComputeNodeInfo(this);  // this context's (a copied context carries its source's)
+    return &node_;
+  }
   const char* GetNodeName() const { return name_.c_str(); }
   const char* GetNodeType() const { return name_.c_str(); }
   const RuntimeAttrs* GetAttrs() const { return &attrs_; }
@@ -582,12 +612,23 @@ class OpCallContext {
   RuntimeAttrs attrs_;
 
  protected:
+  mutable ComputeNodeInfo node_{nullptr};
   // The index in present_ of instance k of OpDef input ir; -1 when there is none.
   long Instance(size_t ir, size_t k) const {
     if (ir >= ir_instances_.size() || k >= ir_instances_[ir].GetInstanceNum()) return -1;
     return static_cast<long>(ir_instances_[ir].GetInstanceStart() + k);
   }
 };
+
+const char* ComputeNodeInfo::GetNodeName() const { return c_->GetNodeName(); }
+const char* ComputeNodeInfo::GetNodeType() const { return c_->GetNodeType(); }
+size_t ComputeNodeInfo::GetInputsNum() const { return c_->GetComputeNodeInputNum(); }
+size_t ComputeNodeInfo::GetOutputsNum() const { return c_->GetComputeNodeOutputNum(); }
+size_t ComputeNodeInfo::GetIrInputsNum() const { return c_->ir_inputs_.size(); }
+const RuntimeAttrs* ComputeNodeInfo::GetAttrs() const { return c_->GetAttrs(); }
+const AnchorInstanceInfo* ComputeNodeInfo::GetInputInstanceInfo(size_t ir) const {
+  return c_->GetIrInputInstanceInfo(ir);
+}
 
 class TilingContext : public OpCallContext {
  public:
@@ -679,6 +720,23 @@ class TilingContext : public OpCallContext {
     return &info;
   }
 
+  // The compile-info struct TilingParse filled (IMPL_OP_OPTILING(...).TilingParse<T>).
+  template <class T>
+  const T* GetCompileInfo() const {
+    return static_cast<const T*>(compile_info_);
+  }
+  const void* GetCompileInfo() const { return compile_info_; }
+  // Required input ir by its OpDef index.
+  const StorageShape* GetRequiredInputShape(size_t ir) const { return GetOptionalInputShape(ir); }
+  const CompileTimeTensorDesc* GetRequiredInputDesc(size_t ir) const { return GetOptionalInputDesc(ir); }
+  const Tensor* GetRequiredInputTensor(size_t ir) const { return GetOptionalInputTensor(ir); }
+  // The kernel's UB use beyond its buffers (SIMT stacks on newer parts): nothing to do.
+  ge::graphStatus SetLocalMemorySize(uint32_t) { return ge::GRAPH_SUCCESS; }
+  // Deterministic computation asked for (the session option); aicore's
+  // results do not depend on scheduling, so tiling may take either path.
+  int32_t GetDeterministic() const { return 0; }
+
+  const void* compile_info_ = nullptr;  // aicore: set by the runner
   TilingData tiling_;  // aicore: read by the runner
   uint32_t block_dim_ = 0;
   uint64_t tiling_key_ = 0;
@@ -748,18 +806,119 @@ class InferDataTypeContext : public OpCallContext {
   std::vector<ge::DataType> out_dtypes_;  // aicore: read by the runner
 };
 
-class TilingParseContext {};
-class InferShapeRangeContext {};
+// What a TilingParse function (IMPL_OP_OPTILING(...).TilingParse<CompileInfo>)
+// sees: the platform and the operator's compile-info struct to fill, which
+// the tiling function then reads with GetCompileInfo<CompileInfo>().
+class TilingParseContext {
+ public:
+  const char* GetNodeName() const { return name_.c_str(); }
+  const char* GetNodeType() const { return name_.c_str(); }
+  fe::PlatFormInfos* GetPlatformInfo() const {
+    static fe::PlatFormInfos info;
+    return &info;
+  }
+  template <class T>
+  T* GetCompiledInfo() {
+    return static_cast<T*>(compile_info_);
+  }
+  // The graph compiler's JSON compile info; there is none on the CPU.
+  const char* GetCompiledJson() const { return "{}"; }
 
-struct OpImplRegisterV2 {
+  std::string name_;             // aicore: set by the runner
+  void* compile_info_ = nullptr;  // aicore: set by the runner
+};
+class InferShapeRangeContext {};
+class OpExecuteContext {};
+
+// IMPL_OP(type) / IMPL_OP_OPTILING(type) / IMPL_OP_INFERSHAPE(type): the
+// operator's host functions registered by type, as operator repositories
+// write them (instead of OpDef::SetInferShape / AICore().SetTiling). Every
+// builder call records into the registry (aicore::op::FindOpImpl), so the
+// chain may be copied into any variable.
+class OpImplRegisterV2 {
+ public:
   using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);
   using InferDataTypeKernelFunc = uint32_t (*)(InferDataTypeContext*);
   using TilingKernelFunc = uint32_t (*)(TilingContext*);
   using InferShapeRangeKernelFunc = uint32_t (*)(InferShapeRangeContext*);
   using TilingParseFunc = uint32_t (*)(TilingParseContext*);
+  using OpExecuteKernelFunc = uint32_t (*)(OpExecuteContext*);
+  using PrivateAttrValue = std::pair<std::string, int64_t>;
+
+  // What is registered for one type.
+  struct Funcs {
+    InferShapeKernelFunc infer_shape = nullptr;
+    InferDataTypeKernelFunc infer_dtype = nullptr;
+    TilingKernelFunc tiling = nullptr;
+    TilingParseFunc tiling_parse = nullptr;
+    // Makes the compile-info struct of TilingParse<T> (a new T, and its deleter).
+    std::shared_ptr<void> (*make_compile_info)() = nullptr;
+  };
+  static std::map<std::string, Funcs>& Registry() {
+    static std::map<std::string, Funcs> r;
+    return r;
+  }
+  static std::mutex& RegistryMutex() {
+    static std::mutex m;
+    return m;
+  }
+
+  explicit OpImplRegisterV2(const char* op_type) : type_(op_type != nullptr ? op_type : "") {}
+  OpImplRegisterV2& Tiling(TilingKernelFunc f, size_t /*max_tiling_data_size*/ = 2048) {
+    return Set([f](Funcs& x) { x.tiling = f; });
+  }
+  template <class CompileInfo>
+  OpImplRegisterV2& TilingParse(TilingParseFunc f) {
+    return Set([f](Funcs& x) {
+      x.tiling_parse = f;
+      x.make_compile_info = [] { return std::shared_ptr<void>(std::make_shared<CompileInfo>()); };
+    });
+  }
+  OpImplRegisterV2& InferShape(InferShapeKernelFunc f) {
+    return Set([f](Funcs& x) { x.infer_shape = f; });
+  }
+  OpImplRegisterV2& InferDataType(InferDataTypeKernelFunc f) {
+    return Set([f](Funcs& x) { x.infer_dtype = f; });
+  }
+  // Recorded by the graph compiler only; nothing to do on the CPU.
+  OpImplRegisterV2& InferShapeRange(InferShapeRangeKernelFunc) { return *this; }
+  OpImplRegisterV2& InputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+  template <class... Placements>
+  OpImplRegisterV2& TilingInputsDataDependency(std::initializer_list<int32_t>, Placements...) {
+    return *this;
+  }
+  template <class T>
+  OpImplRegisterV2& PrivateAttr(const char*, T) {
+    return *this;
+  }
+  OpImplRegisterV2& PrivateAttr(const char*) { return *this; }
+  OpImplRegisterV2& OutputShapeDependOnCompute(std::initializer_list<int32_t>) { return *this; }
+  OpImplRegisterV2& OpExecuteFunc(OpExecuteKernelFunc) { return *this; }
+  template <class F>
+  OpImplRegisterV2& GenSimplifiedKey(F) {
+    return *this;
+  }
+  OpImplRegisterV2& InferOutDataTypeSameWithFirstInput() { return *this; }
+
+ private:
+  template <class F>
+  OpImplRegisterV2& Set(F f) {
+    std::lock_guard<std::mutex> lock(RegistryMutex());
+    f(Registry()[type_]);
+    return *this;
+  }
+  std::string type_;
 };
 
 }  // namespace gert
+
+#define AICORE_OP_IMPL_CAT2(a, b) a##b
+#define AICORE_OP_IMPL_CAT(a, b) AICORE_OP_IMPL_CAT2(a, b)
+#define IMPL_OP(op_type)                                                                            \
+  static gert::OpImplRegisterV2 AICORE_OP_IMPL_CAT(aicore_op_impl_##op_type##_, __COUNTER__)      \
+      [[maybe_unused]] = gert::OpImplRegisterV2(#op_type)
+#define IMPL_OP_OPTILING(op_type) IMPL_OP(op_type)
+#define IMPL_OP_INFERSHAPE(op_type) IMPL_OP(op_type)
 
 namespace ops {
 
@@ -1222,8 +1381,20 @@ class OpDef {
   const std::vector<OpParamDef>& Inputs() const { return inputs_; }
   const std::vector<OpParamDef>& Outputs() const { return outputs_; }
   const std::vector<OpAttrDef>& Attrs() const { return attrs_; }
-  gert::OpImplRegisterV2::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
-  gert::OpImplRegisterV2::InferDataTypeKernelFunc GetInferDataType() const { return infer_dtype_; }
+  // SetInferShape's function, else IMPL_OP(type).InferShape's (nullptr: neither).
+  gert::OpImplRegisterV2::InferShapeKernelFunc GetInferShape() const {
+    return infer_shape_ != nullptr ? infer_shape_ : Impl().infer_shape;
+  }
+  gert::OpImplRegisterV2::InferDataTypeKernelFunc GetInferDataType() const {
+    return infer_dtype_ != nullptr ? infer_dtype_ : Impl().infer_dtype;
+  }
+  // What IMPL_OP(type) registered (empty when nothing).
+  gert::OpImplRegisterV2::Funcs Impl() const {
+    std::lock_guard<std::mutex> lock(gert::OpImplRegisterV2::RegistryMutex());
+    const auto& r = gert::OpImplRegisterV2::Registry();
+    const auto it = r.find(type_);
+    return it == r.end() ? gert::OpImplRegisterV2::Funcs{} : it->second;
+  }
   const OpAICoreDef& GetAICore() const { return aicore_; }
   // What is wrong with the definition itself (a Follow of an unknown or
   // output parameter, a chain that changes FollowType); empty when nothing.

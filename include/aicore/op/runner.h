@@ -55,6 +55,7 @@
 #include "aicore/base/half.h"
 #include "aicore/base/soc.h"
 #include "aicore/op/op_def.h"
+#include "aicore/op/op_log.h"
 #include "aicore/runtime/gm.h"
 #include "aicore/runtime/launch.h"
 
@@ -478,6 +479,7 @@ class PreparedOp {
   std::vector<std::vector<uint64_t>> out_lists_;  // the list a DYNAMIC output's argument points to
   gert::TilingContext ctx_;
   std::unique_ptr<uint8_t[]> tiling_;
+  std::shared_ptr<void> compile_info_;  // what TilingParse filled, kept while the call lives
   std::vector<detail::OutputInit> init_;  // InitValue with SetNeedAtomic(true)
   // OutputShapeDependOnCompute: the output instances whose shapes the kernel
   // writes, in order, and the buffer it writes them to (9 words each).
@@ -487,6 +489,35 @@ class PreparedOp {
 };
 
 namespace detail {
+// The compile info of IMPL_OP_OPTILING(type).TilingParse<T>(f): a T that f
+// filled, once per operator type and SoC profile (as the graph compiler
+// parses once per node); nullptr without TilingParse.
+inline std::shared_ptr<void> CompileInfoOf(const std::string& type, const gert::OpImplRegisterV2::Funcs& impl,
+                                           SrcLoc loc) {
+  if (impl.make_compile_info == nullptr) return nullptr;
+  static std::mutex m;
+  static std::map<std::string, std::shared_ptr<void>> cache;
+  const std::string key = type + "@" + GetSocProfile().name;
+  std::lock_guard<std::mutex> lock(m);
+  std::shared_ptr<void>& info = cache[key];
+  if (info != nullptr) return info;
+  std::shared_ptr<void> made = impl.make_compile_info();
+  if (impl.tiling_parse != nullptr) {
+    gert::TilingParseContext pc;
+    pc.name_ = type;
+    pc.compile_info_ = made.get();
+    log::TakeErrors();
+    const ge::graphStatus st = impl.tiling_parse(&pc);
+    if (st != ge::GRAPH_SUCCESS) {
+      FailOp(type, "TilingParse", loc,
+             "the TilingParse function of " + type + " returned " + std::to_string(st) +
+                 (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + log::TakeErrors());
+    }
+  }
+  info = std::move(made);
+  return info;
+}
+
 // Steps 1-3 (infer_only: 1-2, and inputs may come without data).
 inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const std::vector<OpTensor>& inputs,
                                                  const std::vector<OpTensor>& outputs,
@@ -868,6 +899,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     gert::InferDataTypeContext dc;
     fill(dc);
     dc.out_dtypes_ = out_dt;
+    log::TakeErrors();
     const ge::graphStatus st = def->GetInferDataType()(&dc);
     if (st != ge::GRAPH_SUCCESS) {
       FailOp(type, "InferDataType", loc,
@@ -879,7 +911,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
                      if (present[i]) s += (s.empty() ? "" : ", ") + in_defs[i].Name() + " " + ge::DataTypeName(rep[i]->dtype);
                    }
                    return s;
-                 }());
+                 }() + log::TakeErrors());
     }
     out_dt = dc.out_dtypes_;
   }
@@ -902,6 +934,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     fill(sc);
     sc.out_shapes_.assign(nout, gert::Shape());
     sc.out_asked_.assign(nout, false);
+    log::TakeErrors();
     const ge::graphStatus st = def->GetInferShape()(&sc);
     if (probe != nullptr) {
       probe->asked_past = sc.out_asked_past_;
@@ -935,7 +968,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
       }
       FailOp(type, "InferShape", loc,
              "InferShape of " + type + " returned " + std::to_string(st) +
-                 (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + " for input shapes " + shapes);
+                 (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + " for input shapes " + shapes + log::TakeErrors());
     }
     for (size_t i = 0; i < out_defs.size(); ++i) {
       if (!p->out_dynamic_[i]) continue;
@@ -1009,9 +1042,15 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   }
   if (infer_only) return p;
   // Tiling.
-  if (def->GetAICore().GetTiling() == nullptr) {
-    FailOp(type, api, loc, type + " has no tiling function (AICore().SetTiling)");
+  const gert::OpImplRegisterV2::Funcs impl = def->Impl();
+  const gert::OpImplRegisterV2::TilingKernelFunc tiling_func =
+      def->GetAICore().GetTiling() != nullptr ? def->GetAICore().GetTiling() : impl.tiling;
+  if (tiling_func == nullptr) {
+    FailOp(type, api, loc, type + " has no tiling function (AICore().SetTiling or IMPL_OP_OPTILING(" + type +
+                               ").Tiling)");
   }
+  p->compile_info_ = CompileInfoOf(type, impl, loc);
+  p->ctx_.compile_info_ = p->compile_info_.get();
   fill(p->ctx_);
   for (size_t j = 0; j < nout; ++j) {
     gert::CompileTimeTensorDesc desc;
@@ -1026,7 +1065,8 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   p->ctx_.tiling_.Reset(p->tiling_.get(), kTilingCapacity);
   ge::graphStatus st = ge::GRAPH_SUCCESS;
   try {
-    st = def->GetAICore().GetTiling()(&p->ctx_);
+    log::TakeErrors();
+    st = tiling_func(&p->ctx_);
   } catch (const KernelError& e) {
     if (!e.kernel().empty()) throw;
     throw KernelError(e.kind(), type, -1, 0, e.api(), SrcLoc{e.file().c_str(), e.line()},
@@ -1035,7 +1075,7 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
   if (st != ge::GRAPH_SUCCESS) {
     FailOp(type, "TilingFunc", loc,
            "the tiling function of " + type + " returned " + std::to_string(st) +
-               (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : ""));
+               (st == ge::GRAPH_FAILED ? " (GRAPH_FAILED)" : "") + log::TakeErrors());
   }
   const size_t data_size = p->ctx_.tiling_.GetDataSize();
   if (data_size > p->ctx_.tiling_.GetCapacity()) {
@@ -1321,6 +1361,7 @@ struct PreparedAccess {
     d->out_dynamic_ = s.out_dynamic_;
     d->out_lists_ = s.out_lists_;
     d->ctx_ = s.ctx_;
+    d->compile_info_ = s.compile_info_;
     d->init_ = s.init_;
     d->shape_out_instances_ = s.shape_out_instances_;
     d->shape_out_.assign(s.shape_out_.size(), 0);

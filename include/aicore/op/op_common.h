@@ -1,0 +1,170 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The operator repositories' host utilities (namespace Ops::Base; the
+// vendor's op_common package, reached as log/log.h, util/math_util.h,
+// util/platform_util.h, util/shape_util.h and op_common/...):
+//
+//   log           OP_LOGE ... (aicore/op/op_log.h), GetOpInfo, ToString
+//   math          FloorDiv, FloorAlign, CeilDiv, CeilAlign (a zero divisor or
+//                 alignment: FloorDiv / CeilDiv give x, the Aligns 0; CeilAlign
+//                 saturates at the type's maximum), IsFloatEqual
+//   platform      GetAivCoreNum, GetAicCoreNum, GetUbSize (of the current SoC
+//                 profile), GetUbBlockSize (32), GetVRegSize (256),
+//                 GetCacheLineSize (256) ...
+//   shape         IsDimValid, SetUnknownRank / IsUnknownRank (one dim -2),
+//                 SetUnknownShape / IsUnknownShape (a dim -1), EnsureNotScalar
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "aicore/op/op_def.h"
+#include "aicore/op/op_log.h"
+
+namespace Ops {
+namespace Base {
+
+inline const std::string& GetOpInfo(const std::string& s) { return s; }
+inline const char* GetOpInfo(const char* s) { return s == nullptr ? "nil" : s; }
+template <class T, class = std::enable_if_t<std::is_pointer_v<T> && !std::is_same_v<std::decay_t<T>, const char*> &&
+                                            !std::is_same_v<std::decay_t<T>, char*>>>
+std::string GetOpInfo(T context) {
+  return aicore::op::log::Who(context);
+}
+
+inline std::string ToString(ge::DataType t) { return ge::DataTypeName(t); }
+inline std::string ToString(ge::Format f);
+inline std::string ToString(const gert::Shape& s) { return s.ToString(); }
+inline std::string ToString(const std::vector<const gert::Shape*>& v) {
+  std::string out;
+  for (const gert::Shape* s : v) out += (out.empty() ? "" : ", ") + (s != nullptr ? s->ToString() : "nil");
+  return "[" + out + "]";
+}
+
+template <typename T>
+auto FloorDiv(T x, T y) -> std::enable_if_t<std::is_integral_v<T>, T> {
+  return y == 0 ? x : x / y;
+}
+template <typename T>
+auto FloorAlign(T x, T align) -> std::enable_if_t<std::is_integral_v<T>, T> {
+  return align == 0 ? 0 : x / align * align;
+}
+// Rounds the quotient up (away from zero when x and y have one sign).
+template <typename T>
+auto CeilDiv(T x, T y) -> std::enable_if_t<std::is_integral_v<T>, T> {
+  if (y == 0 || x == 0) return x;
+  const T q = x / y;
+  if constexpr (std::is_signed_v<T>) {
+    return x % y != 0 && (x < 0) == (y < 0) ? q + 1 : q;
+  } else {
+    return x % y != 0 ? q + 1 : q;
+  }
+}
+template <typename T>
+auto CeilAlign(T x, T align) -> std::enable_if_t<std::is_integral_v<T>, T> {
+  if (align == 0) return 0;
+  const T d = CeilDiv(x, align);
+  return d > std::numeric_limits<T>::max() / align ? std::numeric_limits<T>::max() : d * align;
+}
+template <typename T>
+auto IsFloatEqual(T a, T b) -> std::enable_if_t<std::is_floating_point_v<T>, bool> {
+  if (std::isnan(a) || std::isnan(b)) return false;
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::fabs(a - b) <= std::numeric_limits<T>::epsilon();
+}
+
+template <typename T>
+uint32_t GetAivCoreNum(const T* context) {
+  return context == nullptr ? 0 : platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreNumAiv();
+}
+template <typename T>
+uint32_t GetAicCoreNum(const T* context) {
+  return context == nullptr ? 0 : platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreNumAic();
+}
+template <typename T>
+uint32_t GetUbSize(const T* context) {
+  if (context == nullptr) return 0;
+  uint64_t ub = 0;
+  platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+  return static_cast<uint32_t>(ub);
+}
+template <typename T>
+uint32_t GetUbBlockSize(const T*) {
+  return 32;
+}
+template <typename T>
+uint32_t GetVRegSize(const T*) {
+  return 256;
+}
+template <typename T>
+uint32_t GetCacheLineSize(const T*) {
+  return 256;
+}
+template <typename T>
+uint32_t GetSectorCacheLineSize(const T* context) {
+  return GetCacheLineSize(context) / 2;
+}
+
+constexpr int64_t UNKNOWN_DIM = -1;
+constexpr int64_t UNKNOWN_DIM_NUM = -2;
+
+inline bool IsDimValid(int64_t dimNum, int64_t axis) {
+  if (dimNum == 0) return axis == 0;
+  return axis >= -dimNum && axis <= dimNum - 1;
+}
+inline void SetUnknownRank(gert::Shape& shape) {
+  shape.SetDimNum(0);
+  shape.AppendDim(UNKNOWN_DIM_NUM);
+}
+inline bool IsUnknownRank(const gert::Shape& shape) {
+  return shape.GetDimNum() == 1 && shape.GetDim(0) == UNKNOWN_DIM_NUM;
+}
+inline void SetUnknownShape(int64_t rank, gert::Shape& shape) {
+  shape.SetDimNum(0);
+  for (int64_t i = 0; i < rank; ++i) shape.AppendDim(UNKNOWN_DIM);
+}
+inline bool IsUnknownShape(const gert::Shape& shape) {
+  for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+    if (shape.GetDim(i) == UNKNOWN_DIM) return true;
+  }
+  return false;
+}
+// A scalar (no dimensions) as the one-element shape [1]; other shapes as they are.
+inline const gert::Shape& EnsureNotScalar(const gert::Shape& in) {
+  static const gert::Shape kOne{1};
+  return in.GetDimNum() == 0 ? kOne : in;
+}
+
+}  // namespace Base
+}  // namespace Ops
+
+namespace ge {
+// graph/utils/type_utils.h: names and sizes of ge::DataType / ge::Format.
+struct TypeUtils {
+  static std::string DataTypeToSerialString(DataType t) { return DataTypeName(t); }
+  // "ND", "NCHW", "FRACTAL_NZ" (the name without FORMAT_).
+  static std::string FormatToSerialString(Format f) {
+    const std::string n = FormatName(f);
+    return n.compare(0, 7, "FORMAT_") == 0 ? n.substr(7) : n;
+  }
+  static AscendString DataTypeToAscendString(DataType t) { return AscendString(DataTypeName(t).c_str()); }
+  static AscendString FormatToAscendString(Format f) { return AscendString(FormatToSerialString(f).c_str()); }
+  // The element size in bytes; false for a type without one (sub-byte types, strings ...).
+  static bool GetDataTypeLength(DataType t, uint32_t& length) {
+    const size_t n = DataTypeBytes(t);
+    if (n == 0) return false;
+    length = static_cast<uint32_t>(n);
+    return true;
+  }
+};
+inline int GetSizeByDataType(DataType t) { return static_cast<int>(DataTypeBytes(t)); }
+// The primary format of a storage format (its low byte; the rest carries sub-format and C0).
+inline int32_t GetPrimaryFormat(int32_t format) { return format & 0xff; }
+}  // namespace ge
+
+inline std::string Ops::Base::ToString(ge::Format f) { return ge::TypeUtils::FormatToSerialString(f); }

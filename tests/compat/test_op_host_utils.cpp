@@ -1,0 +1,152 @@
+// Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The host utilities of the ops repositories (aicore/op/op_common.h and
+// op_log.h, reached as log/log.h, util/math_util.h, graph/utils/type_utils.h,
+// platform/platform_infos_def.h, register/op_impl_registry.h): the math and
+// shape helpers at their edges, the log macros (what OP_CHECK_IF returns,
+// what the runner is handed), the IMPL_OP registry, the platform answers per
+// SoC profile. The runner's use of them (IMPL_OP_OPTILING with TilingParse,
+// the logged reason of a failed tiling) is examples/op_projects/scale_shift.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "exe_graph/runtime/tiling_context.h"
+#include "graph/utils/type_utils.h"
+#include "log/log.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_impl_registry.h"
+#include "util/math_util.h"
+#include "util/platform_util.h"
+#include "util/shape_util.h"
+
+namespace {
+
+TEST(OpHostMath, DivAndAlignAtTheirEdges) {
+  EXPECT_EQ(Ops::Base::CeilDiv(7u, 2u), 4u);
+  EXPECT_EQ(Ops::Base::CeilDiv(8u, 2u), 4u);
+  EXPECT_EQ(Ops::Base::CeilDiv(7u, 0u), 7u);  // a zero divisor gives x
+  EXPECT_EQ(Ops::Base::CeilDiv(int64_t{-7}, int64_t{2}), -3);  // toward zero when the signs differ
+  EXPECT_EQ(Ops::Base::CeilDiv(int64_t{-7}, int64_t{-2}), 4);
+  EXPECT_EQ(Ops::Base::FloorDiv(7, 2), 3);
+  EXPECT_EQ(Ops::Base::FloorDiv(7, 0), 7);
+  EXPECT_EQ(Ops::Base::FloorAlign(37u, 16u), 32u);
+  EXPECT_EQ(Ops::Base::FloorAlign(37u, 0u), 0u);
+  EXPECT_EQ(Ops::Base::CeilAlign(37u, 16u), 48u);
+  EXPECT_EQ(Ops::Base::CeilAlign(37u, 0u), 0u);
+  EXPECT_EQ(Ops::Base::CeilAlign(uint8_t{250}, uint8_t{16}), uint8_t{255});  // saturates
+  EXPECT_TRUE(Ops::Base::IsFloatEqual(0.1f + 0.2f, 0.3f));
+  EXPECT_FALSE(Ops::Base::IsFloatEqual(std::numeric_limits<float>::quiet_NaN(), 0.0f));
+}
+
+TEST(OpHostShape, UnknownRankAndShape) {
+  gert::Shape s{2, 3};
+  EXPECT_FALSE(Ops::Base::IsUnknownRank(s));
+  EXPECT_FALSE(Ops::Base::IsUnknownShape(s));
+  Ops::Base::SetUnknownRank(s);
+  EXPECT_TRUE(Ops::Base::IsUnknownRank(s));
+  Ops::Base::SetUnknownShape(3, s);
+  EXPECT_EQ(s.GetDimNum(), 3u);
+  EXPECT_TRUE(Ops::Base::IsUnknownShape(s));
+  EXPECT_EQ(Ops::Base::EnsureNotScalar(gert::Shape{}).GetDimNum(), 1u);
+  EXPECT_EQ(Ops::Base::EnsureNotScalar(gert::Shape{}).GetDim(0), 1);
+  EXPECT_TRUE(Ops::Base::IsDimValid(3, -3));
+  EXPECT_FALSE(Ops::Base::IsDimValid(3, 3));
+}
+
+TEST(OpHostTypes, NamesAndSizes) {
+  EXPECT_EQ(ge::TypeUtils::DataTypeToSerialString(ge::DT_FLOAT16), "DT_FLOAT16");
+  EXPECT_EQ(ge::TypeUtils::FormatToSerialString(ge::FORMAT_ND), "ND");
+  uint32_t len = 0;
+  EXPECT_TRUE(ge::TypeUtils::GetDataTypeLength(ge::DT_BF16, len));
+  EXPECT_EQ(len, 2u);
+  EXPECT_FALSE(ge::TypeUtils::GetDataTypeLength(ge::DT_INT4, len));
+  EXPECT_EQ(ge::GetPrimaryFormat(0x1234 << 8 | ge::FORMAT_NC1HWC0), ge::FORMAT_NC1HWC0);
+}
+
+ge::graphStatus CheckPositive(int v) {
+  OP_CHECK_IF(v <= 0, OP_LOGE("MyOp", "v is %d, must be positive", v), return ge::GRAPH_FAILED);
+  return ge::GRAPH_SUCCESS;
+}
+
+TEST(OpHostLog, ErrorsReachTheRunnerOnce) {
+  aicore::op::log::TakeErrors();
+  EXPECT_EQ(CheckPositive(3), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(aicore::op::log::TakeErrors(), "");  // a clean run logs nothing
+  EXPECT_EQ(CheckPositive(-2), ge::GRAPH_FAILED);
+  OP_LOGW("MyOp", "a warning is not an error");
+  OP_LOGE_FOR_INVALID_DTYPE("MyOp", "x", "DT_INT8", "DT_FLOAT");
+  EXPECT_EQ(aicore::op::log::TakeErrors(),
+            " (it logged: v is -2, must be positive; Parameter x of MyOp has incorrect dtype DT_INT8. "
+            "It should be DT_FLOAT.)");
+  EXPECT_EQ(aicore::op::log::TakeErrors(), "");
+}
+
+TEST(OpHostLog, CheckNullReturnsGraphFailed) {
+  gert::TilingContext ctx;
+  ctx.name_ = "MyOp";
+  auto f = [&](const void* p) -> ge::graphStatus {
+    OP_CHECK_NULL_WITH_CONTEXT(&ctx, p);
+    return ge::GRAPH_SUCCESS;
+  };
+  aicore::op::log::TakeErrors();
+  EXPECT_EQ(f(&ctx), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(f(nullptr), ge::GRAPH_FAILED);
+  EXPECT_EQ(aicore::op::log::TakeErrors(), " (it logged: p is nullptr!)");
+  EXPECT_EQ(aicore::op::log::Who(&ctx), "MyOp:MyOp");
+  EXPECT_EQ(Ops::Base::GetOpInfo(&ctx), "MyOp:MyOp");
+  EXPECT_EQ(ctx.GetComputeNodeInfo()->GetNodeType(), std::string("MyOp"));
+  EXPECT_EQ(ctx.GetComputeNodeInfo()->GetInputsNum(), 0u);
+}
+
+uint32_t TilingA(gert::TilingContext*) { return ge::GRAPH_SUCCESS; }
+uint32_t InferA(gert::InferShapeContext*) { return ge::GRAPH_SUCCESS; }
+struct InfoA {
+  int v = 5;
+};
+uint32_t ParseA(gert::TilingParseContext* c) {
+  c->GetCompiledInfo<InfoA>()->v = 6;
+  return ge::GRAPH_SUCCESS;
+}
+// The two halves an operator registers in two files.
+IMPL_OP_INFERSHAPE(HostUtilsOpA).InferShape(InferA).InputsDataDependency({1});
+IMPL_OP_OPTILING(HostUtilsOpA).Tiling(TilingA).TilingParse<InfoA>(ParseA);
+
+TEST(OpHostRegistry, ImplOpRecordsEveryChain) {
+  const auto& r = gert::OpImplRegisterV2::Registry();
+  const auto it = r.find("HostUtilsOpA");
+  ASSERT_NE(it, r.end());
+  EXPECT_EQ(it->second.tiling, &TilingA);
+  EXPECT_EQ(it->second.infer_shape, &InferA);
+  EXPECT_EQ(it->second.tiling_parse, &ParseA);
+  ASSERT_NE(it->second.make_compile_info, nullptr);
+  const std::shared_ptr<void> info = it->second.make_compile_info();
+  EXPECT_EQ(static_cast<InfoA*>(info.get())->v, 5);  // value-initialized, then TilingParse fills it
+  EXPECT_EQ(r.count("HostUtilsOpB"), 0u);
+}
+
+TEST(OpHostPlatform, AnswersForTheCurrentProfile) {
+  aicore::SetSocVersion("Ascend910B2");
+  fe::PlatFormInfos info;
+  std::string v;
+  ASSERT_TRUE(info.GetPlatformRes("SoCInfo", "vector_core_cnt", v));
+  EXPECT_EQ(v, "48");
+  ASSERT_TRUE(info.GetPlatformRes("AICoreSpec", "ub_size", v));
+  EXPECT_EQ(v, std::to_string(192 * 1024));
+  v = "kept";
+  EXPECT_FALSE(info.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_mmad", v));
+  EXPECT_EQ(v, "kept");
+  gert::TilingContext ctx;
+  EXPECT_EQ(platform_ascendc::PlatformAscendC(ctx.GetPlatformInfo()).GetCurNpuArch(), NpuArch::DAV_2201);
+  EXPECT_EQ(Ops::Base::GetAivCoreNum(&ctx), 48u);
+  EXPECT_EQ(Ops::Base::GetUbSize(&ctx), 192u * 1024u);
+  EXPECT_EQ(Ops::Base::GetUbBlockSize(&ctx), 32u);
+  aicore::SetSocVersion("Ascend310P3");
+  EXPECT_EQ(platform_ascendc::PlatformAscendC(ctx.GetPlatformInfo()).GetCurNpuArch(), NpuArch::DAV_2002);
+  EXPECT_EQ(Ops::Base::GetAivCoreNum(&ctx), 7u);
+  aicore::SetSocVersion("Ascend910B2");
+}
+
+}  // namespace
