@@ -12,9 +12,13 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/utils/type_utils.h"
+#include "infershape_broadcast_util.h"
+#include "infershape_elewise_util.h"
+#include "infershape_reduce_util.h"
 #include "log/log.h"
 #include "platform/platform_infos_def.h"
 #include "register/op_impl_registry.h"
@@ -54,6 +58,60 @@ TEST(OpHostShape, UnknownRankAndShape) {
   EXPECT_EQ(Ops::Base::EnsureNotScalar(gert::Shape{}).GetDim(0), 1);
   EXPECT_TRUE(Ops::Base::IsDimValid(3, -3));
   EXPECT_FALSE(Ops::Base::IsDimValid(3, 3));
+}
+
+TEST(OpHostInfer, BroadcastAndReduceShapes) {
+  gert::Shape out;
+  const gert::Shape a{4, 1, 3}, b{5, 1}, c{2, 3}, d{2, 4};
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&a, &b, &out));
+  EXPECT_EQ(out, (gert::Shape{4, 5, 3}));
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&a, &c, &out));
+  EXPECT_EQ(out, (gert::Shape{4, 2, 3}));
+  EXPECT_FALSE(Ops::Base::BroadcastShape(&a, &d, &out));  // 3 against 4
+  const gert::Shape unknown{-1, 3}, unknown1{-1, 1}, zero{0, 1};
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&unknown, &c, &out));
+  EXPECT_EQ(out, (gert::Shape{2, 3}));  // -1 takes the known 2
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&unknown1, &zero, &out));
+  EXPECT_EQ(out, (gert::Shape{0, 1}));
+  const gert::Shape one{1, 3};
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&unknown, &one, &out));
+  EXPECT_EQ(out, (gert::Shape{-1, 3}));  // -1 against 1 stays unknown
+  gert::Shape rank;
+  Ops::Base::SetUnknownRank(rank);
+  ASSERT_TRUE(Ops::Base::BroadcastShape(&rank, &c, &out));
+  EXPECT_TRUE(Ops::Base::IsUnknownRank(out));
+  const int64_t axes[] = {-1, 0};
+  ASSERT_EQ(Ops::Base::ReduceDimsWithKeepDims(&a, axes, 2, &out), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out, (gert::Shape{1, 1, 1}));
+  ASSERT_EQ(Ops::Base::ReduceDimsWithoutKeepDims(&a, axes, 1, &out), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out, (gert::Shape{4, 1}));
+  const int32_t bad[] = {3};
+  EXPECT_EQ(Ops::Base::ReduceDimsWithKeepDims(&a, bad, 1, &out), ge::GRAPH_FAILED);
+}
+
+TEST(OpHostInfer, ContextFunctions) {
+  std::vector<gert::Tensor> t(3);
+  int32_t axes[] = {1};
+  t[0].Set(nullptr, gert::Shape{2, 1, 4}, ge::DT_FLOAT, ge::FORMAT_ND);
+  t[1].Set(nullptr, gert::Shape{3, 1}, ge::DT_FLOAT, ge::FORMAT_ND);
+  t[2].Set(axes, gert::Shape{1}, ge::DT_INT32, ge::FORMAT_ND);
+  gert::InferShapeContext ctx;
+  ctx.name_ = "MyOp";
+  ctx.present_ = {&t[0], &t[1]};
+  ctx.out_shapes_.resize(1);
+  ctx.out_asked_.resize(1);
+  ASSERT_EQ(Ops::Base::InferShape4Broadcast(&ctx), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(ctx.out_shapes_[0], (gert::Shape{2, 3, 4}));
+  ASSERT_EQ(Ops::Base::InferShape4Elewise(&ctx), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(ctx.out_shapes_[0], (gert::Shape{2, 1, 4}));
+  ctx.present_ = {&t[0], &t[2]};
+  ASSERT_EQ(Ops::Base::InferShape4Reduce(&ctx), ge::GRAPH_SUCCESS);  // keep_dims absent: false
+  EXPECT_EQ(ctx.out_shapes_[0], (gert::Shape{2, 4}));
+  aicore::op::log::TakeErrors();
+  ctx.present_ = {&t[0], &t[1]};
+  t[1].Set(nullptr, gert::Shape{3, 2}, ge::DT_FLOAT, ge::FORMAT_ND);
+  EXPECT_EQ(Ops::Base::InferShape4Broadcast(&ctx), ge::GRAPH_FAILED);
+  EXPECT_NE(aicore::op::log::TakeErrors().find("do not broadcast"), std::string::npos);
 }
 
 TEST(OpHostTypes, NamesAndSizes) {

@@ -13,8 +13,12 @@
 //                 GetCacheLineSize (256) ...
 //   shape         IsDimValid, SetUnknownRank / IsUnknownRank (one dim -2),
 //                 SetUnknownShape / IsUnknownShape (a dim -1), EnsureNotScalar
+//   inference     InferShape4Elewise (input 0's shape), InferShape4Broadcast
+//                 and BroadcastShape (NumPy rules), InferShape4Reduce and
+//                 ReduceDims[WithKeepDims|WithoutKeepDims]
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -168,3 +172,137 @@ inline int32_t GetPrimaryFormat(int32_t format) { return format & 0xff; }
 }  // namespace ge
 
 inline std::string Ops::Base::ToString(ge::Format f) { return ge::TypeUtils::FormatToSerialString(f); }
+
+// Shape inference of the common operator kinds (infershape_elewise_util.h,
+// infershape_broadcast_util.h, infershape_reduce_util.h).
+namespace Ops {
+namespace Base {
+
+// Output 0 takes input 0's shape.
+inline ge::graphStatus InferShape4Elewise(gert::InferShapeContext* context) {
+  const gert::Shape* in = context->GetInputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, in);
+  gert::Shape* out = context->GetOutputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, out);
+  *out = *in;
+  return ge::GRAPH_SUCCESS;
+}
+
+// NumPy broadcasting of the shapes, right-aligned: each pair of dimensions
+// equal or one of them 1; an unknown dim (-1) against a known one other than
+// 1 takes the known one; an unknown rank anywhere gives an unknown rank.
+inline bool BroadcastShape(const std::vector<const gert::Shape*>& inShapes, gert::Shape* outShape) {
+  if (outShape == nullptr) return false;
+  size_t rank = 0;
+  for (const gert::Shape* s : inShapes) {
+    if (s == nullptr) return false;
+    if (IsUnknownRank(*s)) {
+      SetUnknownRank(*outShape);
+      return true;
+    }
+    rank = std::max(rank, s->GetDimNum());
+  }
+  gert::Shape out;
+  for (size_t i = 0; i < rank; ++i) out.AppendDim(1);
+  for (const gert::Shape* s : inShapes) {
+    const size_t off = rank - s->GetDimNum();
+    for (size_t i = 0; i < s->GetDimNum(); ++i) {
+      const int64_t d = s->GetDim(i), o = out.GetDim(off + i);
+      if (d == o || d == 1) continue;
+      if (o == 1) {
+        out.SetDim(off + i, d);
+      } else if (d == UNKNOWN_DIM || o == UNKNOWN_DIM) {
+        out.SetDim(off + i, o == UNKNOWN_DIM ? d : o);  // an unknown dim takes the known one
+      } else {
+        return false;
+      }
+    }
+  }
+  *outShape = out;
+  return true;
+}
+inline bool BroadcastShape(const gert::Shape* in1Shape, const gert::Shape* in2Shape, gert::Shape* outShape) {
+  return BroadcastShape(std::vector<const gert::Shape*>{in1Shape, in2Shape}, outShape);
+}
+// Output 0: the broadcast of the first inputNum inputs' shapes.
+inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context, size_t inputNum) {
+  std::vector<const gert::Shape*> shapes;
+  for (size_t i = 0; i < inputNum; ++i) {
+    const gert::Shape* s = context->GetInputShape(i);
+    OP_CHECK_NULL_WITH_CONTEXT(context, s);
+    shapes.push_back(s);
+  }
+  gert::Shape* out = context->GetOutputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, out);
+  if (!BroadcastShape(shapes, out)) {
+    std::string all;
+    for (const gert::Shape* s : shapes) all += (all.empty() ? "" : ", ") + s->ToString();
+    OP_LOGE(context, "the input shapes %s do not broadcast", all.c_str());
+    return ge::GRAPH_FAILED;
+  }
+  return ge::GRAPH_SUCCESS;
+}
+inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context) {
+  return InferShape4Broadcast(context, context->GetComputeNodeInputNum());
+}
+
+// x's shape reduced over the axes (negative: from the end), the reduced
+// dimensions kept as 1 or dropped.
+template <typename T>
+ge::graphStatus ReduceDims(const gert::Shape* xShape, const T* axes, int32_t axesSize, bool keepDims,
+                           gert::Shape* yShape) {
+  const int64_t rank = static_cast<int64_t>(xShape->GetDimNum());
+  std::vector<bool> reduced(static_cast<size_t>(rank), false);
+  for (int32_t i = 0; i < axesSize; ++i) {
+    int64_t a = static_cast<int64_t>(axes[i]);
+    if (!IsDimValid(rank, a)) return ge::GRAPH_FAILED;
+    if (a < 0) a += rank;
+    if (rank > 0) reduced[static_cast<size_t>(a)] = true;
+  }
+  gert::Shape y;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!reduced[static_cast<size_t>(i)]) {
+      y.AppendDim(xShape->GetDim(static_cast<size_t>(i)));
+    } else if (keepDims) {
+      y.AppendDim(1);
+    }
+  }
+  *yShape = y;
+  return ge::GRAPH_SUCCESS;
+}
+template <typename T>
+ge::graphStatus ReduceDimsWithKeepDims(const gert::Shape* xShape, const T* axes, int32_t axesSize, gert::Shape* yShape) {
+  return ReduceDims(xShape, axes, axesSize, true, yShape);
+}
+template <typename T>
+ge::graphStatus ReduceDimsWithoutKeepDims(const gert::Shape* xShape, const T* axes, int32_t axesSize,
+                                          gert::Shape* yShape) {
+  return ReduceDims(xShape, axes, axesSize, false, yShape);
+}
+// Inputs x and axes (an int32 or int64 tensor with data), attribute 0 keep_dims.
+inline ge::graphStatus InferShape4Reduce(gert::InferShapeContext* context) {
+  const gert::Shape* x = context->GetInputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, x);
+  const gert::Tensor* axes = context->GetInputTensor(1);
+  OP_CHECK_NULL_WITH_CONTEXT(context, axes);
+  gert::Shape* y = context->GetOutputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, y);
+  const gert::RuntimeAttrs* attrs = context->GetAttrs();
+  const bool* keep = attrs != nullptr ? attrs->GetBool(0) : nullptr;
+  const bool keepDims = keep != nullptr && *keep;
+  const int32_t n = static_cast<int32_t>(axes->GetShapeSize());
+  ge::graphStatus st = ge::GRAPH_FAILED;
+  if (axes->GetDataType() == ge::DT_INT32 && axes->GetData<int32_t>() != nullptr) {
+    st = ReduceDims(x, axes->GetData<int32_t>(), n, keepDims, y);
+  } else if (axes->GetDataType() == ge::DT_INT64 && axes->GetData<int64_t>() != nullptr) {
+    st = ReduceDims(x, axes->GetData<int64_t>(), n, keepDims, y);
+  }
+  if (st != ge::GRAPH_SUCCESS) {
+    OP_LOGE(context, "cannot reduce %s over the axes given (an int32/int64 tensor of axes in [-rank, rank))",
+            x->ToString().c_str());
+  }
+  return st;
+}
+
+}  // namespace Base
+}  // namespace Ops

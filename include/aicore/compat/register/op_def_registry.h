@@ -4,10 +4,11 @@
 // custom-operator project include (OpDef, OP_ADD, gert::TilingContext,
 // InferShape / InferDataType contexts, ge::DataType / Format / graphStatus;
 // see aicore/op/op_def.h), with the tiling macros (BEGIN_TILING_DATA_DEF ...)
-// and PlatformAscendC(context->GetPlatformInfo()), as the vendor's host
-// headers bring them.
+// and PlatformAscendC(context->GetPlatformInfo()) and securec's functions,
+// as the vendor's host headers bring them.
 #pragma once
 
 #include "aicore/op/op_def.h"
 #include "aicore/lib/platform_ascendc.h"
 #include "aicore/runtime/tiling.h"
+#include "securec.h"
