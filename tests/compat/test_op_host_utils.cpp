@@ -1,17 +1,21 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The host utilities of the ops repositories (aicore/op/op_common.h and
-// op_log.h, reached as log/log.h, util/math_util.h, graph/utils/type_utils.h,
-// platform/platform_infos_def.h, register/op_impl_registry.h): the math and
-// shape helpers at their edges, the log macros (what OP_CHECK_IF returns,
-// what the runner is handed), the IMPL_OP registry, the platform answers per
-// SoC profile. The runner's use of them (IMPL_OP_OPTILING with TilingParse,
-// the logged reason of a failed tiling) is examples/op_projects/scale_shift.
+// The host utilities of the ops repositories (aicore/op/op_common.h,
+// op_log.h and tiling_base_class.h, reached as log/log.h, util/math_util.h,
+// graph/utils/type_utils.h, platform/platform_infos_def.h,
+// op_host/tiling_base_class.h, register/op_impl_registry.h ...): the math and
+// shape helpers at their edges, the common shape inference, the steps of
+// TilingBaseClass::DoTiling, Int attributes read as narrower integers, the
+// log macros (what OP_CHECK_IF returns, what the runner is handed), the
+// IMPL_OP registry, the platform answers per SoC profile. The runner's use of
+// them (IMPL_OP_OPTILING with TilingParse, the logged reason of a failed
+// tiling) is examples/op_projects/scale_shift.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exe_graph/runtime/tiling_context.h"
@@ -21,6 +25,7 @@
 #include "infershape_reduce_util.h"
 #include "log/log.h"
 #include "platform/platform_infos_def.h"
+#include "op_host/tiling_base_class.h"
 #include "register/op_impl_registry.h"
 #include "util/math_util.h"
 #include "util/platform_util.h"
@@ -114,6 +119,21 @@ TEST(OpHostInfer, ContextFunctions) {
   EXPECT_NE(aicore::op::log::TakeErrors().find("do not broadcast"), std::string::npos);
 }
 
+TEST(OpHostAttrs, AnIntAttributeReadAsANarrowerInteger) {
+  gert::RuntimeAttrs attrs;
+  attrs.attrs_.resize(2);
+  attrs.attrs_[0].kind = gert::detail::AttrKind::kInt;
+  attrs.attrs_[0].i = -7;
+  attrs.attrs_[1].kind = gert::detail::AttrKind::kFloat;
+  attrs.attrs_[1].f = 0.5f;
+  ASSERT_NE(attrs.GetAttrPointer<int32_t>(0), nullptr);
+  EXPECT_EQ(*attrs.GetAttrPointer<int32_t>(0), -7);
+  EXPECT_EQ(*attrs.GetAttrPointer<int64_t>(0), -7);
+  EXPECT_EQ(*attrs.GetAttrPointer<uint8_t>(0), 249u);  // the low byte, as on the NPU
+  EXPECT_EQ(attrs.GetAttrPointer<int32_t>(1), nullptr);  // not an Int attribute
+  EXPECT_EQ(attrs.GetAttrPointer<int32_t>(2), nullptr);  // no such attribute
+}
+
 TEST(OpHostTypes, NamesAndSizes) {
   EXPECT_EQ(ge::TypeUtils::DataTypeToSerialString(ge::DT_FLOAT16), "DT_FLOAT16");
   EXPECT_EQ(ge::TypeUtils::FormatToSerialString(ge::FORMAT_ND), "ND");
@@ -183,6 +203,51 @@ TEST(OpHostRegistry, ImplOpRecordsEveryChain) {
   const std::shared_ptr<void> info = it->second.make_compile_info();
   EXPECT_EQ(static_cast<InfoA*>(info.get())->v, 5);  // value-initialized, then TilingParse fills it
   EXPECT_EQ(r.count("HostUtilsOpB"), 0u);
+}
+
+// Records the order of DoTiling's steps; `fail_at` makes that step fail.
+class StepTiling : public Ops::Base::TilingBaseClass {
+ public:
+  StepTiling(gert::TilingContext* c, bool capable, std::string fail_at)
+      : TilingBaseClass(c), capable_(capable), fail_at_(std::move(fail_at)) {}
+  std::string steps;
+
+ protected:
+  ge::graphStatus Step(const char* name) {
+    steps += std::string(steps.empty() ? "" : ",") + name;
+    return fail_at_ == name ? ge::GRAPH_FAILED : ge::GRAPH_SUCCESS;
+  }
+  bool IsCapable() override {
+    steps += ",capable";
+    return capable_;
+  }
+  ge::graphStatus GetPlatformInfo() override { return Step("platform"); }
+  ge::graphStatus GetShapeAttrsInfo() override { return Step("shape"); }
+  ge::graphStatus DoOpTiling() override { return Step("op"); }
+  ge::graphStatus DoLibApiTiling() override { return Step("lib"); }
+  uint64_t GetTilingKey() const override { return 42; }
+  ge::graphStatus GetWorkspaceSize() override { return Step("ws"); }
+  ge::graphStatus PostTiling() override { return Step("post"); }
+
+ private:
+  bool capable_;
+  std::string fail_at_;
+};
+
+TEST(OpHostTilingBase, DoTilingRunsTheStepsInOrder) {
+  gert::TilingContext ctx;
+  StepTiling ok(&ctx, true, "");
+  EXPECT_EQ(ok.DoTiling(), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(ok.steps, "shape,platform,capable,op,lib,ws,post");
+  EXPECT_EQ(ctx.GetTilingKey(), 42u);
+  gert::TilingContext ctx2;
+  StepTiling other(&ctx2, false, "");
+  EXPECT_EQ(other.DoTiling(), ge::GRAPH_PARAM_INVALID);  // not this template: the next one is tried
+  EXPECT_EQ(other.steps, "shape,platform,capable");
+  EXPECT_EQ(ctx2.GetTilingKey(), 0u);
+  StepTiling failing(&ctx2, true, "lib");
+  EXPECT_EQ(failing.DoTiling(), ge::GRAPH_FAILED);
+  EXPECT_EQ(failing.steps, "shape,platform,capable,op,lib");
 }
 
 TEST(OpHostPlatform, AnswersForTheCurrentProfile) {

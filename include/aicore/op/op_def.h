@@ -476,6 +476,15 @@ struct AttrValue {
   TypedContinuousVector<bool> lb;  // GetData() is not available (std::vector<bool>)
   TypedContinuousVector<int64_t> li;
   TypedContinuousVector<float> lf;
+  // An Int attribute read as a narrower or unsigned integer (the NPU's
+  // GetAttrPointer<int32_t> reads the int64's low bytes): the value converted.
+  mutable int8_t i8 = 0;
+  mutable int16_t i16 = 0;
+  mutable int32_t i32 = 0;
+  mutable uint8_t u8 = 0;
+  mutable uint16_t u16 = 0;
+  mutable uint32_t u32 = 0;
+  mutable uint64_t u64 = 0;
 };
 }  // namespace detail
 
@@ -491,6 +500,24 @@ class RuntimeAttrs {
       return a.kind == detail::AttrKind::kBool ? &a.b : nullptr;
     } else if constexpr (std::is_same_v<T, int64_t>) {
       return a.kind == detail::AttrKind::kInt ? &a.i : nullptr;
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, char>) {
+      if (a.kind != detail::AttrKind::kInt) return nullptr;
+      auto narrow = [&a](auto& slot) {
+        slot = static_cast<std::remove_reference_t<decltype(slot)>>(a.i);
+        return &slot;
+      };
+      if constexpr (std::is_same_v<T, int8_t>) return narrow(a.i8);
+      if constexpr (std::is_same_v<T, int16_t>) return narrow(a.i16);
+      if constexpr (std::is_same_v<T, int32_t>) return narrow(a.i32);
+      if constexpr (std::is_same_v<T, uint8_t>) return narrow(a.u8);
+      if constexpr (std::is_same_v<T, uint16_t>) return narrow(a.u16);
+      if constexpr (std::is_same_v<T, uint32_t>) return narrow(a.u32);
+      if constexpr (std::is_same_v<T, uint64_t>) return narrow(a.u64);
+      static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, int32_t> ||
+                        std::is_same_v<T, uint8_t> || std::is_same_v<T, uint16_t> ||
+                        std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>,
+                    "GetAttrPointer<T>: an integer T is a fixed-width integer type");
+      return static_cast<const T*>(nullptr);
     } else if constexpr (std::is_same_v<T, float>) {
       return a.kind == detail::AttrKind::kFloat ? &a.f : nullptr;
     } else if constexpr (std::is_same_v<T, char>) {
@@ -500,7 +527,7 @@ class RuntimeAttrs {
     } else if constexpr (std::is_same_v<T, TypedContinuousVector<float>>) {
       return a.kind == detail::AttrKind::kListFloat ? &a.lf : nullptr;
     } else {
-      static_assert(sizeof(T) == 0, "GetAttrPointer<T>: T is bool, int64_t, float, char or a list");
+      static_assert(sizeof(T) == 0, "GetAttrPointer<T>: T is bool, an integer, float, char or a list");
       return nullptr;
     }
   }
@@ -590,6 +617,20 @@ class OpCallContext {
   const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir) const {
     return ir < ir_instances_.size() ? &ir_instances_[ir] : nullptr;
   }
+  // The dtype and format of input instance i / of OpDef input ir (its first
+  // instance; nullptr for an optional input left out) / of instance k of
+  // DYNAMIC input ir.
+  const CompileTimeTensorDesc* GetInputDesc(size_t i) const {
+    return i < present_desc_.size() ? &present_desc_[i] : nullptr;
+  }
+  const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir) const {
+    const long k = Instance(ir, 0);
+    return k < 0 ? nullptr : &present_desc_[static_cast<size_t>(k)];
+  }
+  const CompileTimeTensorDesc* GetDynamicInputDesc(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : &present_desc_[static_cast<size_t>(i)];
+  }
   // Where the instances of OpDef output ir stand among the call's outputs
   // (a DYNAMIC output: its list's length); GetOutputShape(i) and
   // GetOutputDesc(i) take those instance indices.
@@ -645,13 +686,6 @@ class TilingContext : public OpCallContext {
   const Tensor* GetOptionalInputTensor(size_t ir) const {
     return ir < ir_inputs_.size() ? ir_inputs_[ir] : nullptr;
   }
-  const CompileTimeTensorDesc* GetInputDesc(size_t i) const {
-    return i < present_desc_.size() ? &present_desc_[i] : nullptr;
-  }
-  const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir) const {
-    const long k = Instance(ir, 0);
-    return k < 0 ? nullptr : &present_desc_[static_cast<size_t>(k)];
-  }
   // Instance k of DYNAMIC input ir (nullptr past the list's end).
   const StorageShape* GetDynamicInputShape(size_t ir, size_t k) const {
     const long i = Instance(ir, k);
@@ -660,10 +694,6 @@ class TilingContext : public OpCallContext {
   const Tensor* GetDynamicInputTensor(size_t ir, size_t k) const {
     const long i = Instance(ir, k);
     return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
-  }
-  const CompileTimeTensorDesc* GetDynamicInputDesc(size_t ir, size_t k) const {
-    const long i = Instance(ir, k);
-    return i < 0 ? nullptr : &present_desc_[static_cast<size_t>(i)];
   }
   const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
     return i < output_desc_.size() ? &output_desc_[i] : nullptr;
