@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
+#include "util/const_util.h"
 #include "log/log.h"
 #include "platform/platform_infos_def.h"
 #include "op_host/tiling_base_class.h"
@@ -134,6 +136,49 @@ TEST(OpHostAttrs, AnIntAttributeReadAsANarrowerInteger) {
   EXPECT_EQ(attrs.GetAttrPointer<int32_t>(2), nullptr);  // no such attribute
 }
 
+TEST(OpHostConst, ConstantInputsAsIntegersAndShapes) {
+  std::vector<gert::Tensor> t(3);
+  int64_t dims[] = {4, -1, 7};
+  int32_t one[] = {-3};
+  float f[] = {1.0f};
+  t[0].Set(dims, gert::Shape{3}, ge::DT_INT64, ge::FORMAT_ND);
+  t[1].Set(one, gert::Shape{1}, ge::DT_INT32, ge::FORMAT_ND);
+  t[2].Set(f, gert::Shape{1}, ge::DT_FLOAT, ge::FORMAT_ND);
+  gert::TilingContext ctx;
+  ctx.name_ = "MyOp";
+  ctx.present_ = {&t[0], &t[1], &t[2]};
+  int64_t v = 0;
+  ASSERT_TRUE(Ops::Base::GetConstInt(&ctx, 1, v));
+  EXPECT_EQ(v, -3);
+  ASSERT_TRUE(Ops::Base::GetConstInt(&ctx, 0, v));
+  EXPECT_EQ(v, 4);  // the first value
+  EXPECT_FALSE(Ops::Base::GetConstInt(&ctx, 2, v));  // a float tensor
+  EXPECT_FALSE(Ops::Base::GetConstInt(&ctx, 3, v));  // no such input
+  gert::Shape s;
+  ASSERT_TRUE(Ops::Base::GetConstIntToShape(&ctx, 0, s));
+  EXPECT_EQ(s, (gert::Shape{4, -1, 7}));
+  EXPECT_EQ(t[0].GetTensorData().GetAddr(), static_cast<void*>(dims));
+  EXPECT_EQ(t[0].GetTensorData().GetSize(), sizeof(dims));
+  aicore::op::log::TakeErrors();
+}
+
+TEST(OpHostTypes, TilingDataAppendAndSizes) {
+  alignas(8) uint8_t buf[12] = {};
+  gert::TilingData td;
+  td.Reset(buf, sizeof(buf));
+  EXPECT_EQ(td.Append(uint32_t{7}), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(td.Append(uint64_t{9}), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(td.GetDataSize(), 12u);
+  EXPECT_EQ(td.Append(uint8_t{1}), ge::GRAPH_FAILED);  // full: nothing written
+  EXPECT_EQ(td.GetDataSize(), 12u);
+  uint32_t first = 0;
+  std::memcpy(&first, buf, 4);
+  EXPECT_EQ(first, 7u);
+  EXPECT_EQ(ge::GetSizeInBytes(5, ge::DT_FLOAT16), 10);
+  EXPECT_EQ(ge::GetSizeInBytes(5, ge::DT_INT4), 3);  // packed, rounded up
+  EXPECT_EQ(ge::GetSizeInBytes(-1, ge::DT_FLOAT), -1);
+}
+
 TEST(OpHostTypes, NamesAndSizes) {
   EXPECT_EQ(ge::TypeUtils::DataTypeToSerialString(ge::DT_FLOAT16), "DT_FLOAT16");
   EXPECT_EQ(ge::TypeUtils::FormatToSerialString(ge::FORMAT_ND), "ND");
@@ -155,10 +200,12 @@ TEST(OpHostLog, ErrorsReachTheRunnerOnce) {
   EXPECT_EQ(aicore::op::log::TakeErrors(), "");  // a clean run logs nothing
   EXPECT_EQ(CheckPositive(-2), ge::GRAPH_FAILED);
   OP_LOGW("MyOp", "a warning is not an error");
+  OP_LOGI("a name alone");
   OP_LOGE_FOR_INVALID_DTYPE("MyOp", "x", "DT_INT8", "DT_FLOAT");
+  REPORT_INNER_ERR_MSG("E89999", "op[%s], bad tiling", "MyOp");
   EXPECT_EQ(aicore::op::log::TakeErrors(),
             " (it logged: v is -2, must be positive; Parameter x of MyOp has incorrect dtype DT_INT8. "
-            "It should be DT_FLOAT.)");
+            "It should be DT_FLOAT.; op[MyOp], bad tiling)");
   EXPECT_EQ(aicore::op::log::TakeErrors(), "");
 }
 
@@ -258,6 +305,11 @@ TEST(OpHostPlatform, AnswersForTheCurrentProfile) {
   EXPECT_EQ(v, "48");
   ASSERT_TRUE(info.GetPlatformRes("AICoreSpec", "ub_size", v));
   EXPECT_EQ(v, std::to_string(192 * 1024));
+  uint64_t bytes = 1;
+  info.GetLocalMemSize(fe::LocalMemType::UB, bytes);
+  EXPECT_EQ(bytes, 192u * 1024u);
+  info.GetLocalMemSize(fe::LocalMemType::L2, bytes);
+  EXPECT_EQ(bytes, 0u);  // not modelled
   v = "kept";
   EXPECT_FALSE(info.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_mmad", v));
   EXPECT_EQ(v, "kept");

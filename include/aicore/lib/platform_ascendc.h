@@ -30,8 +30,24 @@ namespace fe {
 // The operator framework's platform handle. On the CPU it carries nothing
 // (PlatformAscendC answers from the current SoC profile), but tiling
 // functions receive a non-null one, as on the NPU, where they check it.
+// The local memories, as GetLocalMemSize names them.
+enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
+
 class PlatFormInfos {
  public:
+  // The size in bytes of a core's memory (UB, L1, L0A/B/C) for the current
+  // SoC profile; L2, HBM: 0 (not modelled).
+  void GetLocalMemSize(const LocalMemType& type, uint64_t& size) const {
+    const aicore::SocProfile& p = aicore::GetSocProfile();
+    switch (type) {
+      case LocalMemType::UB: size = p.bytes[static_cast<int>(aicore::Memory::kUB)]; break;
+      case LocalMemType::L1: size = p.bytes[static_cast<int>(aicore::Memory::kL1)]; break;
+      case LocalMemType::L0_A: size = p.bytes[static_cast<int>(aicore::Memory::kL0A)]; break;
+      case LocalMemType::L0_B: size = p.bytes[static_cast<int>(aicore::Memory::kL0B)]; break;
+      case LocalMemType::L0_C: size = p.bytes[static_cast<int>(aicore::Memory::kL0C)]; break;
+      default: size = 0; break;
+    }
+  }
   // A value of the platform's ini file, by section (label) and key, for the
   // current SoC profile: SoCInfo (ai_core_cnt, cube_core_cnt,
   // vector_core_cnt), AICoreSpec (ub_size, l1_size, l0_a_size, l0_b_size,

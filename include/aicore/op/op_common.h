@@ -13,6 +13,9 @@
 //                 GetCacheLineSize (256) ...
 //   shape         IsDimValid, SetUnknownRank / IsUnknownRank (one dim -2),
 //                 SetUnknownShape / IsUnknownShape (a dim -1), EnsureNotScalar
+//   constants     GetConstInt, GetValueToInteger, GetConstIntToShape,
+//                 GetValueToShape (const_util.h); IsRegbaseSocVersion (false
+//                 on every aicore profile); the ViewErrorCode values
 //   inference     InferShape4Elewise (input 0's shape), InferShape4Broadcast
 //                 and BroadcastShape (NumPy rules), InferShape4Reduce and
 //                 ReduceDims[WithKeepDims|WithoutKeepDims]
@@ -33,6 +36,8 @@
 namespace Ops {
 namespace Base {
 
+inline const char* GetSafeStr(const char* s) { return s; }
+inline const char* GetSafeStr(const std::string& s) { return s.c_str(); }
 inline const std::string& GetOpInfo(const std::string& s) { return s; }
 inline const char* GetOpInfo(const char* s) { return s == nullptr ? "nil" : s; }
 template <class T, class = std::enable_if_t<std::is_pointer_v<T> && !std::is_same_v<std::decay_t<T>, const char*> &&
@@ -114,8 +119,8 @@ uint32_t GetSectorCacheLineSize(const T* context) {
   return GetCacheLineSize(context) / 2;
 }
 
-constexpr int64_t UNKNOWN_DIM = -1;
-constexpr int64_t UNKNOWN_DIM_NUM = -2;
+using ge::UNKNOWN_DIM;
+using ge::UNKNOWN_DIM_NUM;
 
 inline bool IsDimValid(int64_t dimNum, int64_t axis) {
   if (dimNum == 0) return axis == 0;
@@ -303,6 +308,105 @@ inline ge::graphStatus InferShape4Reduce(gert::InferShapeContext* context) {
   }
   return st;
 }
+
+}  // namespace Base
+}  // namespace Ops
+
+namespace Ops {
+namespace Base {
+
+// The first value of a constant integer tensor (const_util.h).
+template <typename T1, typename T2>
+bool GetValueToInteger(const gert::Tensor* constTensor, T2& value) {
+  const T1* data = constTensor->GetData<T1>();
+  OP_CHECK_IF(data == nullptr || constTensor->GetShapeSize() <= 0,
+              OP_LOGE("GetValueToInteger", "the constant tensor has no data"), return false);
+  value = static_cast<T2>(data[0]);
+  return true;
+}
+// The first value of input inputIdx, an int32/int64/uint32/uint64 tensor with data.
+template <typename ContextType, typename T>
+bool GetConstInt(const ContextType* context, int64_t inputIdx, T& value) {
+  OP_CHECK_IF(context == nullptr, OP_LOGE("GetConstInt", "context is nullptr"), return false);
+  const gert::Tensor* t = context->GetInputTensor(static_cast<size_t>(inputIdx));
+  OP_CHECK_IF(t == nullptr, OP_LOGE("GetConstInt", "input %ld is not there", static_cast<long>(inputIdx)),
+              return false);
+  switch (t->GetDataType()) {
+    case ge::DT_INT32: return GetValueToInteger<int32_t>(t, value);
+    case ge::DT_INT64: return GetValueToInteger<int64_t>(t, value);
+    case ge::DT_UINT32: return GetValueToInteger<uint32_t>(t, value);
+    case ge::DT_UINT64: return GetValueToInteger<uint64_t>(t, value);
+    default:
+      OP_LOGW(context->GetNodeName(), "GetConstInt takes int32, int64, uint32 or uint64, not %s",
+              ToString(t->GetDataType()).c_str());
+      return false;
+  }
+}
+// Every value of a constant integer tensor as the dimensions of shape.
+template <typename T>
+bool GetValueToShape(const gert::Tensor* constTensor, gert::Shape& shape) {
+  const T* data = constTensor->GetData<T>();
+  OP_CHECK_IF(data == nullptr, OP_LOGE("GetValueToShape", "the constant tensor has no data"), return false);
+  const int64_t n = constTensor->GetShapeSize();
+  OP_CHECK_IF(n < 0 || n > static_cast<int64_t>(gert::Shape::kMaxDimNum),
+              OP_LOGE("GetValueToShape", "%ld values do not make a shape", static_cast<long>(n)), return false);
+  shape.SetDimNum(0);
+  for (int64_t i = 0; i < n; ++i) shape.AppendDim(static_cast<int64_t>(data[i]));
+  return true;
+}
+template <typename ContextType>
+bool GetConstIntToShape(const ContextType* context, int64_t inputIdx, gert::Shape& shape) {
+  OP_CHECK_IF(context == nullptr, OP_LOGE("GetConstIntToShape", "context is nullptr"), return false);
+  const gert::Tensor* t = context->GetInputTensor(static_cast<size_t>(inputIdx));
+  OP_CHECK_IF(t == nullptr, OP_LOGE("GetConstIntToShape", "input %ld is not there", static_cast<long>(inputIdx)),
+              return false);
+  if (t->GetDataType() == ge::DT_INT32) return GetValueToShape<int32_t>(t, shape);
+  if (t->GetDataType() == ge::DT_INT64) return GetValueToShape<int64_t>(t, shape);
+  OP_LOGE(context->GetNodeName(), "GetConstIntToShape takes int32 or int64, not %s", ToString(t->GetDataType()).c_str());
+  return false;
+}
+
+// Whether the SoC is of the register-based generation (Ascend 950, DAV_3510):
+// none of aicore's profiles is (tiling_base_util.h).
+template <typename ContextType>
+bool IsRegbaseSocVersion(const ContextType* context) {
+  return context != nullptr &&
+         platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCurNpuArch() == NpuArch::DAV_3510;
+}
+
+// The error codes of operator diagnostics (log/error_code.h).
+enum ViewErrorCode {
+  INVALID_INFER_SHAPE = 14001,
+  INVALID_INPUT_SHAPE = 35000,
+  INVALID_ATTR_VALUE = 35001,
+  INVALID_ATTR_SIZE = 35002,
+  OTHER_ERROR = 35003,
+  AICPU_INFER_SHAPE_ERROR = 39999,
+  INVALID_CONV_ATTR_VALUE = 50029,
+  INVALID_CONV_SET_ATTR = 50057,
+  INVALID_CONV_SHAPE = 50058,
+  INVALID_MISS_INPUT = 70001,
+  INVALID_INPUT_FORMAT = 70002,
+  INVALID_INPUT_DTYPE = 70003,
+  INVALID_INPUT_TYPE = 70004,
+  INVALID_GET_ATTR = 70005,
+  INVALID_SET_ATTR = 70006,
+  INVALID_OPS_ATTR_VALUE = 70007,
+  FAILED_UPDATE_OP = 70008,
+  INVALID_SHAPE = 70009,
+  INVALID_SHAPE_SIZE = 70010,
+  INVALID_SHAPE_DIM = 70011,
+  INVALID_BROADCAST_SHAPE = 70012,
+  INVALID_TWO_INPUT_DTYPE = 70013,
+  INVALID_AIPP_ERROR = 70014,
+  INVALID_ONE_INPUT_SHAPE = 70015,
+  INVALID_TWO_INPUT_SHAPE = 70016,
+  INVALID_ONE_OUTPUT_SHAPE = 70017,
+  FAILED_GET_COMPILIE_PARAMS = 70018,
+  VECTOR_INNER_ERROR = 89999,
+  CUBE_INNER_ERROR = 69999,
+  CUBE_INNER_ERROR_PLUGIN = 59999
+};
 
 }  // namespace Base
 }  // namespace Ops

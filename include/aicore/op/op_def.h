@@ -304,6 +304,33 @@ class AscendString {
   std::string s_;
 };
 
+// The graph's operator handle, which check-support and format-selection
+// functions receive (AICore().SetCheckSupport / SetOpSelectFormat); the CPU
+// runs no graph and never calls them.
+class Operator {
+ public:
+  AscendString GetName() const { return AscendString(); }
+};
+using OP_CHECK_FUNC = graphStatus (*)(const Operator&, AscendString&);
+
+constexpr int64_t UNKNOWN_DIM = -1;      // a dimension of unknown size
+constexpr int64_t UNKNOWN_DIM_NUM = -2;  // the one dimension of a shape of unknown rank
+
+// Bytes of element_count elements of data_type (sub-byte types packed,
+// rounded up); -1 for a type without a size or a negative count.
+inline int64_t GetSizeInBytes(int64_t element_count, DataType data_type) {
+  if (element_count < 0) return -1;
+  switch (data_type) {
+    case DT_INT4: case DT_FLOAT4_E2M1: case DT_FLOAT4_E1M2: return (element_count + 1) / 2;
+    case DT_INT2: case DT_UINT2: return (element_count + 3) / 4;
+    case DT_UINT1: return (element_count + 7) / 8;
+    case DT_FLOAT6_E3M2: case DT_FLOAT6_E2M3: return (element_count * 6 + 7) / 8;
+    default: break;
+  }
+  const size_t b = DataTypeBytes(data_type);
+  return b == 0 ? -1 : element_count * static_cast<int64_t>(b);
+}
+
 }  // namespace ge
 
 namespace gert {
@@ -394,9 +421,22 @@ class CompileTimeTensorDesc {
   StorageFormat format_;
 };
 
+// Where a tensor's data is (Tensor::GetTensorData()).
+class TensorData {
+ public:
+  TensorData(void* addr, size_t size) : addr_(addr), size_(size) {}
+  void* GetAddr() const { return addr_; }
+  size_t GetSize() const { return size_; }
+
+ private:
+  void* addr_;
+  size_t size_;
+};
+
 // A tensor of the call: shape, dtype, format and the data pointer.
 class Tensor {
  public:
+  TensorData GetTensorData() const { return TensorData(const_cast<void*>(GetAddr()), GetSize()); }
   const StorageShape& GetShape() const { return shape_; }
   const Shape& GetOriginShape() const { return shape_.GetOriginShape(); }
   const Shape& GetStorageShape() const { return shape_.GetStorageShape(); }
@@ -553,6 +593,16 @@ class TilingData {
   size_t GetCapacity() const { return capacity_; }
   size_t GetDataSize() const { return size_; }
   void SetDataSize(size_t size) { size_ = size; }
+  // Appends v's bytes after the data; GRAPH_FAILED (nothing written) when
+  // the capacity does not hold them.
+  template <class T>
+  ge::graphStatus Append(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>, "Append takes a trivially copyable value");
+    if (data_ == nullptr || size_ + sizeof(T) > capacity_) return ge::GRAPH_FAILED;
+    std::memcpy(static_cast<uint8_t*>(data_) + size_, &v, sizeof(T));
+    size_ += sizeof(T);
+    return ge::GRAPH_SUCCESS;
+  }
 
   void Reset(void* data, size_t capacity) {  // aicore: set by the runner
     data_ = data;
@@ -616,6 +666,10 @@ class OpCallContext {
   size_t GetComputeNodeOutputNum() const { return outputs_.size(); }
   const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir) const {
     return ir < ir_instances_.size() ? &ir_instances_[ir] : nullptr;
+  }
+  // OpDef input ir's (first) tensor; nullptr for an optional input left out.
+  const Tensor* GetOptionalInputTensor(size_t ir) const {
+    return ir < ir_inputs_.size() ? ir_inputs_[ir] : nullptr;
   }
   // The dtype and format of input instance i / of OpDef input ir (its first
   // instance; nullptr for an optional input left out) / of instance k of
@@ -683,9 +737,6 @@ class TilingContext : public OpCallContext {
     return i < outputs_.size() ? &outputs_[i]->GetShape() : nullptr;
   }
   const Tensor* GetInputTensor(size_t i) const { return i < present_.size() ? present_[i] : nullptr; }
-  const Tensor* GetOptionalInputTensor(size_t ir) const {
-    return ir < ir_inputs_.size() ? ir_inputs_[ir] : nullptr;
-  }
   // Instance k of DYNAMIC input ir (nullptr past the list's end).
   const StorageShape* GetDynamicInputShape(size_t ir, size_t k) const {
     const long i = Instance(ir, k);
@@ -1355,6 +1406,8 @@ class OpAICoreDef {
     return *this;
   }
   OpAICoreDef& SetTilingParse(gert::OpImplRegisterV2::TilingParseFunc) { return *this; }
+  OpAICoreDef& SetCheckSupport(ge::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSelectFormat(ge::OP_CHECK_FUNC) { return *this; }
   // The vendor's AddConfig returns void; returning *this also serves
   // projects that chain the calls.
   OpAICoreDef& AddConfig(const char* soc) {

@@ -94,6 +94,7 @@ inline void Write(int level, const std::string& who, const char* fmt, ...) {
   Emit(level, who, buf);
 }
 inline void Write(int level, const std::string& who, const std::string& msg) { Emit(level, who, msg); }
+inline void Write(int level, const std::string& who) { Emit(level, who, who); }
 
 // "Parameter x of Op has incorrect shape [2]. It should be [3]." and its kin.
 inline void Invalid(const std::string& entity, const char* what, const std::string& param, const std::string& bad,
@@ -114,13 +115,23 @@ inline void Invalid(const std::string& entity, const char* what, const std::stri
 #define likely(x) __builtin_expect(!!(x), 1)
 #endif
 
+// OP_LOGI("message") (a name and no format) logs the name alone, as the vendor's does.
 #define AICORE_OP_LOG(level, who, ...) \
-  ::aicore::op::log::Write(level, ::aicore::op::log::Who(who), __VA_ARGS__)
-#define OP_LOGE(opName, ...) AICORE_OP_LOG(::aicore::op::log::kError, opName, __VA_ARGS__)
-#define OP_LOGW(opName, ...) AICORE_OP_LOG(::aicore::op::log::kWarn, opName, __VA_ARGS__)
-#define OP_LOGI(opName, ...) AICORE_OP_LOG(::aicore::op::log::kInfo, opName, __VA_ARGS__)
-#define OP_LOGD(opName, ...) AICORE_OP_LOG(::aicore::op::log::kDebug, opName, __VA_ARGS__)
-#define OP_LOGE_WITHOUT_REPORT(opName, ...) OP_LOGE(opName, __VA_ARGS__)
+  ::aicore::op::log::Write(level, ::aicore::op::log::Who(who), ##__VA_ARGS__)
+#define OP_LOGE(opName, ...) AICORE_OP_LOG(::aicore::op::log::kError, opName, ##__VA_ARGS__)
+#define OP_LOGW(opName, ...) AICORE_OP_LOG(::aicore::op::log::kWarn, opName, ##__VA_ARGS__)
+#define OP_LOGI(opName, ...) AICORE_OP_LOG(::aicore::op::log::kInfo, opName, ##__VA_ARGS__)
+#define OP_LOGD(opName, ...) AICORE_OP_LOG(::aicore::op::log::kDebug, opName, ##__VA_ARGS__)
+#define OP_LOGE_WITHOUT_REPORT(opName, ...) OP_LOGE(opName, ##__VA_ARGS__)
+#define D_OP_LOGE(opName, fmt, ...) OP_LOGE(opName, fmt, ##__VA_ARGS__)
+#define D_OP_LOGW(opName, fmt, ...) OP_LOGW(opName, fmt, ##__VA_ARGS__)
+#define D_OP_LOGI(opName, fmt, ...) OP_LOGI(opName, fmt, ##__VA_ARGS__)
+#define D_OP_LOGD(opName, fmt, ...) OP_LOGD(opName, fmt, ##__VA_ARGS__)
+// The error-message reports of the graph compiler: an inner error is logged
+// as an error; a predefined message (code, keys, values) adds nothing to the
+// error its caller logs.
+#define REPORT_INNER_ERR_MSG(code, fmt, ...) OP_LOGE(code, fmt, ##__VA_ARGS__)
+#define REPORT_PREDEFINED_ERR_MSG(code, keys, values) ((void)(code), (void)(keys), (void)(values))
 #define OP_LOGE_IF(condition, return_value, opName, fmt, ...) \
   do {                                                        \
     if (unlikely(condition)) {                                \
