@@ -594,6 +594,49 @@ TEST(VectorBuiltins, CompareBuiltinsMatchCompare) {
   CheckCompareBuiltins<float>(41);
 }
 
+// vcmpv takes no mask: in counter mode with a count of 8 (left by a
+// vector_dup, as ops-math's arg_max_with_value does before its vcmpv) and
+// with a normal mask of 8 lanes, all 64 lanes of each of the 4 repeats are
+// compared.
+TEST(VectorBuiltins, VcmpvComparesEveryLaneWhateverTheMask) {
+  constexpr uint32_t N = 256;
+  for (const bool counter : {true, false}) {
+    std::vector<uint8_t> bits(N / 8);
+    std::vector<float> a(N), b(N);
+    for (uint32_t i = 0; i < N; ++i) {
+      a[i] = static_cast<float>((i * 37) % 11);
+      b[i] = static_cast<float>((i * 53) % 11);
+    }
+    OnCore([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 3 * N * sizeof(float));
+      const LocalTensor<float> t = buf.Get<float>();
+      for (uint32_t i = 0; i < N; ++i) {
+        t.SetValue(i, a[i]);
+        t.SetValue(N + i, b[i]);
+      }
+      __ubuf__ float* u = reinterpret_cast<__ubuf__ float*>(t.GetPhyAddr());
+      __ubuf__ uint8_t* dst = reinterpret_cast<__ubuf__ uint8_t*>(u + 2 * N);
+      if (counter) {
+        set_mask_count();
+        set_vector_mask(0, 8);
+      } else {
+        set_mask_norm();
+        set_vector_mask(0, 0xFF);
+      }
+      vcmpv_ge(dst, u, u + N, N / 64, 1, 1, 1, 8, 8, 8);
+      set_mask_norm();
+      set_vector_mask(~0ULL, ~0ULL);
+      std::memcpy(bits.data(), reinterpret_cast<const void*>(dst), N / 8);
+    });
+    for (uint32_t i = 0; i < N; ++i) {
+      const bool got = (bits[i / 8] >> (i % 8)) & 1;
+      ASSERT_EQ(got, a[i] >= b[i]) << (counter ? "counter" : "normal") << " mode, lane " << i;
+    }
+  }
+}
+
 // vsel in its three modes against Select with the selection mask as a
 // tensor; the mask bytes are the random values at kExtra.
 template <class T>

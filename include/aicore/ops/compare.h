@@ -11,8 +11,12 @@
 //     multiple of 32 bytes (whole bytes of result bits).
 //   * Repeat forms: repeat r writes bits [r * lanes, (r + 1) * lanes) of dst
 //     (lanes = 256 / sizeof(T)): the results of consecutive repeats are
-//     packed, the dst strides of the repeat parameters are not used. Bits of
-//     masked-off lanes are written as 0.
+//     packed, the dst strides of the repeat parameters are not used. The
+//     mask is a reserved parameter on the 910B, A3 and 310P parts (the
+//     vendor's reference: "setting has no effect"; their vcmpv instruction
+//     takes no mask): every lane of repeatTime repeats is compared, whatever
+//     the mask argument, the vector mask registers and the counter mode (the
+//     mask is not checked either). So are vcmpv_* / vcmpvs_*.
 //   * The form without dst, Compare(src0, src1, mode, mask, repeatParams),
 //     compares one repeat into the 128-bit CMPMASK register (lanes beyond the
 //     repeat and masked-off lanes: 0). GetCmpMask(dst) stores the register
@@ -285,7 +289,9 @@ inline void CompareRepeatForm(const char* api, const AscendC::LocalTensor<U>* ds
   constexpr uint32_t kLanes = 256 / sizeof(T);
   auto& core = Enter(api, loc);
   CheckCmpMode(api, mode, loc);
-  const RepeatMask m = ResolveMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
+  // With dst: the mask is not used (every lane of repeat_times repeats).
+  const RepeatMask m = dst ? AllLanes(api, kLanes, repeat_times, loc)
+                           : ResolveMask(api, core, kLanes, set_mask, mask, repeat_times, loc);
   if (m.repeats == 0) return;
   const RepOperand g0 = RecordRepeatOperand(api, "src0", src0, m, blk0, rep0, loc);
   const RepOperand g1 =

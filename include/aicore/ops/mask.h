@@ -180,6 +180,19 @@ struct MaskArg {
 // registers are used instead of `arg`. (The argument is read by value,
 // never through its address, so that the compiler folds what the call site
 // knows: whether it is a bit mask, and often the mask itself.)
+// Every lane of repeat_times repeats (an instruction that takes no mask).
+AICORE_INLINE RepeatMask AllLanes(const char* api, uint32_t lanes, uint32_t repeat_times, SrcLoc loc) {
+  if (AICORE_UNLIKELY(repeat_times > 255)) FailRepeatTimes(api, repeat_times, loc);
+  RepeatMask m;
+  m.lanes = lanes;
+  m.repeats = repeat_times;
+  PrefixBits(lanes, m.bits);
+  m.last_bits[0] = m.bits[0];
+  m.last_bits[1] = m.bits[1];
+  m.full = true;
+  return m;
+}
+
 AICORE_INLINE RepeatMask ResolveMask(const char* api, const CoreContext& core, uint32_t lanes,
                                      bool set_mask, const MaskArg& arg, uint32_t repeat_times,
                                      SrcLoc loc) {

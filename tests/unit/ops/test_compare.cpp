@@ -8,8 +8,10 @@
 //     Select in its three modes over counts around the SIMD width, for
 //     every 2- and 4-byte type (bit-exact copies, NaN payloads included);
 //   * repeat forms: the mask cases of tests/support/repeat_cases.h x strides x
-//     repeatTimes 0, 1, 2, 7, 255; Select leaves masked-off lanes alone and
-//     follows the block-order write model with overlapping blocks;
+//     repeatTimes 0, 1, 2, 7, 255. Compare with a dst ignores the mask, the
+//     counter mode included (every lane of repeatTime repeats); Select
+//     leaves masked-off lanes alone and follows the block-order write model
+//     with overlapping blocks;
 //   * the CMPMASK register: Compare without dst, GetCmpMask, SetCmpMask,
 //     the register forms of Select, zero at block start;
 //   * diagnostics, each with a clean counterpart.
@@ -267,14 +269,14 @@ void CheckCompareRepeat(uint64_t seed, int form) {
   Rng rng(seed);
   constexpr uint32_t L = ref::kLanes<T>;
   for (MaskCase mc : MaskCases(rng, L)) {
-    const bool counter = IsCounter(mc.mode);
     for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
-      if (counter && repeat != 1) continue;
       mc.repeat = static_cast<int32_t>(repeat);
       for (const Geom3& g : kGeoms) {
         if (repeat == 255 && (g.rep0 > 8 || g.rep1 > 8 || g.blk0 > 1 || g.blk1 > 1)) continue;
         const CMPMODE mode = kModes[rng.Below(6)];
-        const ref::RepeatPlan m = PlanFor(mc, L);
+        // The mask is reserved on these parts: every lane of `repeat`
+        // repeats is compared, in counter mode too.
+        const ref::RepeatPlan m = ref::BitsPlan(L, repeat, ~uint64_t{0}, ~uint64_t{0});
         const size_t n0 = SpanElems<T>(m, g.blk0, g.rep0) + 32, n1 = SpanElems<T>(m, g.blk1, g.rep1) + 32;
         const std::vector<T> a = CmpValues<T>(rng, n0), b = CmpValues<T>(rng, n1);
         const T s = CmpValue<T>(rng);
