@@ -206,27 +206,23 @@ function(aicore_add_op_project name dir)
     endif()
     _aicore_op_kernel_dtype_names(dtype_names "${kernel_text}" "${opdef_text}")
     # A kernel template (tiling-key templates): `template <...> __global__ __aicore__ void <op>(`.
-    set(tpl_kernel OFF)
+    set(tpl_flag "")
     set(register AICORE_OP_KERNEL)
     if(kernel_text MATCHES "template[ \t\r\n]*<[^>]*>[ \t\r\n]*(__global__[ \t\r\n]+|__aicore__[ \t\r\n]+)*void[ \t\r\n]+${op}[ \t\r\n]*\\(")
-      set(tpl_kernel ON)
+      set(tpl_flag --tpl)
       set(register AICORE_OP_TPL_KERNEL)
     endif()
     if(dtype_names)
-      if(tpl_kernel)
-        message(FATAL_ERROR "aicore_add_op_project(${name}): ${k} is a kernel template that reads DTYPE_*/ORIG_DTYPE_* "
-                            "of its OpDef's inputs/outputs (${dtype_names}): "
-                            "not supported (take the types as template arguments, ASCENDC_TPL_DATATYPE_DECL)")
-      endif()
       # The kernel reads DTYPE_<NAME>: aicore_opgen writes one translation
-      # unit per dtype combination of its OpDef (P_DTYPE_BUILDS slots).
+      # unit per dtype combination of its OpDef (P_DTYPE_BUILDS slots); a
+      # kernel template is instantiated in each build (--tpl).
       set(slots "")
       math(EXPR last "${P_DTYPE_BUILDS} - 1")
       foreach(i RANGE ${last})
         list(APPEND slots ${gen}/kernel_${op}_dt${i}.cpp)
       endforeach()
       add_custom_command(OUTPUT ${slots}
-                         COMMAND ${name}_opgen --dtype-builds ${gen} ${type} ${k} ${prelude} ${P_DTYPE_BUILDS}
+                         COMMAND ${name}_opgen --dtype-builds ${gen} ${type} ${k} ${prelude} ${P_DTYPE_BUILDS} ${tpl_flag}
                          DEPENDS ${name}_opgen
                          COMMENT "aicore_opgen: the dtype builds of ${type}")
       list(APPEND kernel_wrappers ${slots})

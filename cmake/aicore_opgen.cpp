@@ -268,8 +268,10 @@ bool Combos(const std::string& type, const ops::OpDef& def, std::vector<Combo>* 
 // DTYPE_/ORIG_DTYPE_/FORMAT_<NAME> defined and its entry renamed, inside an
 // unnamed namespace (the builds' classes differ), registered for its dtypes.
 // <prelude>: the header that gives the kernel its tiling types, or "-".
+// --tpl: the entry is a kernel template over tiling-template arguments
+// (AICORE_OP_TPL_KERNEL_DTYPES: each build instantiates its selections).
 bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const std::string& source,
-                         const std::string& prelude, size_t slots) {
+                         const std::string& prelude, size_t slots, bool tpl) {
   const ops::OpDef* def = aicore::op::FindOpDef(type);
   if (def == nullptr) {
     std::fprintf(stderr, "aicore_opgen: operator %s is not registered by the op_host sources (OP_ADD(%s))\n",
@@ -337,7 +339,8 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
     f << "#define " << kernel << " " << entry << "\n"
       << "namespace {\n#include \"" << source << "\"\n}  // namespace\n"
       << "#undef " << kernel << "\n"
-      << "AICORE_OP_KERNEL_DTYPES(" << kernel << ", " << entry << ", {" << list << "});\n";
+      << (tpl ? "AICORE_OP_TPL_KERNEL_DTYPES(" : "AICORE_OP_KERNEL_DTYPES(") << kernel << ", " << entry << ", {"
+      << list << "});\n";
     ok = ok && static_cast<bool>(f);
   }
   return ok;
@@ -346,13 +349,13 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 7 && std::string(argv[1]) == "--dtype-builds") {
-    return GenerateDtypeBuilds(argv[2], argv[3], argv[4], argv[5], std::stoul(argv[6])) ? 0 : 1;
+  if ((argc == 7 || (argc == 8 && std::string(argv[7]) == "--tpl")) && std::string(argv[1]) == "--dtype-builds") {
+    return GenerateDtypeBuilds(argv[2], argv[3], argv[4], argv[5], std::stoul(argv[6]), argc == 8) ? 0 : 1;
   }
   if (argc < 2) {
     std::fprintf(stderr,
                  "usage: aicore_opgen <out_dir> <OpType>...\n"
-                 "       aicore_opgen --dtype-builds <out_dir> <OpType> <kernel_source> <prelude|-> <slots>\n");
+                 "       aicore_opgen --dtype-builds <out_dir> <OpType> <kernel_source> <prelude|-> <slots> [--tpl]\n");
     return 2;
   }
   bool ok = true;

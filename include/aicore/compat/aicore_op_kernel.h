@@ -110,9 +110,11 @@ constexpr size_t OpTplArity(void (*)(A...)) {
 }
 
 template <class K>
-bool RegisterOpTplKernel(const char* name, const K& k) {
+bool RegisterOpTplKernel(const char* name, const K& k, std::vector<int> dtypes = {}, const char* symbol = "") {
   op::KernelEntry e;
   e.name = name;
+  e.dtypes = std::move(dtypes);
+  e.symbol = symbol;
   // Every instantiation takes the same arguments: the arity of the first.
   tpl::RunByKey(k, tpl::FirstSelectedKey(k), [&](auto entry) { e.arity = OpTplArity(entry); });
   OpTplKernelOf<K>() = &k;
@@ -144,3 +146,10 @@ bool RegisterOpTplKernel(const char* name, const K& k) {
   static const auto aicore_op_tpl_kernel_##fn = AICORE_TPL_KERNEL(fn);                       \
   static const bool aicore_op_kernel_##fn [[maybe_unused]] =                                 \
       ::aicore::compat::RegisterOpTplKernel(#fn, aicore_op_tpl_kernel_##fn)
+
+// One dtype build (as AICORE_OP_KERNEL_DTYPES) of a kernel template `name`
+// whose instantiations read DTYPE_<NAME>: `fn` is that build's template.
+#define AICORE_OP_TPL_KERNEL_DTYPES(name, fn, ...)                                           \
+  static const auto aicore_op_tpl_kernel_##fn = AICORE_TPL_KERNEL(fn);                       \
+  static const bool aicore_op_kernel_##fn [[maybe_unused]] = ::aicore::compat::RegisterOpTplKernel( \
+      #name, aicore_op_tpl_kernel_##fn, std::vector<int> __VA_ARGS__, #fn)

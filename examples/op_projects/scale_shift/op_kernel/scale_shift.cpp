@@ -1,11 +1,15 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Kernel of ScaleShift: block b handles elements [b * perCore, ...) tile by
-// tile, y = x * scale + shift (Muls then Adds in T).
+// Kernel of ScaleShift, as the ops repositories' experimental operators
+// write theirs: a template over the tiling-template argument schMode
+// (scale_shift_tiling_key.h), built once per dtype of x (DTYPE_X). Block b
+// handles elements [b * perCore, ...) tile by tile: y = x * scale + shift
+// (schMode 0: Muls then Adds in T) or y = x * scale (schMode 1, shift 0).
 #include "kernel_operator.h"
 #include "scale_shift/limits.h"
+#include "scale_shift_tiling_key.h"
 
-template <typename T>
+template <typename T, uint32_t schMode>
 class KernelScaleShift {
 public:
     __aicore__ inline KernelScaleShift() {}
@@ -31,7 +35,9 @@ public:
             xLocal = inQueue.DeQue<T>();
             AscendC::LocalTensor<T> yLocal = outQueue.AllocTensor<T>();
             AscendC::Muls(yLocal, xLocal, scale, len);
-            AscendC::Adds(yLocal, yLocal, shift, len);
+            if constexpr (schMode == SCALE_SHIFT_TPL_SCH_MODE_ADD) {
+                AscendC::Adds(yLocal, yLocal, shift, len);
+            }
             outQueue.EnQue<T>(yLocal);
             inQueue.FreeTensor(xLocal);
             yLocal = outQueue.DeQue<T>();
@@ -51,16 +57,11 @@ private:
     T shift;
 };
 
-extern "C" __global__ __aicore__ void scale_shift(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+template <uint32_t schMode>
+__global__ __aicore__ void scale_shift(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
     GET_TILING_DATA(tilingData, tiling);
-    if (TILING_KEY_IS(0)) {
-        KernelScaleShift<float> op;
-        op.Init(x, y, tilingData);
-        op.Process();
-    } else if (TILING_KEY_IS(1)) {
-        KernelScaleShift<half> op;
-        op.Init(x, y, tilingData);
-        op.Process();
-    }
+    KernelScaleShift<DTYPE_X, schMode> op;
+    op.Init(x, y, tilingData);
+    op.Process();
 }

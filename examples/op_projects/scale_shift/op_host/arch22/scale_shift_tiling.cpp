@@ -3,7 +3,8 @@
 // ScaleShift's tiling for the 910B (DAV_2201): whole tiles of
 // scale_shift_common::kTileBytes dealt to at most coreNum blocks; the element
 // count must fill whole 32-byte blocks, or the tiling fails with a logged
-// reason.
+// reason. The tiling key: the kernel template's schMode (a shift of 0 only
+// scales).
 #include "scale_shift_tiling.h"
 
 #include "log/log.h"
@@ -13,6 +14,7 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "util/math_util.h"
 #include "graph/utils/type_utils.h"
+#include "../../op_kernel/scale_shift_tiling_key.h"
 
 namespace optiling {
 static ge::graphStatus Tiling4ScaleShift(gert::TilingContext* context)
@@ -48,7 +50,9 @@ static ge::graphStatus Tiling4ScaleShift(gert::TilingContext* context)
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
     context->SetBlockDim(blockDim);
-    context->SetTilingKey(dtype == ge::DT_FLOAT ? scale_shift_common::kKeyFloat : scale_shift_common::kKeyHalf);
+    const float shift = *attrs->GetAttrPointer<float>(1);
+    context->SetTilingKey(GET_TPL_TILING_KEY(shift == 0.0f ? SCALE_SHIFT_TPL_SCH_MODE_SCALE_ONLY
+                                                           : SCALE_SHIFT_TPL_SCH_MODE_ADD));
     size_t* workspace = context->GetWorkspaceSizes(1);
     workspace[0] = 0;
     OP_LOGD(context, "total %u, %u blocks of %u", total, blockDim, tilesPerCore * tile);

@@ -8,6 +8,4 @@
 
 namespace scale_shift_common {
 constexpr uint32_t kTileBytes = 8192;  // one UB tile of x (and one of y)
-constexpr uint64_t kKeyFloat = 0;
-constexpr uint64_t kKeyHalf = 1;
 }  // namespace scale_shift_common
