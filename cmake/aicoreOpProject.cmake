@@ -45,7 +45,10 @@
 # IMPL_OP_INFERSHAPE, op_host/arch22/<op>_tiling.cpp with IMPL_OP_OPTILING;
 # op_kernel/<op>.cpp) is the flat layout with per-architecture tiling
 # directories: op_host/arch22/ (the 910B's) is built and on the include
-# path, the other op_host/arch<NN>/ are left out.
+# path, the other op_host/arch<NN>/ are left out, and so is op_host/op_api/
+# (the operator's aclnn API). The kernel's tiling header is <op>_tiling.h in
+# op_host/ or op_host/arch22/, else the first op_host[/arch22]/<op>*.h with
+# BEGIN_TILING_DATA_DEF.
 # LIBRARIES: more targets for the host and kernel objects (compile flags such
 # as -march=native). INCLUDE_DIRS: more include directories for them (an ops
 # repository's common/inc). <name> is an INTERFACE target whose sources are the
@@ -96,6 +99,8 @@ function(aicore_add_op_project name dir)
   # (op_host/arch22/ for the 910B's DAV_2201, arch35/ for the 950 ...): only
   # arch22's is built.
   list(FILTER host_srcs EXCLUDE REGEX "/op_host/arch[0-9]+/")
+  # op_host/op_api/: an ops-repository operator's aclnn L2 API (opdev), not built.
+  list(FILTER host_srcs EXCLUDE REGEX "/op_host/op_api/")
   file(GLOB arch_srcs CONFIGURE_DEPENDS ${dir}/op_host/arch22/*.cpp)
   list(APPEND host_srcs ${arch_srcs})
   set(host_dirs ${dir}/op_host)
@@ -152,6 +157,17 @@ function(aicore_add_op_project name dir)
       set(host_tiling ${dir}/op_host/${op}_tiling.h)
       if(NOT EXISTS ${host_tiling} AND EXISTS ${dir}/op_host/arch22/${op}_tiling.h)
         set(host_tiling ${dir}/op_host/arch22/${op}_tiling.h)
+      endif()
+      # Otherwise the op's header of BEGIN_TILING_DATA_DEF structs by another
+      # name (op_host[/arch22]/<op>_tiling_def.h ...).
+      if(NOT EXISTS ${host_tiling})
+        file(GLOB cands ${dir}/op_host/${op}*.h ${dir}/op_host/arch22/${op}*.h)
+        foreach(c IN LISTS cands)
+          file(READ ${c} ctext)
+          if(ctext MATCHES "BEGIN_TILING_DATA_DEF" AND NOT EXISTS ${host_tiling})
+            set(host_tiling ${c})
+          endif()
+        endforeach()
       endif()
     else()
       get_filename_component(op ${kdir} NAME)

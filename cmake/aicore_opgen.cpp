@@ -25,8 +25,10 @@
 //
 // and, for a kernel that reads DTYPE_<NAME> (see GenerateDtypeBuilds), one
 // translation unit per dtype combination of its OpDef.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -262,11 +264,41 @@ bool Combos(const std::string& type, const ops::OpDef& def, std::vector<Combo>* 
   return true;
 }
 
+// The headers that `file` and the headers beside it (found relative to the
+// including file, followed) include from elsewhere: the library's, which a
+// dtype build includes before its unnamed namespace, so that none is first
+// seen inside it. Appended to *out in order, once each.
+void ExternalIncludes(const std::string& file, std::set<std::string>* seen, std::vector<std::string>* out) {
+  if (!seen->insert(file).second) return;
+  std::ifstream in(file);
+  const size_t slash = file.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : file.substr(0, slash);
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t i = line.find_first_not_of(" \t");
+    if (i == std::string::npos || line[i] != '#') continue;
+    i = line.find_first_not_of(" \t", i + 1);
+    if (i == std::string::npos || line.compare(i, 7, "include") != 0) continue;
+    i = line.find_first_of("\"<", i + 7);
+    if (i == std::string::npos) continue;
+    const size_t end = line.find(line[i] == '"' ? '"' : '>', i + 1);
+    if (end == std::string::npos) continue;
+    const std::string name = line.substr(i + 1, end - i - 1);
+    const std::string local = dir + "/" + name;
+    if (std::ifstream(local).good()) {
+      ExternalIncludes(local, seen, out);
+    } else if (std::find(out->begin(), out->end(), name) == out->end()) {
+      out->push_back(name);
+    }
+  }
+}
+
 // aicore_opgen --dtype-builds <out_dir> <OpType> <kernel_source> <prelude> <slots>:
 // writes kernel_<kernel>_dt<i>.cpp for i < slots, one per dtype combination of
 // the OpDef (the rest empty), each compiling the unchanged kernel source with
 // DTYPE_/ORIG_DTYPE_/FORMAT_<NAME> defined and its entry renamed, inside an
-// unnamed namespace (the builds' classes differ), registered for its dtypes.
+// unnamed namespace (the builds' classes differ; the library headers it
+// reaches are included before it), registered for its dtypes.
 // <prelude>: the header that gives the kernel its tiling types, or "-".
 // --tpl: the entry is a kernel template over tiling-template arguments
 // (AICORE_OP_TPL_KERNEL_DTYPES: each build instantiates its selections).
@@ -301,6 +333,9 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
     names.push_back(n);
   }
   const std::string kernel = aicore::op::KernelNameOf(type);
+  std::set<std::string> seen;
+  std::vector<std::string> external;
+  ExternalIncludes(source, &seen, &external);
   bool ok = true;
   for (size_t i = 0; i < slots; ++i) {
     std::ofstream f(dir + "/kernel_" + kernel + "_dt" + std::to_string(i) + ".cpp");
@@ -335,6 +370,11 @@ bool GenerateDtypeBuilds(const std::string& dir, const std::string& type, const 
       f << "#define DTYPE_" << names[p] << " " << ctype << "\n"
         << "#define ORIG_DTYPE_" << names[p] << " " << ge::DataTypeName(t) << "\n"
         << "#define FORMAT_" << names[p] << " " << ge::FormatName(k.formats[p]) << "\n";
+    }
+    // The library headers the kernel reaches, before the namespace (those
+    // that exist here: an include under an #if for another part may not).
+    for (const std::string& h : external) {
+      f << "#if __has_include(\"" << h << "\")\n#include \"" << h << "\"\n#endif\n";
     }
     f << "#define " << kernel << " " << entry << "\n"
       << "namespace {\n#include \"" << source << "\"\n}  // namespace\n"

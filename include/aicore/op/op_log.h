@@ -132,13 +132,6 @@ inline void Invalid(const std::string& entity, const char* what, const std::stri
 // error its caller logs.
 #define REPORT_INNER_ERR_MSG(code, fmt, ...) OP_LOGE(code, fmt, ##__VA_ARGS__)
 #define REPORT_PREDEFINED_ERR_MSG(code, keys, values) ((void)(code), (void)(keys), (void)(values))
-#define OP_LOGE_IF(condition, return_value, opName, fmt, ...) \
-  do {                                                        \
-    if (unlikely(condition)) {                                \
-      OP_LOGE(opName, fmt, ##__VA_ARGS__);                    \
-      return return_value;                                    \
-    }                                                         \
-  } while (0)
 #define OP_CHECK_IF(condition, log, return_expr) \
   do {                                           \
     if (unlikely(condition)) {                   \
