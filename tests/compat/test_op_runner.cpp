@@ -232,6 +232,30 @@ class TestConcat : public OpDef {
 };
 OP_ADD(TestConcat);
 
+// TestTailBlock: y (uint8, x's shape) gets `write` bytes of 7 from its start,
+// more than y holds, as a kernel writing whole 32-byte blocks for a short
+// tail does.
+class TestTailBlock : public OpDef {
+ public:
+  explicit TestTailBlock(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_UINT8}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_UINT8}).Format({ge::FORMAT_ND});
+    this->Attr("write").AttrType(OPTIONAL).Int(32);
+    this->SetInferShape(+[](gert::InferShapeContext* c) -> ge::graphStatus {
+      *c->GetOutputShape(0) = *c->GetInputShape(0);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().SetTiling(+[](gert::TilingContext* c) -> ge::graphStatus {
+      *static_cast<int64_t*>(c->GetRawTilingData()->GetData()) = *c->GetAttrs()->GetInt(0);
+      c->GetRawTilingData()->SetDataSize(sizeof(int64_t));
+      c->SetBlockDim(1);
+      return ge::GRAPH_SUCCESS;
+    });
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(TestTailBlock);
+
 // TestFlatCat: y = the tensors of the DYNAMIC input xs flattened and
 // concatenated; the tensors may have different ranks. The tiling writes the
 // count and each tensor's element count into the raw tiling buffer (the
@@ -337,6 +361,15 @@ extern "C" __global__ __aicore__ void test_flat_cat(GM_ADDR xs, GM_ADDR y, GM_AD
   }
 }
 AICORE_OP_KERNEL(test_flat_cat);
+
+extern "C" __global__ __aicore__ void test_tail_block(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  (void)x, (void)workspace;
+  const int64_t write = *reinterpret_cast<const int64_t*>(tiling);
+  AscendC::GlobalTensor<uint8_t> yg;
+  yg.SetGlobalBuffer((__gm__ uint8_t*)y);  // unsized, as such kernels write it
+  for (int64_t i = 0; i < write; ++i) yg.SetValue(static_cast<uint64_t>(i), 7);
+}
+AICORE_OP_KERNEL(test_tail_block);
 
 // The two dtype builds of test_dtypes: each writes its own mark into y[0].
 extern "C" __global__ __aicore__ void test_dtypes_float(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
@@ -568,6 +601,28 @@ TEST(OpRunner, AllocatesOutputsWhenNoneAreGiven) {
   EXPECT_EQ(r.outputs[0].shape, (std::vector<int64_t>{10, 10}));
   EXPECT_EQ(r.outputs[0].dtype, ge::DT_FLOAT);
   EXPECT_EQ(0, std::memcmp(r.outputs[0].data, d.golden.data(), 100 * sizeof(float)));
+}
+
+// Outputs RunOp allocates are padded as the NPU's GM tensors are (whole
+// 32-byte blocks and one more): a 32-byte block written for 2 bytes of
+// result stays in them; under memcheck a write past the padding is reported.
+TEST(OpRunner, AllocatedOutputsArePaddedLikeGmTensors) {
+  std::vector<uint8_t> x(2);
+  aicore::SetSanitize(aicore::kMemcheck);
+  const aicore::op::OpRun r = RunOp("TestTailBlock", {{x.data(), {2}, ge::DT_UINT8}}, {});
+  const uint8_t* y = static_cast<const uint8_t*>(r.outputs[0].data);
+  EXPECT_EQ(y[0], 7);
+  EXPECT_EQ(y[1], 7);
+  EXPECT_EQ(y[31], 7);  // in the padding: 64 bytes for 2
+  std::string what;
+  try {
+    RunOp("TestTailBlock", {{x.data(), {2}, ge::DT_UINT8}}, {}, {{"write", int64_t{65}}});
+  } catch (const aicore::KernelError& e) {
+    what = e.what();
+  }
+  aicore::SetSanitize(0u);
+  EXPECT_NE(what.find("SetValue"), std::string::npos) << what;
+  EXPECT_NE(what.find("64"), std::string::npos) << what;  // the padded size
 }
 
 TEST(OpRunnerDiagnostics, UnregisteredOperator) {

@@ -1776,13 +1776,20 @@ inline OpRun RunOp(const std::string& type, const std::vector<OpTensor>& inputs,
                    SrcLoc loc = SrcLoc::Current()) {
   std::unique_ptr<PreparedOp> p = PrepareOp(type, inputs, outputs, attrs, loc);
   OpRun r;
+  std::vector<std::unique_ptr<GmRegistration>> registrations;  // the outputs allocated here, while the kernel runs
   std::vector<OpTensor> flat;
   for (size_t j = 0; j < p->num_outputs(); ++j) {
     if (p->output_data(j) == nullptr) {
       const int64_t n = p->output_shape(j).GetShapeSize();
       const size_t bytes = static_cast<size_t>(n < 0 ? 0 : n) * ge::DataTypeBytes(p->output_dtype(j));
-      r.storage.emplace_back(new uint8_t[bytes == 0 ? 1 : bytes]());
+      // Padded as the NPU's runtime pads GM tensors (whole 32-byte blocks and
+      // one more), so that a kernel writing whole blocks past a short tail
+      // (DataCopy of 32 bytes for 2 bytes of result) does not reach the host
+      // heap; under memcheck an access past the padding is reported.
+      const size_t padded = (bytes + 31) / 32 * 32 + 32;
+      r.storage.emplace_back(new uint8_t[padded]());
       p->SetOutputData(j, r.storage.back().get());
+      registrations.push_back(std::make_unique<GmRegistration>(r.storage.back().get(), padded, loc));
     }
     OpTensor t;
     t.data = p->output_data(j);
