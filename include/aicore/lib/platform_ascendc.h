@@ -27,27 +27,18 @@
 #include "aicore/base/soc.h"
 
 namespace fe {
+// The local memories, as GetLocalMemSize names them (the values of
+// platform_ascendc::CoreMemType).
+enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
+
 // The operator framework's platform handle. On the CPU it carries nothing
 // (PlatformAscendC answers from the current SoC profile), but tiling
 // functions receive a non-null one, as on the NPU, where they check it.
-// The local memories, as GetLocalMemSize names them.
-enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
-
 class PlatFormInfos {
  public:
   // The size in bytes of a core's memory (UB, L1, L0A/B/C) for the current
-  // SoC profile; L2, HBM: 0 (not modelled).
-  void GetLocalMemSize(const LocalMemType& type, uint64_t& size) const {
-    const aicore::SocProfile& p = aicore::GetSocProfile();
-    switch (type) {
-      case LocalMemType::UB: size = p.bytes[static_cast<int>(aicore::Memory::kUB)]; break;
-      case LocalMemType::L1: size = p.bytes[static_cast<int>(aicore::Memory::kL1)]; break;
-      case LocalMemType::L0_A: size = p.bytes[static_cast<int>(aicore::Memory::kL0A)]; break;
-      case LocalMemType::L0_B: size = p.bytes[static_cast<int>(aicore::Memory::kL0B)]; break;
-      case LocalMemType::L0_C: size = p.bytes[static_cast<int>(aicore::Memory::kL0C)]; break;
-      default: size = 0; break;
-    }
-  }
+  // SoC profile, as PlatformAscendC::GetCoreMemSize; L2, HBM: 0 (not modelled).
+  inline void GetLocalMemSize(const LocalMemType& type, uint64_t& size) const;
   // A value of the platform's ini file, by section (label) and key, for the
   // current SoC profile: SoCInfo (ai_core_cnt, cube_core_cnt,
   // vector_core_cnt), AICoreSpec (ub_size, l1_size, l0_a_size, l0_b_size,
@@ -192,6 +183,17 @@ class PlatformAscendC {
   int profile_ = -1;
   uint32_t reserved_ = 0;
 };
+
+}  // namespace platform_ascendc
+
+void fe::PlatFormInfos::GetLocalMemSize(const LocalMemType& type, uint64_t& size) const {
+  size = 0;  // RESERVED (whose value is CoreMemType's FB) and beyond: none
+  if (type < LocalMemType::RESERVED) {
+    platform_ascendc::PlatformAscendC().GetCoreMemSize(static_cast<platform_ascendc::CoreMemType>(type), size);
+  }
+}
+
+namespace platform_ascendc {
 
 class PlatformAscendCManager {
  public:
