@@ -924,7 +924,6 @@ class OpImplRegisterV2 {
   using InferShapeRangeKernelFunc = uint32_t (*)(InferShapeRangeContext*);
   using TilingParseFunc = uint32_t (*)(TilingParseContext*);
   using OpExecuteKernelFunc = uint32_t (*)(OpExecuteContext*);
-  using PrivateAttrValue = std::pair<std::string, int64_t>;
 
   // What is registered for one type.
   struct Funcs {
