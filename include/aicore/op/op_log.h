@@ -60,7 +60,7 @@ inline std::string TakeErrors() {
 template <class T>
 std::string Who(const T& who) {
   using D = std::decay_t<T>;
-  if constexpr (std::is_same_v<D, std::string>) {
+  if constexpr (std::is_same_v<D, std::string> || std::is_array_v<T>) {  // a literal is never null
     return who;
   } else if constexpr (std::is_same_v<D, const char*> || std::is_same_v<D, char*>) {
     return who != nullptr ? std::string(who) : std::string("nil");

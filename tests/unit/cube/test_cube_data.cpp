@@ -170,7 +170,7 @@ void CheckNz2Nd(uint64_t seed) {
                                     << p.dstDStride << " dstMs " << p.dstNdMatrixStride);
     const uint32_t nd = p.ndNum == 0 ? 1 : p.ndNum;
     const size_t src_elems = size_t{nd} * p.srcNdMatrixStride * 256;
-    const size_t dst_elems = size_t{nd - 1} * p.dstNdMatrixStride + size_t{p.nValue - 1} * p.dstDStride + p.dValue + 7;
+    const size_t dst_elems = size_t{nd - 1} * p.dstNdMatrixStride + (size_t{p.nValue} - 1) * p.dstDStride + p.dValue + 7;
     const Bytes src = RandomBytes(rng, src_elems * es);
     Bytes want(dst_elems * es, kFill), got(dst_elems * es, kFill);
     for (uint32_t i = 0; i < p.ndNum; ++i) {
