@@ -11,6 +11,11 @@
 //    before L0C is reused) with no flag or queue between them; the same
 //    kernel with flags, with queues, and with PipeBarrier<PIPE_ALL> is
 //    silent;
+//  - unit flags (Mmad / Fixpipe with unitFlag 2 or 3): a wait no earlier
+//    instruction satisfies (a hang on the NPU, or an order aicore cannot
+//    run) is a sync error; the reference's patterns run clean; Ascend310P
+//    has none; for synccheck a unit-flag pair orders M and FIX both ways,
+//    a unit flag on one side alone does not;
 //  - initcheck: Mmad reading L0A fractals LoadData never filled, Fixpipe
 //    reading L0C rows Mmad never wrote;
 //  - a cube-only kernel (KERNEL_TYPE_AIC_ONLY) launched by ICPU_RUN_KF runs
@@ -571,7 +576,9 @@ TEST(CubeHostile, RandomParametersNeverWriteOutsideTheirBuffers) {
 
 constexpr uint32_t kM = 32, kN = 32, kK = 32;
 
-enum Sync { kFlags, kQueues, kBarrier, kMissMte2Mte1, kMissMte1M, kMissMFix, kMissFixM };
+// kUnitFlags: Mmad and Fixpipe with unitFlag 3 and no M_FIX / FIX_M flag;
+// kUnitMmadOnly: the first Mmad with unitFlag 3, every Fixpipe without.
+enum Sync { kFlags, kQueues, kBarrier, kMissMte2Mte1, kMissMte1M, kMissMFix, kMissFixM, kUnitFlags, kUnitMmadOnly };
 
 std::atomic<int> g_bug_line{0};
 #define MARK_BUG() g_bug_line.store(__LINE__ + 1)
@@ -594,8 +601,10 @@ void CubeKernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, Sync mode, bool shortk, bool ta
   LoadData2dTransposeParams lb;
   lb.repeatTimes = kN / 16;
   lb.srcStride = kK / 16;
-  const MmadParams mp = Mm(kM, kN, kK);
+  MmadParams mp = Mm(kM, kN, kK);
   FixpipeParamsV220 fp = Fp(kN, tallm ? kM + 16 : kM, kM + (tallm ? 16 : 0), kN);
+  const bool unit = mode == kUnitFlags || mode == kUnitMmadOnly;
+  fp.unitFlag = mode == kUnitFlags ? 3 : 0;
   if (mode == kQueues) {
     TQue<TPosition::A1, 1> qa1, qb1;
     TQue<TPosition::A2, 1> qa2;
@@ -650,7 +659,7 @@ void CubeKernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, Sync mode, bool shortk, bool ta
     if (it == 1) {
       if (mode == kBarrier) {
         PipeBarrier<PIPE_ALL>();
-      } else if (mode != kMissFixM) {
+      } else if (mode != kMissFixM && !unit) {
         WaitFlag<HardEvent::FIX_M>(EVENT_ID0);  // the last Fixpipe read L0C before Mmad rewrites it
       }
       // The next tile's L1 and L0 writes after the reads of the last one.
@@ -681,20 +690,21 @@ void CubeKernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, Sync mode, bool shortk, bool ta
         WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
       }
     }
+    mp.unitFlag = mode == kUnitFlags || (mode == kUnitMmadOnly && it == 0) ? 3 : 0;
     if ((mode == kMissMte1M && it == 0) || (mode == kMissFixM && it == 1) || shortk) MARK_BUG();
     Mmad(cl, a2, b2, mp);
     if (mode == kBarrier) {
       PipeBarrier<PIPE_ALL>();
     } else {
       SetFlag<HardEvent::M_MTE1>(EVENT_ID0);
-      if (mode != kMissMFix) {
+      if (mode != kMissMFix && !unit) {
         SetFlag<HardEvent::M_FIX>(EVENT_ID0);
         WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
       }
     }
-    if ((mode == kMissMFix && it == 0) || tallm) MARK_BUG();
+    if ((mode == kMissMFix && it == 0) || (mode == kUnitMmadOnly && it == 0) || tallm) MARK_BUG();
     Fixpipe(gc[it * kRows * kN], cl, fp);
-    if (mode != kBarrier && mode != kMissFixM && it == 0) SetFlag<HardEvent::FIX_M>(EVENT_ID0);
+    if (mode != kBarrier && mode != kMissFixM && !unit && it == 0) SetFlag<HardEvent::FIX_M>(EVENT_ID0);
   }
   if (mode != kBarrier) {
     WaitFlag<HardEvent::MTE1_MTE2>(EVENT_ID0);
@@ -744,8 +754,8 @@ void ExpectHazard(Sync mode, const std::string& api, const std::vector<std::stri
   for (const auto& f : fragments) EXPECT_TRUE(Has(what, f)) << "missing '" << f << "' in: " << what;
 }
 
-TEST(CubeSynccheck, CleanWithFlagsQueuesOrBarriers) {
-  for (Sync mode : {kFlags, kQueues, kBarrier}) {
+TEST(CubeSynccheck, CleanWithFlagsQueuesBarriersOrUnitFlags) {
+  for (Sync mode : {kFlags, kQueues, kBarrier, kUnitFlags}) {
     const auto reps = Sanitized(aicore::kSanitizeAll, mode);
     EXPECT_TRUE(reps.empty()) << mode << ": " << (reps.empty() ? "" : reps[0].what());
   }
@@ -768,6 +778,13 @@ TEST(CubeSynccheck, MissingMToFix) {
   ExpectHazard(kMissMFix, "Fixpipe",
                {"read-after-write hazard: src of Fixpipe (FIX pipe) reads", "last written by dst of Mmad (M pipe)",
                 "SetFlag<HardEvent::M_FIX>(id)", "TQue<TPosition::CO1>"});
+}
+
+// A unit flag orders the pair only when both instructions use it.
+TEST(CubeSynccheck, UnitFlagOnTheMmadAlone) {
+  ExpectHazard(kUnitMmadOnly, "Fixpipe",
+               {"read-after-write hazard: src of Fixpipe (FIX pipe) reads", "last written by dst of Mmad (M pipe)",
+                "SetFlag<HardEvent::M_FIX>(id)"});
 }
 
 TEST(CubeSynccheck, MissingFixToMBeforeL0CIsReused) {
@@ -794,6 +811,103 @@ TEST(CubeInitcheck, FixpipeReadsRowsMmadNeverWrote) {
   EXPECT_EQ(reps[0].kind(), aicore::ErrorKind::kUninit) << what;
   EXPECT_TRUE(Has(what, "uninitialized read: src of Fixpipe reads")) << what;
   EXPECT_TRUE(Has(what, BugLine())) << what;
+}
+
+// ---- unit flags: the always-on checks ---------------------------------------------
+
+// Mmad of a 32 x 32 x 32 C (two 16-row fractal rows; `m` rows) with unitFlag mf.
+void UnitMmad(Cube& c, uint8_t mf, uint16_t m = 32) {
+  MmadParams p = Mm(m, 32, 32);
+  p.unitFlag = mf;
+  Mmad(c.co1.Get<float>(), c.a2.Get<half>(), c.b2.Get<half>(), p);
+}
+// Fixpipe of m rows of columns [n0, n0 + n) of a C whose column groups are
+// `rows` rows apart (0: m rounded up to 16), with unitFlag ff.
+void UnitFix(Cube& c, uint8_t ff, uint16_t m = 32, uint16_t n0 = 0, uint16_t n = 32, uint16_t rows = 0) {
+  if (rows == 0) rows = (m + 15) / 16 * 16;
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(g_out, 64 * 64);
+  FixpipeParamsV220 p = Fp(n, m, rows, 32);
+  p.unitFlag = ff;
+  Fixpipe(g[n0], c.co1.Get<float>()[n0 * rows], p);
+}
+
+TEST(CubeUnitFlag, TheReferencePatternsRunClean) {
+  EXPECT_EQ(RunBody([](bool) {
+    Cube c;
+    for (int tile = 0; tile < 3; ++tile) {  // a K loop: 2, 2, 3; one Fixpipe with 3
+      UnitMmad(c, 2);
+      UnitMmad(c, 2);
+      UnitMmad(c, 3);
+      UnitFix(c, 3);
+    }
+    UnitMmad(c, 3);  // one Mmad read out by two Fixpipes along N, each with 3
+    UnitFix(c, 3, 32, 0, 16);
+    UnitFix(c, 3, 32, 16, 16);
+    for (int tile = 0; tile < 2; ++tile) {  // a tail of 20 rows: the Fixpipe frees the fractals
+      UnitMmad(c, 3, 20);
+      UnitFix(c, 3, 20);
+    }
+    UnitMmad(c, 3);  // read twice: 2 keeps the flags, 3 frees them
+    UnitFix(c, 2);
+    UnitFix(c, 3);
+    UnitMmad(c, 3);
+  }, false), "");
+}
+
+TEST(CubeUnitFlag, FixpipeWaitsForAFlagNoMmadSets) {
+  ExpectPair([](bool bad) {
+    Cube c;
+    UnitMmad(c, 2);
+    if (!bad) UnitMmad(c, 3);
+    UnitFix(c, 3);
+  }, {"sync error in Fixpipe", "Fixpipe with unitFlag 3 reads L0C bytes [", "whose unit flag is not set",
+      "no unit-flag instruction has changed it since the block started", "Give the last Mmad",
+      "test_cube_diagnostics.cpp:"});
+  ExpectPair([](bool bad) {  // the flags were freed by the first read
+    Cube c;
+    UnitMmad(c, 3);
+    UnitFix(c, bad ? 3 : 2);
+    UnitFix(c, 3);
+  }, {"sync error in Fixpipe", "(last changed by Fixpipe at ", "test_cube_diagnostics.cpp:"});
+}
+
+TEST(CubeUnitFlag, MmadWaitsForAReadNoFixpipeDoes) {
+  ExpectPair([](bool bad) {
+    Cube c;
+    UnitMmad(c, 3);
+    UnitFix(c, 0);  // (ordered by the program here; the flags stay set)
+    if (!bad) SetFixPipeConfig(c.co1.Get<float>(), true);
+    UnitMmad(c, 3);
+  }, {"sync error in Mmad", "Mmad with unitFlag 3 writes L0C bytes [0, 512)",
+      "whose unit flag is still set (last changed by Mmad at ",
+      "SetFixPipeConfig(co1Local, true)"});
+  ExpectPair([](bool bad) {  // a Fixpipe of part of the rows leaves the other fractals set
+    Cube c;
+    UnitMmad(c, 3);
+    UnitFix(c, 3, bad ? 16 : 32, 0, 32, 32);
+    UnitMmad(c, 2);
+  }, {"sync error in Mmad", "Mmad with unitFlag 2 writes L0C bytes [1024, 1536)"});
+}
+
+TEST(CubeUnitFlag, OnlyOnThe910BGeneration) {
+  auto body = [](bool bad) {
+    TPipe pipe;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a2, 4096);
+    pipe.InitBuffer(b2, 4096);
+    pipe.InitBuffer(co1, 8192);
+    MmadParams p = Mm(32, 32, 32);
+    p.unitFlag = bad ? 3 : 0;
+    Mmad(co1.Get<float>(), a2.Get<half>(), b2.Get<half>(), p);
+  };
+  aicore::SetSocVersion("Ascend310P");
+  const std::string bad = RunBody(body, true), clean = RunBody(body, false);
+  aicore::SetSocVersion("Ascend910B");
+  EXPECT_TRUE(Has(bad, "MmadParams.unitFlag 3: Ascend310P has no unit flags")) << bad;
+  EXPECT_EQ(clean, "");
 }
 
 // ---- a cube-only kernel through ICPU_RUN_KF ----------------------------------------

@@ -59,6 +59,7 @@
 #include "aicore/base/half.h"
 #include "aicore/cube/fractal.h"
 #include "aicore/cube/params.h"
+#include "aicore/cube/unit_flag.h"
 #include "aicore/instrument/event.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
@@ -171,6 +172,7 @@ struct FixJob {
   bool relu = false;
   uint64_t scalar = 0;
   const uint8_t* vec = nullptr;  // V* modes: n uint64_t parameters
+  uint8_t unit_flag = 0;         // 0, 2 or 3 (cube/unit_flag.h)
 };
 
 // NZ output: the width of the column group of column c, its group start
@@ -267,6 +269,22 @@ inline void EmitFixSrc(CoreContext& core, const BufferDesc& b, const uint8_t* sr
   }
 }
 
+// The unit flags a transfer waits for and releases: per source matrix and
+// 16-column group, the fractals of its mSize rows (rounded up to 16).
+template <class F>
+inline void ForEachFixUnitRange(const FixJob& j, const uint8_t* src, F&& f) {
+  const uint64_t len = uint64_t{cube::CeilDiv(j.m, 16)} * 16 * 64;
+  for (uint32_t i = 0; i < j.nd_num; ++i) {
+    for (uint32_t g = 0; g * 16 < j.n; ++g) f(src + i * j.src_nd_step + g * j.src_col_step, len);
+  }
+}
+inline void FixUnitWait(UnitFlagUse& u, const FixJob& j, const uint8_t* src) {
+  if (u.on()) ForEachFixUnitRange(j, src, [&](const uint8_t* p, uint64_t len) { u.Wait(p, len); });
+}
+inline void FixUnitDone(UnitFlagUse& u, const FixJob& j, const uint8_t* src) {
+  if (u.on()) ForEachFixUnitRange(j, src, [&](const uint8_t* p, uint64_t len) { u.Done(p, len); });
+}
+
 // Checks common to the L0C copies; fills in j.quant/relu/n/m and the source
 // geometry. `nd` the output layout. False for a no-op.
 template <class TD, class TS>
@@ -292,9 +310,7 @@ inline bool CheckFixCommon(const char* api, const AscendC::LocalTensor<TS>& src,
                       "int8_t/uint8_t: (V)QF322B8_PRE; int32_t -> int32_t: NoQuant; -> half: "
                       "(V)DEQF16; -> int8_t/uint8_t: (V)REQ8)");
   }
-  if (AICORE_UNLIKELY(unit_flag == 1 || unit_flag > 3)) {
-    FailCubeParam(api, loc, "unitFlag " + std::to_string(unit_flag) + " is not 0 (off), 2 or 3");
-  }
+  CheckUnitFlagValue(api, "unitFlag", unit_flag, loc);
   if (AICORE_UNLIKELY(j.split && !(j.quant == NoQuant && std::is_same<TD, float>::value &&
                                    std::is_same<TS, float>::value && !j.nd && unit_flag == 0))) {
     FailCubeParam(api, loc, "channel split takes a float -> float NZ output with no unitFlag");
@@ -370,6 +386,8 @@ inline void FixToGm(CoreContext& core, const AscendC::GlobalTensor<TD>& dst,
   dst.CheckRange(api, 0, span / sizeof(TD), loc);
   const auto* s = reinterpret_cast<const uint8_t*>(src.addr_);
   auto* d = reinterpret_cast<uint8_t*>(dst.addr_);
+  UnitFlagUse unit(core, j.unit_flag, false, src.buf_, api, loc);
+  FixUnitWait(unit, j, s);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     EmitFixSrc(core, *src.buf_, s, j, api, loc);
     if (wk_tensor != nullptr) {
@@ -390,6 +408,7 @@ inline void FixToGm(CoreContext& core, const AscendC::GlobalTensor<TD>& dst,
       instrument::Emit(core, e);
     }
   }
+  FixUnitDone(unit, j, s);
   if (AICORE_UNLIKELY(core.atomic_op != AtomicOp::kNone)) {
     // SetAtomicAdd / Max / Min: the converted elements combine into GM as the
     // atomic copies do (an ND row, or an NZ element, at a time).
@@ -419,6 +438,8 @@ inline void FixToL1(CoreContext& core, const AscendC::LocalTensor<TD>& dst,
   CheckCubeSpan(api, "dst", dst, span, "the NZ output", true, loc);
   const auto* s = reinterpret_cast<const uint8_t*>(src.addr_);
   auto* d = reinterpret_cast<uint8_t*>(dst.addr_);
+  UnitFlagUse unit(core, j.unit_flag, false, src.buf_, api, loc);
+  FixUnitWait(unit, j, s);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     EmitFixSrc(core, *src.buf_, s, j, api, loc);
     if (wk_tensor != nullptr) {
@@ -436,6 +457,7 @@ inline void FixToL1(CoreContext& core, const AscendC::LocalTensor<TD>& dst,
       c = first + (sizeof(TD) == 1 && !j.split ? 32 : width);
     }
   }
+  FixUnitDone(unit, j, s);
   FixRun<TD, TS>(d, s, j);
 }
 
@@ -456,6 +478,7 @@ inline FixJob FixJobV220(const AscendC::FixpipeParamsV220& p, bool nd) {
   j.quant = p.quantPre;
   j.relu = p.reluEn;
   j.scalar = p.deqScalar;
+  j.unit_flag = p.unitFlag;
   return j;
 }
 
@@ -636,7 +659,6 @@ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>
   constexpr const char* kApi = "SetFixPipeConfig";
   auto& core = d::Enter(kApi, loc);
   (void)reluPre;
-  (void)isUnitFlag;
   d::CheckCubeMemory(kApi, "quantPre", quantPre, aicore::Memory::kFB, "C2PIPE2GM", loc);
   d::CheckCubeAlign(kApi, "quantPre", quantPre, 128,
                     "the fixpipe buffer takes 128-byte aligned addresses", loc);
@@ -644,21 +666,29 @@ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>
   core.cube.quant_addr = reinterpret_cast<const uint8_t*>(quantPre.addr_);
   core.cube.quant_epoch = quantPre.address_.epoch_;
   core.cube.quant_gen = quantPre.address_.gen_;
+  if (isUnitFlag) d::ClearUnitFlags(core, kApi, loc);
 }
+// With an L0C (CO1) tensor of any type (the vendor's unit-flag sample passes
+// its float C) it only clears the unit flags when isUnitFlag is true.
 template <typename T, bool setRelu = false>
 inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false,
                              aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  static_assert(std::is_same<T, uint64_t>::value, "SetFixPipeConfig takes uint64_t tensors");
   static_assert(!setRelu, "SetFixPipeConfig: setRelu must be false (only quant tensors)");
   namespace d = aicore::detail;
   constexpr const char* kApi = "SetFixPipeConfig";
-  d::Enter(kApi, loc);
+  auto& core = d::Enter(kApi, loc);
   d::CheckTensorLive(kApi, "preData", preData, loc);
   if (d::PositionMemory(preData.buf_->pos) == aicore::Memory::kL0C) {
-    (void)isUnitFlag;  // clearing the unit flags: nothing to model
+    if (isUnitFlag) d::ClearUnitFlags(core, kApi, loc);
     return;
   }
-  SetFixPipeConfig(LocalTensor<T>(), preData, isUnitFlag, loc);
+  if constexpr (std::is_same<T, uint64_t>::value) {
+    SetFixPipeConfig(LocalTensor<T>(), preData, isUnitFlag, loc);
+  } else {
+    d::FailCubeParam(kApi, loc, std::string("preData is a ") + d::TypeName<T>() +
+                                    " tensor outside L0C: the quantization parameters in the "
+                                    "fixpipe buffer (C2PIPE2GM) are uint64_t");
+  }
 }
 
 namespace detail_fix {
@@ -684,6 +714,7 @@ inline aicore::detail::FixJob JobFromRegisters(aicore::detail::CoreContext& core
                                "set them to 0");
   }
   j.relu = p.reluPre == 1;
+  j.unit_flag = p.unitFlag;
   if (p.nz2ndEn) {
     if (AICORE_UNLIKELY(!core.cube.nz2nd_set)) {
       d::FailCubeParam(api, loc, "nz2ndEn without SetFixpipeNz2ndFlag: call "

@@ -33,9 +33,9 @@
 // the Ascend 950.)
 //
 // Checks: positions, alignment (dst 1024 bytes, fm and filter 512, bias 64),
-// m, n, k in [0, 4095] (any 0: no-op), unitFlag 0, 2 or 3, int4b_t k even,
-// the fractals used inside each operand's buffer. The unit flag itself is not
-// modelled (the CPU runs Mmad and Fixpipe in program order).
+// m, n, k in [0, 4095] (any 0: no-op), unitFlag 0, 2 or 3 (0 off the 910B
+// generation), int4b_t k even, the fractals used inside each operand's
+// buffer. unitFlag 2/3: the unit flags of C's blocks (cube/unit_flag.h).
 #pragma once
 
 #include <cstdint>
@@ -49,6 +49,7 @@
 #include "aicore/base/int4b.h"
 #include "aicore/cube/fractal.h"
 #include "aicore/cube/params.h"
+#include "aicore/cube/unit_flag.h"
 #include "aicore/instrument/event.h"
 #include "aicore/memory/local_tensor.h"
 #include "aicore/runtime/context.h"
@@ -246,10 +247,7 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
   CheckCubeRange(kApi, "MmadParams.m", p.m, 0, 4095, loc);
   CheckCubeRange(kApi, "MmadParams.n", p.n, 0, 4095, loc);
   CheckCubeRange(kApi, "MmadParams.k", p.k, 0, 4095, loc);
-  if (AICORE_UNLIKELY(p.unitFlag == 1 || p.unitFlag > 3)) {
-    FailCubeParam(kApi, loc, "MmadParams.unitFlag " + std::to_string(p.unitFlag) +
-                                 " is not 0 (off), 2 or 3");
-  }
+  CheckUnitFlagValue(kApi, "MmadParams.unitFlag", p.unitFlag, loc);
   if constexpr (kBits == 4) {
     if (AICORE_UNLIKELY(p.k % 2 != 0)) {
       FailCubeParam(kApi, loc, "MmadParams.k " + std::to_string(p.k) +
@@ -312,6 +310,8 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
   const auto* a = reinterpret_cast<const uint8_t*>(fm.addr_);
   const auto* b = reinterpret_cast<const uint8_t*>(filter.addr_);
   auto* c = reinterpret_cast<uint8_t*>(dst.addr_);
+  UnitFlagUse unit(core, p.unitFlag, true, dst.buf_, kApi, loc);
+  unit.Wait(c, g.c_bytes);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     EmitMmadA(core, *fm.buf_, a, g, kApi, loc);
     EmitMmadB(core, *filter.buf_, b, gb, kApi, loc);
@@ -319,6 +319,7 @@ inline void MmadRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTens
     if (init == simd::GemmInit::kAccumulate) EmitMmadC(core, Access::kRead, *dst.buf_, c, g, kApi, loc);
     EmitMmadC(core, Access::kWrite, *dst.buf_, c, g, kApi, loc);
   }
+  unit.Done(c, g.c_bytes);  // (the flags change as the instruction ends; nothing below reads them)
   const simd::MatLayout la = g.gemv ? simd::MatLayout::RowMajor(g.k) : cube::L0ALayout(g.k0, g.a_row);
   const simd::MatLayout lb = cube::L0BLayout(g.k0, g.n1);
   const simd::MatLayout lc = cube::L0CLayout(g.m1);

@@ -64,6 +64,8 @@ enum class EventKind : uint8_t {
   kCrossSet,     // a cross-core flag `id` was set (coop mutex held)
   kCrossWait,    // a wait for cross-core flag `id` completed (coop mutex held)
   kLocalMove,    // an on-chip move (LoadData): bytes of src_buf land in buf (see move_chunks)
+  kUnitFlag,     // the unit flags of L0C blocks [addr, addr + len) in buf: `pipe` waits for
+                 // them (id 0, before its access) or hands them on (id 1, after it)
 };
 
 // Enumerates the bytes an on-chip move wrote: calls chunk(state, dst_offset,
@@ -157,6 +159,19 @@ inline Event OrderEvent(EventKind kind, int event, int id, SrcLoc loc) {
   Event e{kind};
   e.event = event;
   e.id = id;
+  e.loc = loc;
+  return e;
+}
+
+inline Event UnitFlagEvent(detail::Pipe pipe, bool release, const detail::BufferDesc& b,
+                           const uint8_t* p, uint64_t len, const char* api, SrcLoc loc) {
+  Event e{EventKind::kUnitFlag};
+  e.pipe = pipe;
+  e.id = release ? 1 : 0;
+  e.buf = const_cast<detail::BufferDesc*>(&b);
+  e.addr = p;
+  e.len = len;
+  e.api = api;
   e.loc = loc;
   return e;
 }

@@ -60,6 +60,7 @@ inline void SanOnEvent(CoreContext& core, const instrument::Event& e) {
     case EventKind::kSyncAll: SanSyncAll(*core.launch, e.id, e.count); break;
     case EventKind::kCrossSet: SanCrossSet(core, e.id); break;
     case EventKind::kCrossWait: SanCrossWait(core, e.id); break;
+    case EventKind::kUnitFlag: SanUnitFlag(core, e.pipe, e.id != 0, *e.buf, e.addr, e.len); break;
   }
 }
 

@@ -179,7 +179,9 @@ inline void OnBlockBegin(aicore::detail::CoreContext& core) {
   t.current.blocks.push_back(BlockTimeline{core.core_type, core.block_idx, {}});
 }
 inline void OnEvent(aicore::detail::CoreContext& core, const instrument::Event& e) {
-  if (e.kind == instrument::EventKind::kCarve) return;  // not an instruction
+  // Not instructions: carving, and the unit-flag handoffs between Mmad and
+  // Fixpipe (fine-grained on the NPU: the estimate lets the two overlap).
+  if (e.kind == instrument::EventKind::kCarve || e.kind == instrument::EventKind::kUnitFlag) return;
   const TimelineRecord r = MakeRecord(e);
   TimelineState& t = State();
   std::lock_guard<std::mutex> lock(t.mu);

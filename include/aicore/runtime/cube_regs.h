@@ -68,12 +68,34 @@ struct CubeRegs {
   std::vector<uint8_t> sparse_loaded;
   bool sparse_used = false;  // a LoadDataWithSparse ran since the reset
 
+  // ---- unit flags (Mmad / Fixpipe with unitFlag 2 or 3; cube/unit_flag.h) ----
+  // One flag per 512-byte block of L0C: 1 from a Mmad with unitFlag 3 until a
+  // Fixpipe with unitFlag 3 has read the block (or SetFixPipeConfig cleared
+  // them all), and the call that last changed it. Sized on first use and kept
+  // across resets, like the sparse index (only cleared).
+  struct UnitSite {
+    const char* api = nullptr;  // nullptr: unchanged since the reset
+    const char* file = nullptr;
+    int line = 0;
+  };
+  std::vector<uint8_t> unit_flag;
+  std::vector<UnitSite> unit_site;
+  bool unit_used = false;  // a unit flag changed since the reset
+
   void Reset() {
     std::vector<uint8_t> index = std::move(sparse_index), loaded = std::move(sparse_loaded);
     if (sparse_used) std::memset(loaded.data(), 0, loaded.size());
+    std::vector<uint8_t> unit = std::move(unit_flag);
+    std::vector<UnitSite> site = std::move(unit_site);
+    if (unit_used) {
+      std::memset(unit.data(), 0, unit.size());
+      for (UnitSite& u : site) u = UnitSite{};
+    }
     *this = CubeRegs{};
     sparse_index = std::move(index);
     sparse_loaded = std::move(loaded);
+    unit_flag = std::move(unit);
+    unit_site = std::move(site);
   }
 };
 

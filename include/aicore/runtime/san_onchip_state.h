@@ -60,6 +60,9 @@ struct SanCore {
   uint32_t last[kNumPipes] = {};                 // latest access of each pipe
   uint32_t clock[kNumPipes][kNumPipes] = {};     // clock[P][Q]: see above
   uint32_t flag_clock[kEvents][kEventIds][kNumPipes] = {};  // snapshot taken by SetFlag
+  // Per 512-byte block of L0C, the snapshot its latest unit-flag handoff
+  // passed on (kNumPipes entries a block; allocated on first use).
+  std::unique_ptr<uint32_t[]> unit_clock;
   // The hazard shadow of a memory is kept per chunk of kChunkGranules
   // granules while all of them are alike (`uniform`: the chunk's state is
   // chunk[c]; whole-tile accesses then cost one check per chunk), and per

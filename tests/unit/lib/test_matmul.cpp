@@ -1250,7 +1250,8 @@ void FixpipeOut(const __gm__ void* gm, const LocalTensor<int8_t>& co1, const Dat
   GlobalTensor<U> dst;
   dst.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(const_cast<void*>(gm)));
   const auto m = static_cast<uint16_t>(p.burstLen * 32 / (16 * sizeof(U)));
-  const FixpipeParamsV220 f(p.oriNSize, m, static_cast<uint16_t>((m + 15) / 16 * 16), dstStride, false);
+  FixpipeParamsV220 f(p.oriNSize, m, static_cast<uint16_t>((m + 15) / 16 * 16), dstStride, false);
+  f.unitFlag = p.enUnitFlag ? 3 : 0;  // as the params ask (CFG_NORM: on; the MDL templates: off)
   Fixpipe<U, U, CFG_ROW_MAJOR>(dst, co1.ReinterpretCast<U>(), f);
 }
 template <class U>

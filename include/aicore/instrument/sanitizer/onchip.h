@@ -10,8 +10,10 @@
 // concurrently; each pipe runs its own instructions in order. Across pipes
 // only these order accesses: a queue (EnQue/DeQue orders the producer pipe
 // before the consumer pipe, FreeTensor/AllocTensor the consumer before the
-// producer's next use of the buffer), SetFlag<SRC_DST>/WaitFlag, and
-// PipeBarrier<PIPE_ALL>. The CPU runs everything in program order, so a
+// producer's next use of the buffer), SetFlag<SRC_DST>/WaitFlag,
+// PipeBarrier<PIPE_ALL>, and the unit flags of L0C between Mmad and Fixpipe
+// with unitFlag 2/3 (cube/unit_flag.h; per 512-byte block, like a flag:
+// SanUnitFlag). The CPU runs everything in program order, so a
 // missing sync passes here and races there; synccheck finds it. Model:
 //  - every recorded operand access gets the next number of the core's
 //    access sequence; clock[P][Q] is the latest access of pipe Q that pipe
@@ -203,6 +205,9 @@ AICORE_NOINLINE inline uint8_t* SanAllocInit(SanCore& s, int m) {
   return s.init[m].get();
 }
 
+// The 512-byte blocks of L0C that carry a unit flag.
+constexpr uint32_t SanUnitBlocks() { return kMaxMemoryBytes[static_cast<int>(Memory::kL0C)] / 512; }
+
 // Forgets every access (the sequence numbers start again): all earlier
 // accesses count as ordered before everything after. Queue buffers and flags
 // still holding old numbers then over-order (only hazards are missed).
@@ -220,6 +225,7 @@ AICORE_NOINLINE inline void SanRenumber(SanCore& s) {
   std::memset(s.last, 0, sizeof(s.last));
   std::memset(s.clock, 0, sizeof(s.clock));
   std::memset(s.flag_clock, 0, sizeof(s.flag_clock));
+  if (s.unit_clock) std::memset(s.unit_clock.get(), 0, SanUnitBlocks() * kNumPipes * sizeof(uint32_t));
 }
 
 // Numbers a new access by `pipe` and remembers where it came from.
@@ -751,6 +757,28 @@ inline void SanWaitFlag(CoreContext& core, int event, int id, SrcLoc loc) {
   if (!(core.san & kSynccheck) || !SanEventValid(event, id)) return;
   SanJoin(core.san_core, HardEventPipes(event).dst, core.san_core.flag_clock[event][id]);
 }
+// A unit-flag handoff (Mmad / Fixpipe with unitFlag; cube/unit_flag.h) over
+// the L0C blocks of [p, p + bytes): the instruction of `pipe` waits for each
+// block's flag (release false: it is ordered after the snapshot the block's
+// latest handoff left), or hands the blocks on (release true: the blocks
+// keep pipe's clock, with the access just recorded). Like a flag per block.
+inline void SanUnitFlag(CoreContext& core, Pipe pipe, bool release, const BufferDesc& b,
+                        const uint8_t* p, uint64_t bytes) {
+  if (!(core.san & kSynccheck) || bytes == 0) return;
+  SanCore& s = core.san_core;
+  if (!s.unit_clock) s.unit_clock.reset(new uint32_t[SanUnitBlocks() * kNumPipes]());
+  const uint32_t lo = MemoryOffset(core, MemoryIndex(b), p);
+  const uint32_t end = std::min<uint32_t>(SanUnitBlocks(), static_cast<uint32_t>((lo + bytes + 511) / 512));
+  for (uint32_t k = lo / 512; k < end; ++k) {
+    uint32_t* c = s.unit_clock.get() + uint64_t{k} * kNumPipes;
+    if (release) {
+      SanSnapshot(s, pipe, c);
+    } else {
+      SanJoin(s, pipe, c);
+    }
+  }
+}
+
 // PipeBarrier<pipe> (pipe_t value): PIPE_ALL orders every pipe after
 // everything before it; a barrier on one pipe orders nothing across pipes.
 inline void SanBarrier(CoreContext& core, int pipe_t_value) {

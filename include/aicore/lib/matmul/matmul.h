@@ -2540,6 +2540,10 @@ class MatmulImpl {
       core.atomic_type = aicore::detail::AtomicTypeId<DstT>();
       core.atomic_type_name = aicore::detail::TypeName<DstT>();
     }
+    if constexpr (kCfg.enUnitFlag) {  // as the vendor's last Mmad with unitFlag 3 leaves the tile
+      aicore::detail::SetUnitFlags(core, reinterpret_cast<const uint8_t*>(d),
+                                   uint64_t{rows} * cols * sizeof(L0cT), api, loc);
+    }
     MM_CB::DataCopyOutPtr(static_cast<const __gm__ void*>(gm.GetPhyAddr() + p.origin), co1, &params, userDefInfo_,
                           selfDefineData_);
     if (enAtomic != 0) core.atomic_op = AtomicOp::kNone;
