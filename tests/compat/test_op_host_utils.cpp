@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "exe_graph/runtime/infer_shape_range_context.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/utils/type_utils.h"
 #include "infershape_broadcast_util.h"
@@ -26,6 +27,7 @@
 #include "infershape_reduce_util.h"
 #include "util/const_util.h"
 #include "log/log.h"
+#include "platform/platform_info.h"
 #include "platform/platform_infos_def.h"
 #include "op_host/tiling_base_class.h"
 #include "register/op_impl_registry.h"
@@ -121,6 +123,43 @@ TEST(OpHostInfer, ContextFunctions) {
   EXPECT_NE(aicore::op::log::TakeErrors().find("do not broadcast"), std::string::npos);
 }
 
+// The shape-range context of dynamic-shape operators (never called by RunOp;
+// its accessors over the ranges a caller fills in), and the output
+// descriptors every context has.
+TEST(OpHostInfer, ShapeRangesAndOutputDescs) {
+  gert::Shape lo{1, 4}, hi{8, 4}, out_lo, out_hi;
+  gert::InferShapeRangeContext ctx;
+  ctx.name_ = "MyOp";
+  ctx.in_shape_ = {gert::Range<gert::Shape>(&lo, &hi)};
+  ctx.out_shape_ = {gert::Range<gert::Shape>(&out_lo, &out_hi)};
+  ctx.ir_instances_.resize(2);
+  ctx.ir_instances_[0].SetInstantiationNum(1);
+  ctx.ir_instances_[0].SetInstanceStart(0);
+  ASSERT_NE(ctx.GetInputShapeRange(0), nullptr);
+  EXPECT_EQ(ctx.GetInputShapeRange(0)->GetMax()->GetDim(0), 8);
+  EXPECT_EQ(ctx.GetRequiredInputShapeRange(0), ctx.GetInputShapeRange(0));
+  EXPECT_EQ(ctx.GetOptionalInputShapeRange(1), nullptr);  // not given
+  EXPECT_EQ(ctx.GetInputShapeRange(1), nullptr);
+  EXPECT_EQ(ctx.GetInputTensorRange(0), nullptr);
+  gert::Range<gert::Shape>* out = ctx.GetOutputShapeRange(0);
+  ASSERT_NE(out, nullptr);
+  *out->GetMin() = *ctx.GetInputShapeRange(0)->GetMin();
+  *out->GetMax() = *ctx.GetInputShapeRange(0)->GetMax();
+  EXPECT_EQ(out_hi, (gert::Shape{8, 4}));
+  EXPECT_TRUE(gert::Range<gert::Shape>(&lo, &hi) == gert::Range<gert::Shape>(&out_lo, &out_hi));
+  EXPECT_EQ(std::string(ctx.GetNodeName()), "MyOp");
+  EXPECT_EQ(ctx.GetOutputShapeRange(1), nullptr);
+  gert::InferShapeContext shape_ctx;
+  shape_ctx.output_desc_.resize(1);
+  shape_ctx.output_desc_[0].SetDataType(ge::DT_FLOAT16);
+  const gert::InferShapeContext& cref = shape_ctx;
+  ASSERT_NE(cref.GetOutputDesc(0), nullptr);
+  EXPECT_EQ(cref.GetOutputDesc(0)->GetDataType(), ge::DT_FLOAT16);
+  EXPECT_EQ(cref.GetOutputDesc(1), nullptr);
+  EXPECT_EQ(ge::FORMAT_END, 55);  // one past FORMAT_FRACTAL_NZ_C0_8, as graph/c_types.h has it
+  EXPECT_EQ(ge::FORMAT_MAX, 0xff);
+}
+
 TEST(OpHostAttrs, AnIntAttributeReadAsANarrowerInteger) {
   gert::RuntimeAttrs attrs;
   attrs.attrs_.resize(2);
@@ -134,6 +173,31 @@ TEST(OpHostAttrs, AnIntAttributeReadAsANarrowerInteger) {
   EXPECT_EQ(*attrs.GetAttrPointer<uint8_t>(0), 249u);  // the low byte, as on the NPU
   EXPECT_EQ(attrs.GetAttrPointer<int32_t>(1), nullptr);  // not an Int attribute
   EXPECT_EQ(attrs.GetAttrPointer<int32_t>(2), nullptr);  // no such attribute
+}
+
+// List attributes read untyped, as kernels cast GetAttrPointer<gert::ContinuousVector>
+// to the element type (a ListBool's bools in one array), and typed.
+TEST(OpHostAttrs, ListsThroughTheUntypedContinuousVector) {
+  gert::RuntimeAttrs attrs;
+  attrs.attrs_.resize(3);
+  attrs.attrs_[0].kind = gert::detail::AttrKind::kListBool;
+  attrs.attrs_[0].lb.v_ = {true, false, true};
+  attrs.attrs_[1].kind = gert::detail::AttrKind::kListInt;
+  attrs.attrs_[1].li.v_ = {5, -6};
+  attrs.attrs_[2].kind = gert::detail::AttrKind::kInt;
+  const gert::ContinuousVector* mask = attrs.GetAttrPointer<gert::ContinuousVector>(0);
+  ASSERT_NE(mask, nullptr);
+  ASSERT_EQ(mask->GetSize(), 3u);
+  const bool* b = static_cast<const bool*>(mask->GetData());
+  EXPECT_TRUE(b[0]);
+  EXPECT_FALSE(b[1]);
+  EXPECT_TRUE(b[2]);
+  const gert::ContinuousVector* ints = attrs.GetAttrPointer<gert::ContinuousVector>(1);
+  ASSERT_NE(ints, nullptr);
+  EXPECT_EQ(static_cast<const int64_t*>(ints->GetData())[1], -6);
+  EXPECT_EQ(attrs.GetListInt(1)->GetData()[0], 5);
+  EXPECT_EQ(attrs.GetAttrPointer<gert::ContinuousVector>(2), nullptr);  // not a list
+  EXPECT_EQ(attrs.GetListInt(0), nullptr);                               // a ListBool
 }
 
 TEST(OpHostConst, ConstantInputsAsIntegersAndShapes) {
@@ -322,6 +386,28 @@ TEST(OpHostPlatform, AnswersForTheCurrentProfile) {
   EXPECT_EQ(platform_ascendc::PlatformAscendC(ctx.GetPlatformInfo()).GetCurNpuArch(), NpuArch::DAV_2002);
   EXPECT_EQ(Ops::Base::GetAivCoreNum(&ctx), 7u);
   aicore::SetSocVersion("Ascend910B2");
+}
+
+// The older API (fe::PlatformInfoManager, fe::PlatformInfo) answers the same.
+TEST(OpHostPlatform, TheOlderPlatformInfoApi) {
+  aicore::SetSocVersion("Ascend910B2");
+  fe::PlatformInfo info;
+  fe::OptionalInfo opt;
+  ASSERT_EQ(fe::PlatformInfoManager::Instance().GetPlatformInfoWithOutSocVersion(info, opt), 0u);
+  EXPECT_EQ(info.str_info.short_soc_version, "Ascend910B");
+  EXPECT_EQ(info.soc_info.ai_core_cnt, 24u);
+  EXPECT_EQ(info.soc_info.vector_core_cnt, 48u);
+  EXPECT_EQ(info.ai_core_spec.ub_size, 192u * 1024u);
+  EXPECT_EQ(info.ai_core_spec.l0_c_size, 128u * 1024u);
+  EXPECT_EQ(opt.ai_core_num, 24u);
+  EXPECT_TRUE(info.ai_core_intrinsic_dtype_map.empty());  // not modelled
+  EXPECT_EQ(fe::PlatformInfoManager::Instance().GetPlatformInfo("Ascend310P", info, opt), 1u);
+  aicore::SetSocVersion("Ascend310P3");
+  ASSERT_EQ(fe::PlatformInfoManager::GeInstance().GetPlatformInfo("Ascend310P", info, opt), 0u);
+  EXPECT_EQ(info.soc_info.vector_core_cnt, 7u);
+  aicore::SetSocVersion("Ascend910B2");
+  string unqualified = "as after the vendor's platform_info_def.h";  // std::string at global scope
+  EXPECT_FALSE(unqualified.empty());
 }
 
 }  // namespace

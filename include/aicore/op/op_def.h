@@ -29,6 +29,7 @@
 // Attributes are indexed in OpDef order.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -105,8 +106,10 @@ enum DataType {
   DT_MAX = 42,
 };
 
-// The vendor's ge::Format values (graph/types.h; FORMAT_END and FORMAT_MAX
-// are left out: their values differ between the vendor's releases).
+// The vendor's ge::Format values (graph/types.h, from C_Format in
+// graph/c_types.h; FORMAT_END follows the last format of the current
+// release, so it grows with later releases; ops-nn's conv defs use it as a
+// placeholder format).
 enum Format {
   FORMAT_NCHW = 0,
   FORMAT_NHWC = 1,
@@ -163,6 +166,8 @@ enum Format {
   FORMAT_FRACTAL_NZ_C0_2 = 52,
   FORMAT_FRACTAL_NZ_C0_4 = 53,
   FORMAT_FRACTAL_NZ_C0_8 = 54,
+  FORMAT_END = 55,
+  FORMAT_MAX = 0xff,
 };
 
 // Bytes per element of a data type (0 for the ones aicore does not model;
@@ -480,15 +485,45 @@ class Tensor {
   StorageFormat format_;
 };
 
-// A list attribute's values (GetListInt, GetListFloat).
-template <class T>
-class TypedContinuousVector {
+// A list attribute's values: ContinuousVector untyped (GetData() a const
+// void*, as kernels read GetAttrPointer<gert::ContinuousVector> and cast to
+// the element type), TypedContinuousVector<T> typed (GetListInt,
+// GetListFloat). A ListBool's elements are bools in one array.
+class ContinuousVector {
  public:
-  size_t GetSize() const { return v_.size(); }
-  const T* GetData() const { return v_.data(); }
-  std::vector<T> v_;
+  ContinuousVector() = default;
+  ContinuousVector(const ContinuousVector&) = default;
+  ContinuousVector& operator=(const ContinuousVector&) = default;
+  virtual ~ContinuousVector() = default;
+  size_t GetSize() const { return Size(); }
+  size_t GetCapacity() const { return Size(); }
+  const void* GetData() const { return Data(); }
+
+ protected:
+  virtual size_t Size() const = 0;
+  virtual const void* Data() const = 0;
 };
-using ContinuousVector = TypedContinuousVector<int64_t>;
+template <class T>
+class TypedContinuousVector : public ContinuousVector {
+ public:
+  const T* GetData() const { return static_cast<const T*>(Data()); }
+  std::vector<T> v_;  // aicore: the values
+
+ protected:
+  size_t Size() const override { return v_.size(); }
+  const void* Data() const override {
+    if constexpr (std::is_same_v<T, bool>) {  // std::vector<bool> has no array: copy into one
+      bools_.reset(new bool[v_.size() + 1]);
+      std::copy(v_.begin(), v_.end(), bools_.get());
+      return bools_.get();
+    } else {
+      return v_.data();
+    }
+  }
+
+ private:
+  mutable std::shared_ptr<bool[]> bools_;  // (bool only)
+};
 
 namespace detail {
 enum class AttrKind : uint8_t { kNone, kBool, kInt, kFloat, kString, kListBool, kListInt, kListFloat };
@@ -513,7 +548,7 @@ struct AttrValue {
   int64_t i = 0;
   float f = 0.0f;
   std::string s;
-  TypedContinuousVector<bool> lb;  // GetData() is not available (std::vector<bool>)
+  TypedContinuousVector<bool> lb;
   TypedContinuousVector<int64_t> li;
   TypedContinuousVector<float> lf;
   // An Int attribute read as a narrower or unsigned integer (the NPU's
@@ -566,6 +601,15 @@ class RuntimeAttrs {
       return a.kind == detail::AttrKind::kListInt ? &a.li : nullptr;
     } else if constexpr (std::is_same_v<T, TypedContinuousVector<float>>) {
       return a.kind == detail::AttrKind::kListFloat ? &a.lf : nullptr;
+    } else if constexpr (std::is_same_v<T, TypedContinuousVector<bool>>) {
+      return a.kind == detail::AttrKind::kListBool ? &a.lb : nullptr;
+    } else if constexpr (std::is_same_v<T, ContinuousVector>) {
+      switch (a.kind) {
+        case detail::AttrKind::kListInt: return &a.li;
+        case detail::AttrKind::kListFloat: return &a.lf;
+        case detail::AttrKind::kListBool: return &a.lb;
+        default: return nullptr;
+      }
     } else {
       static_assert(sizeof(T) == 0, "GetAttrPointer<T>: T is bool, an integer, float, char or a list");
       return nullptr;
@@ -691,6 +735,9 @@ class OpCallContext {
   const AnchorInstanceInfo* GetIrOutputInstanceInfo(size_t ir) const {
     return ir < ir_out_instances_.size() ? &ir_out_instances_[ir] : nullptr;
   }
+  const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
+    return i < output_desc_.size() ? &output_desc_[i] : nullptr;
+  }
 
   // aicore: the call's data, set by the runner. ir_inputs_[i] is the first
   // instance of OpDef input i (null for an optional input left out);
@@ -745,9 +792,6 @@ class TilingContext : public OpCallContext {
   const Tensor* GetDynamicInputTensor(size_t ir, size_t k) const {
     const long i = Instance(ir, k);
     return i < 0 ? nullptr : present_[static_cast<size_t>(i)];
-  }
-  const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
-    return i < output_desc_.size() ? &output_desc_[i] : nullptr;
   }
   TilingData* GetRawTilingData() { return &tiling_; }
   // A tiling struct (a plain C++ struct the kernel reads with
@@ -908,7 +952,62 @@ class TilingParseContext {
   std::string name_;             // aicore: set by the runner
   void* compile_info_ = nullptr;  // aicore: set by the runner
 };
-class InferShapeRangeContext {};
+// The [min, max] of a shape or tensor (exe_graph/runtime/range.h): pointers
+// the context owns; Range(p) makes min and max the same.
+template <class T>
+class Range {
+ public:
+  Range() = default;
+  Range(T* min, T* max) : min_(min), max_(max) {}
+  explicit Range(T* same) : min_(same), max_(same) {}
+  bool operator==(const Range<T>& o) const {
+    return (min_ == o.min_ && max_ == o.max_) || (*min_ == *o.min_ && *max_ == *o.max_);
+  }
+  void SetMin(T* min) { min_ = min; }
+  void SetMax(T* max) { max_ = max; }
+  const T* GetMin() const { return min_; }
+  const T* GetMax() const { return max_; }
+  T* GetMin() { return min_; }
+  T* GetMax() { return max_; }
+
+ private:
+  T* min_ = nullptr;
+  T* max_ = nullptr;
+};
+using TensorRange = Range<Tensor>;
+
+// What an InferShapeRange function (IMPL_OP(...).InferShapeRange(f), the
+// graph compiler's shape ranges for dynamic shapes) sees. aicore registers
+// such functions but never calls them (RunOp takes concrete shapes); the
+// context is here so that operator sources compile, with the vendor's
+// accessors over ranges a caller fills in.
+class InferShapeRangeContext : public OpCallContext {
+ public:
+  const Range<Shape>* GetInputShapeRange(size_t i) const { return At(in_shape_, i); }
+  const TensorRange* GetInputTensorRange(size_t i) const { return At(in_tensor_, i); }
+  const Range<Shape>* GetOptionalInputShapeRange(size_t ir) const { return GetDynamicInputShapeRange(ir, 0); }
+  const Range<Shape>* GetRequiredInputShapeRange(size_t ir) const { return GetDynamicInputShapeRange(ir, 0); }
+  const Range<Shape>* GetDynamicInputShapeRange(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : At(in_shape_, static_cast<size_t>(i));
+  }
+  const TensorRange* GetOptionalInputTensorRange(size_t ir) const { return GetDynamicInputTensorRange(ir, 0); }
+  const TensorRange* GetRequiredInputTensorRange(size_t ir) const { return GetDynamicInputTensorRange(ir, 0); }
+  const TensorRange* GetDynamicInputTensorRange(size_t ir, size_t k) const {
+    const long i = Instance(ir, k);
+    return i < 0 ? nullptr : At(in_tensor_, static_cast<size_t>(i));
+  }
+  Range<Shape>* GetOutputShapeRange(size_t i) { return i < out_shape_.size() ? &out_shape_[i] : nullptr; }
+
+  // aicore: per input instance and per output, set by whoever calls the function.
+  std::vector<Range<Shape>> in_shape_;
+  std::vector<TensorRange> in_tensor_;
+  std::vector<Range<Shape>> out_shape_;
+
+ private:
+  template <class R>
+  static const R* At(const std::vector<R>& v, size_t i) { return i < v.size() ? &v[i] : nullptr; }
+};
 class OpExecuteContext {};
 
 // IMPL_OP(type) / IMPL_OP_OPTILING(type) / IMPL_OP_INFERSHAPE(type): the

@@ -1,6 +1,7 @@
 // Copyright 2026 The aicore Authors. SPDX-License-Identifier: Apache-2.0
 //
-// platform/platform_info.h for the CPU: fe::PlatFormInfos, NpuArch and PlatformAscendC (see aicore/lib/platform_ascendc.h).
+// platform/platform_info.h for the CPU: fe::PlatformInfoManager and the
+// older platform structs (see aicore/op/platform_info.h).
 #pragma once
 
-#include "aicore/lib/platform_ascendc.h"
+#include "platform/platform_info_def.h"

@@ -8,3 +8,7 @@
 
 #include "aicore/lib/platform_ascendc.h"
 #include "aicore/runtime/tiling.h"
+// The vendor's host platform headers come with it, and with them std::string,
+// std::map and std::vector named at global scope (platform/platform_info_def.h),
+// which ops-nn's norm host code relies on.
+#include "platform/platform_info.h"
