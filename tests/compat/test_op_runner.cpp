@@ -96,6 +96,83 @@ class TestScale : public OpDef {
 };
 OP_ADD(TestScale);
 
+// TestChecked: TestScale with a check-support function (AICore().SetCheckSupport)
+// that the 910B config asks for (NeedCheckSupportFlag(true)) and the 310P one
+// does not. It reads the call through ge::Operator: a negative scale is
+// refused with a JSON reason, x of rank > 2 with a plain result, and it
+// checks what the Operator says of the inputs, outputs and attributes.
+ge::graphStatus CheckScaleSupport(const ge::Operator& op, ge::AscendString& result) {
+  float scale = 0.0f;
+  int64_t mode = -1;
+  bool b = false;
+  ge::AscendString name;
+  if (op.GetAttr("scale", scale) != ge::GRAPH_SUCCESS || op.GetAttr("mode", mode) != ge::GRAPH_SUCCESS || mode != 0 ||
+      op.GetAttr("scale", b) == ge::GRAPH_SUCCESS || op.GetAttr("nope", scale) == ge::GRAPH_SUCCESS ||
+      op.GetName(name) != ge::GRAPH_SUCCESS || std::string(name.GetString()) != "TestChecked" ||
+      op.GetInputDesc("x").GetDataType() != ge::DT_FLOAT || op.GetOutputDesc("z").GetShape().GetDims() !=
+      op.GetInputDesc(0u).GetShape().GetDims() || op.GetInputsSize() != (op.GetInputDesc("bias").GetShape().GetDimNum() ? 2u : 1u)) {
+    result = ge::AscendString("the Operator does not describe the call");
+    return ge::GRAPH_FAILED;
+  }
+  if (scale < 0.0f) {
+    result = ge::AscendString(R"({"isSupported": "False", "dynamicCompileStatic": "True", "reason": "negative scale"})");
+    return ge::GRAPH_FAILED;
+  }
+  if (op.GetInputDesc("x").GetShape().GetDimNum() > 2) {
+    result = ge::AscendString("rank above 2");
+    return ge::GRAPH_FAILED;
+  }
+  result = ge::AscendString(R"({"isSupported": "True", "dynamicCompileStatic": "True", "reason": ""})");
+  return ge::GRAPH_SUCCESS;
+}
+class TestChecked : public OpDef {
+ public:
+  explicit TestChecked(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("bias").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Attr("scale").AttrType(OPTIONAL).Float(2.0f);
+    this->Attr("mode").AttrType(OPTIONAL).Int(0);
+    this->SetInferShape(ScaleInferShape).SetInferDataType(ScaleInferDataType);
+    this->AICore().SetTiling(ScaleTiling);
+    this->AICore().SetCheckSupport(CheckScaleSupport);
+    OpAICoreConfig checked;
+    checked.NeedCheckSupportFlag(true);
+    this->AICore().AddConfig("ascend910b", checked);
+    OpAICoreConfig unchecked;
+    unchecked.NeedCheckSupportFlag(false);
+    this->AICore().AddConfig("ascend310p", unchecked);
+  }
+};
+OP_ADD(TestChecked);
+
+// TestCheckedByHelper: the same, its check registered outside the OpDef
+// (optiling::OpCheckFuncHelper, as ops-nn's bn3d_training_reduce does).
+class TestCheckedByHelper : public OpDef {
+ public:
+  explicit TestCheckedByHelper(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Input("bias").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Attr("scale").AttrType(OPTIONAL).Float(2.0f);
+    this->Attr("mode").AttrType(OPTIONAL).Int(0);
+    this->SetInferShape(ScaleInferShape).SetInferDataType(ScaleInferDataType);
+    this->AICore().SetTiling(ScaleTiling);
+    OpAICoreConfig checked;
+    checked.NeedCheckSupportFlag(true);
+    this->AICore().AddConfig("ascend910b", checked);
+  }
+};
+OP_ADD(TestCheckedByHelper);
+ge::graphStatus RefuseAll(const ge::Operator&, ge::AscendString& result) {
+  result = ge::AscendString(R"({"isSupported": "False", "reason": "refused by the helper's check"})");
+  return ge::GRAPH_FAILED;
+}
+static const int kHelperRegistered = [] {
+  optiling::OpCheckFuncHelper(FUNC_CHECK_SUPPORTED, "TestCheckedByHelper", RefuseAll);
+  return 0;
+}();
+
 // TestPair: two inputs in two dtype combinations, a required attribute, no
 // InferShape (the caller gives the output shape).
 class TestPair : public OpDef {
@@ -403,6 +480,17 @@ extern "C" __global__ __aicore__ void test_scale(GM_ADDR x, GM_ADDR bias, GM_ADD
 }
 AICORE_OP_KERNEL(test_scale);
 
+extern "C" __global__ __aicore__ void test_checked(GM_ADDR x, GM_ADDR bias, GM_ADDR z, GM_ADDR workspace,
+                                                   GM_ADDR tiling) {
+  test_scale(x, bias, z, workspace, tiling);
+}
+AICORE_OP_KERNEL(test_checked);
+extern "C" __global__ __aicore__ void test_checked_by_helper(GM_ADDR x, GM_ADDR bias, GM_ADDR z, GM_ADDR workspace,
+                                                             GM_ADDR tiling) {
+  test_scale(x, bias, z, workspace, tiling);
+}
+AICORE_OP_KERNEL(test_checked_by_helper);
+
 extern "C" __global__ __aicore__ void test_pair(GM_ADDR a, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling) {
   (void)a, (void)c, (void)workspace, (void)tiling;
 }
@@ -592,6 +680,27 @@ TEST(OpRunner, RunsByNameAgainstTheScalarModel) {
     EXPECT_EQ(r.workspace_size, kSys + n * sizeof(float));
     EXPECT_EQ(0, std::memcmp(d.z.data(), d.golden.data(), n * sizeof(float))) << "n " << n;
   }
+}
+
+TEST(OpRunner, CheckSupportRunsWhereTheConfigAsksForIt) {
+  ScaleData d(64, 3, 1.5f, true);
+  const std::vector<int64_t> shape = {8, 8};
+  RunOp("TestChecked", {{d.x.data(), shape, ge::DT_FLOAT}, {d.bias.data(), shape, ge::DT_FLOAT}},
+        {{d.z.data(), shape, ge::DT_FLOAT}}, {{"scale", 1.5f}});
+  EXPECT_EQ(0, std::memcmp(d.z.data(), d.golden.data(), 64 * sizeof(float)));  // accepted, computed
+  EXPECT_REPORT(RunOp("TestChecked", {{d.x.data(), shape, ge::DT_FLOAT}}, {}, {{"scale", -1.0f}}),
+                "CheckSupport", "the check-support function of TestChecked",
+                "NeedCheckSupportFlag(true) for Ascend910B) rejects this call: negative scale");
+  EXPECT_REPORT(RunOp("TestChecked", {{d.x.data(), {2, 2, 16}, ge::DT_FLOAT}}, {}),
+                "rejects this call: rank above 2");
+  aicore::SetSocVersion("Ascend310P3");  // its config does not ask for the check
+  const std::string on310 = ErrorOf([&] { RunOp("TestChecked", {{d.x.data(), shape, ge::DT_FLOAT}}, {}, {{"scale", -1.0f}}); });
+  aicore::SetSocVersion("Ascend910B2");
+  EXPECT_EQ(on310, "");
+  (void)ops::kHelperRegistered;
+  EXPECT_EQ(optiling::FindOpCheckFunc(FUNC_CHECK_SUPPORTED, "TestCheckedByHelper"), &ops::RefuseAll);
+  EXPECT_REPORT(RunOp("TestCheckedByHelper", {{d.x.data(), shape, ge::DT_FLOAT}}, {}),
+                "rejects this call: refused by the helper's check");
 }
 
 TEST(OpRunner, AllocatesOutputsWhenNoneAreGiven) {

@@ -172,8 +172,6 @@ struct TypeUtils {
   }
 };
 inline int GetSizeByDataType(DataType t) { return static_cast<int>(DataTypeBytes(t)); }
-// The primary format of a storage format (its low byte; the rest carries sub-format and C0).
-inline int32_t GetPrimaryFormat(int32_t format) { return format & 0xff; }
 }  // namespace ge
 
 inline std::string Ops::Base::ToString(ge::Format f) { return ge::TypeUtils::FormatToSerialString(f); }

@@ -170,6 +170,18 @@ enum Format {
   FORMAT_MAX = 0xff,
 };
 
+// A storage format's fields (graph/types.h): the primary format in the low
+// byte, a sub-format in the next two, a C0 code in bits 24-27.
+inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xffU); }
+inline int32_t GetSubFormat(int32_t format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xffff00U) >> 8);
+}
+inline bool HasSubFormat(int32_t format) { return GetSubFormat(format) > 0; }
+inline int32_t GetFormatFromSub(int32_t primary_format, int32_t sub_format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(primary_format) & 0xffU) |
+                              ((static_cast<uint32_t>(sub_format) & 0xffffU) << 8));
+}
+
 // Bytes per element of a data type (0 for the ones aicore does not model;
 // the sub-byte types DT_INT4, DT_INT2, DT_UINT1/2, DT_FLOAT4_*, DT_FLOAT6_*:
 // 0 as well, elements share bytes). The 8-bit float types are moved as
@@ -309,14 +321,74 @@ class AscendString {
   std::string s_;
 };
 
-// The graph's operator handle, which check-support and format-selection
-// functions receive (AICore().SetCheckSupport / SetOpSelectFormat); the CPU
-// runs no graph and never calls them.
-class Operator {
+// The graph's tensor description (graph/tensor.h; ge::Shape is in
+// aicore/lib/tensor_shape.h), as check-support functions read it from a
+// ge::Operator.
+class TensorDesc {
  public:
-  AscendString GetName() const { return AscendString(); }
+  TensorDesc() = default;
+  explicit TensorDesc(Shape shape, Format format = FORMAT_ND, DataType dt = DT_FLOAT)
+      : shape_(std::move(shape)), origin_shape_(shape_), format_(format), origin_format_(format), dtype_(dt) {}
+  Shape GetShape() const { return shape_; }
+  void SetShape(const Shape& s) { shape_ = s; }
+  Shape GetOriginShape() const { return origin_shape_; }
+  void SetOriginShape(const Shape& s) { origin_shape_ = s; }
+  Format GetFormat() const { return format_; }
+  void SetFormat(Format f) { format_ = f; }
+  Format GetOriginFormat() const { return origin_format_; }
+  void SetOriginFormat(Format f) { origin_format_ = f; }
+  DataType GetDataType() const { return dtype_; }
+  void SetDataType(DataType dt) { dtype_ = dt; }
+
+ private:
+  Shape shape_, origin_shape_;
+  Format format_ = FORMAT_ND, origin_format_ = FORMAT_ND;
+  DataType dtype_ = DT_FLOAT;
 };
+
+// The graph's operator handle, which check-support and format-selection
+// functions receive (AICore().SetCheckSupport / SetOpSelectFormat); defined
+// below (it holds runtime attribute values). RunOp builds one from the call
+// and runs the check-support function (see aicore/op/runner.h).
+class Operator;
 using OP_CHECK_FUNC = graphStatus (*)(const Operator&, AscendString&);
+}  // namespace ge
+
+// register/op_check.h: the check functions an operator registers by kind and
+// type outside its OpDef (OpCheckFuncHelper). RunOp runs the
+// FUNC_CHECK_SUPPORTED one like AICore().SetCheckSupport's (which wins).
+namespace optiling {
+#define FUNC_CHECK_SUPPORTED "check_supported"
+#define FUNC_OP_SELECT_FORMAT "op_select_format"
+#define FUNC_GET_OP_SUPPORT_INFO "get_op_support_info"
+#define FUNC_GET_SPECIFIC_INFO "get_op_specific_info"
+using OP_CHECK_FUNC = ge::OP_CHECK_FUNC;
+using PARAM_GENERALIZE_FUNC = ge::graphStatus (*)(const ge::Operator&, const ge::AscendString&, ge::AscendString&);
+// The registered functions by (kind, op type).
+inline std::map<std::pair<std::string, std::string>, OP_CHECK_FUNC>& OpCheckFuncs() {
+  static auto* m = new std::map<std::pair<std::string, std::string>, OP_CHECK_FUNC>();
+  return *m;
+}
+inline std::mutex& OpCheckFuncsMutex() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+inline OP_CHECK_FUNC FindOpCheckFunc(const std::string& kind, const std::string& type) {
+  std::lock_guard<std::mutex> lock(OpCheckFuncsMutex());
+  const auto it = OpCheckFuncs().find({kind, type});
+  return it == OpCheckFuncs().end() ? nullptr : it->second;
+}
+class OpCheckFuncHelper {
+ public:
+  OpCheckFuncHelper(const ge::AscendString& check_type, const ge::AscendString& op_type, OP_CHECK_FUNC func) {
+    std::lock_guard<std::mutex> lock(OpCheckFuncsMutex());
+    OpCheckFuncs()[{check_type.GetString(), op_type.GetString()}] = func;
+  }
+  OpCheckFuncHelper(const ge::AscendString&, PARAM_GENERALIZE_FUNC) {}  // (graph compilation only)
+};
+}  // namespace optiling
+
+namespace ge {
 
 constexpr int64_t UNKNOWN_DIM = -1;      // a dimension of unknown size
 constexpr int64_t UNKNOWN_DIM_NUM = -2;  // the one dimension of a shape of unknown rank
@@ -628,6 +700,93 @@ class RuntimeAttrs {
 
   std::vector<detail::AttrValue> attrs_;  // aicore: filled by the runner
 };
+}  // namespace gert
+
+namespace ge {
+class Operator {
+ public:
+  Operator() = default;
+  Operator(const char* name, const char* type) : name_(name != nullptr ? name : ""), type_(type != nullptr ? type : "") {}
+  AscendString GetName() const { return AscendString(name_.c_str()); }
+  graphStatus GetName(AscendString& name) const {
+    name = AscendString(name_.c_str());
+    return GRAPH_SUCCESS;
+  }
+  graphStatus GetOpType(AscendString& type) const {
+    type = AscendString(type_.c_str());
+    return GRAPH_SUCCESS;
+  }
+  size_t GetInputsSize() const { return inputs_.size(); }
+  size_t GetOutputsSize() const { return outputs_.size(); }
+  // A missing input or output gives an empty description, as the vendor's.
+  TensorDesc GetInputDesc(uint32_t i) const { return i < inputs_.size() ? inputs_[i].second : TensorDesc(); }
+  TensorDesc GetInputDesc(const char* name) const { return Find(inputs_, name); }
+  TensorDesc GetInputDesc(const std::string& name) const { return Find(inputs_, name.c_str()); }
+  TensorDesc GetInputDescByName(const char* name) const { return Find(inputs_, name); }
+  TensorDesc GetOutputDesc(uint32_t i) const { return i < outputs_.size() ? outputs_[i].second : TensorDesc(); }
+  TensorDesc GetOutputDesc(const char* name) const { return Find(outputs_, name); }
+  TensorDesc GetOutputDesc(const std::string& name) const { return Find(outputs_, name.c_str()); }
+  TensorDesc GetOutputDescByName(const char* name) const { return Find(outputs_, name); }
+  // An attribute by name: GRAPH_FAILED when the operator has none of that name
+  // and kind (an Int attribute reads into any integer type).
+  template <class T>
+  graphStatus GetAttr(const char* name, T& value) const {
+    const gert::detail::AttrValue* a = Attr(name);
+    if (a == nullptr) return GRAPH_FAILED;
+    using K = gert::detail::AttrKind;
+    if constexpr (std::is_same_v<T, bool>) {
+      if (a->kind != K::kBool) return GRAPH_FAILED;
+      value = a->b;
+    } else if constexpr (std::is_integral_v<T>) {
+      if (a->kind != K::kInt) return GRAPH_FAILED;
+      value = static_cast<T>(a->i);
+    } else if constexpr (std::is_same_v<T, float>) {
+      if (a->kind != K::kFloat) return GRAPH_FAILED;
+      value = a->f;
+    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, AscendString>) {
+      if (a->kind != K::kString) return GRAPH_FAILED;
+      value = T(a->s.c_str());
+    } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
+      if (a->kind != K::kListBool) return GRAPH_FAILED;
+      value = a->lb.v_;
+    } else if constexpr (std::is_same_v<T, std::vector<float>>) {
+      if (a->kind != K::kListFloat) return GRAPH_FAILED;
+      value = a->lf.v_;
+    } else {
+      static_assert(std::is_same_v<T, std::vector<int64_t>> || std::is_same_v<T, std::vector<int32_t>>,
+                    "Operator::GetAttr: T is bool, an integer, float, a string or a list of those");
+      if (a->kind != K::kListInt) return GRAPH_FAILED;
+      value.assign(a->li.v_.begin(), a->li.v_.end());
+    }
+    return GRAPH_SUCCESS;
+  }
+  template <class T>
+  graphStatus GetAttr(const std::string& name, T& value) const {
+    return GetAttr(name.c_str(), value);
+  }
+
+  // aicore: the call's tensors and attributes, by their OpDef names.
+  std::vector<std::pair<std::string, TensorDesc>> inputs_, outputs_;
+  std::vector<std::pair<std::string, gert::detail::AttrValue>> attrs_;
+
+ private:
+  static TensorDesc Find(const std::vector<std::pair<std::string, TensorDesc>>& v, const char* name) {
+    for (const auto& e : v) {
+      if (name != nullptr && e.first == name) return e.second;
+    }
+    return TensorDesc();
+  }
+  const gert::detail::AttrValue* Attr(const char* name) const {
+    for (const auto& e : attrs_) {
+      if (name != nullptr && e.first == name) return &e.second;
+    }
+    return nullptr;
+  }
+  std::string name_, type_;
+};
+}  // namespace ge
+
+namespace gert {
 
 // The raw tiling buffer of a TilingContext.
 class TilingData {
@@ -1472,7 +1631,9 @@ inline OpParamDef& FindOrAddParam(std::vector<OpParamDef>& list, const char* nam
 // Per-SoC configuration (AICore().AddConfig(soc, config)): Input/Output give
 // an input or output a different definition (dtypes, formats, param type) on
 // that SoC, and the runner checks tensors against it when it runs under that
-// SoC's profile (aicore::op::detail::ParamDefsFor in op/runner.h); the flags are accepted and not
+// SoC's profile (aicore::op::detail::ParamDefsFor in op/runner.h);
+// NeedCheckSupportFlag(true) makes RunOp run AICore().SetCheckSupport's
+// function under that SoC's profile; the other flags are accepted and not
 // used on the CPU.
 class OpAICoreConfig {
  public:
@@ -1487,7 +1648,11 @@ class OpAICoreConfig {
   OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
   OpAICoreConfig& DynamicRankSupportFlag(bool) { return *this; }
   OpAICoreConfig& DynamicShapeSupportFlag(bool) { return *this; }
-  OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
+  OpAICoreConfig& NeedCheckSupportFlag(bool on) {
+    need_check_support_ = on;
+    return *this;
+  }
+  bool NeedCheckSupport() const { return need_check_support_; }
   OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
   OpAICoreConfig& RangeLimitValue(const char*) { return *this; }
   OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
@@ -1495,6 +1660,7 @@ class OpAICoreConfig {
  private:
   std::vector<OpParamDef> inputs_;
   std::vector<OpParamDef> outputs_;
+  bool need_check_support_ = false;
 };
 
 class OpAICoreDef {
@@ -1504,8 +1670,16 @@ class OpAICoreDef {
     return *this;
   }
   OpAICoreDef& SetTilingParse(gert::OpImplRegisterV2::TilingParseFunc) { return *this; }
-  OpAICoreDef& SetCheckSupport(ge::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetCheckSupport(ge::OP_CHECK_FUNC func) {
+    check_support_ = func;
+    return *this;
+  }
+  ge::OP_CHECK_FUNC GetCheckSupport() const { return check_support_; }
+  // The graph compiler's other hooks: accepted, never called on the CPU.
   OpAICoreDef& SetOpSelectFormat(ge::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSupportInfo(ge::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSpecInfo(ge::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetParamGeneralize(optiling::PARAM_GENERALIZE_FUNC) { return *this; }
   // The vendor's AddConfig returns void; returning *this also serves
   // projects that chain the calls.
   OpAICoreDef& AddConfig(const char* soc) {
@@ -1526,6 +1700,7 @@ class OpAICoreDef {
 
  private:
   gert::OpImplRegisterV2::TilingKernelFunc tiling_ = nullptr;
+  ge::OP_CHECK_FUNC check_support_ = nullptr;
   std::vector<std::string> socs_;
   std::vector<std::pair<std::string, OpAICoreConfig>> configs_;
 };

@@ -292,6 +292,56 @@ inline const std::vector<ops::OpParamDef>& ParamDefsFor(const ops::OpDef& def, b
   return copied ? own : base;
 }
 
+// The graph-mode check of AICore().SetCheckSupport(f), run on a ge::Operator
+// made of the call: inputs and outputs (instance names: a DYNAMIC one's
+// instances name0, name1, ..., as the graph names them) and attributes by
+// their OpDef names. A result other than GRAPH_SUCCESS (on the NPU: the
+// operator is not selected for the AI Core) fails the call with the
+// function's reason (the "reason" of its JSON result, else the whole result).
+inline void RunCheckSupport(const std::string& type, ge::OP_CHECK_FUNC check,
+                            const std::vector<std::pair<std::string, const gert::Tensor*>>& ins,
+                            const std::vector<std::pair<std::string, const gert::Tensor*>>& outs,
+                            const std::vector<ops::OpAttrDef>& attr_defs, const gert::RuntimeAttrs& attrs,
+                            SrcLoc loc) {
+  ge::Operator op(type.c_str(), type.c_str());
+  auto desc = [](const gert::Tensor& t) {
+    const gert::Shape& s = t.GetOriginShape();
+    std::vector<int64_t> dims;
+    for (size_t d = 0; d < s.GetDimNum(); ++d) dims.push_back(s.GetDim(d));
+    ge::TensorDesc td(ge::Shape(dims), t.GetOriginFormat(), t.GetDataType());
+    return td;
+  };
+  for (const auto& e : ins) op.inputs_.emplace_back(e.first, desc(*e.second));
+  for (const auto& e : outs) op.outputs_.emplace_back(e.first, desc(*e.second));
+  for (size_t k = 0; k < attr_defs.size() && k < attrs.attrs_.size(); ++k) {
+    if (attrs.attrs_[k].kind != gert::detail::AttrKind::kNone) op.attrs_.emplace_back(attr_defs[k].Name(), attrs.attrs_[k]);
+  }
+  ge::AscendString result;
+  ge::graphStatus st = ge::GRAPH_SUCCESS;
+  try {
+    log::TakeErrors();
+    st = check(op, result);
+  } catch (const KernelError& e) {
+    if (!e.kernel().empty()) throw;
+    throw KernelError(e.kind(), type, -1, 0, e.api(), SrcLoc{e.file().c_str(), e.line()},
+                      e.detail() + " (in the check-support function of " + type + ")");
+  }
+  if (st == ge::GRAPH_SUCCESS) return;
+  std::string why = result.GetString();
+  const size_t r = why.find("\"reason\"");
+  if (r != std::string::npos) {
+    const size_t a = why.find('"', why.find(':', r) + 1);
+    const size_t b = a == std::string::npos ? a : why.find('"', a + 1);
+    if (b != std::string::npos) why = why.substr(a + 1, b - a - 1);
+  }
+  const std::string logged = log::TakeErrors();
+  FailOp(type, "CheckSupport", loc,
+         "the check-support function of " + type + " (AICore().SetCheckSupport, NeedCheckSupportFlag(true) for " +
+             aicore::GetSocProfile().name + ") rejects this call: " + (why.empty() ? "no reason given" : why) +
+             (logged.empty() ? "" : " (it logged: " + logged + ")") +
+             "; on the NPU the graph would not run it on the AI Core");
+}
+
 inline std::string AttrValueText(const gert::detail::AttrValue& a) {
   switch (a.kind) {
     case gert::detail::AttrKind::kBool: return a.b ? "true" : "false";
@@ -1041,6 +1091,34 @@ inline std::unique_ptr<PreparedOp> PrepareOpImpl(const std::string& type, const 
     p->outputs_[j].Set(data, out_shape[j], out_dt[j], fmt);
   }
   if (infer_only) return p;
+  // Check support (AICore().SetCheckSupport), when the running SoC's config asks for it.
+  ge::OP_CHECK_FUNC check = def->GetAICore().GetCheckSupport();
+  if (check == nullptr) check = optiling::FindOpCheckFunc(FUNC_CHECK_SUPPORTED, type);
+  if (check != nullptr) {
+    bool on = false;
+    for (const auto& sc : def->GetAICore().Configs()) {
+      on = on || (ConfigSocIndex(sc.first) == soc && sc.second.NeedCheckSupport());
+    }
+    if (on) {
+      std::vector<std::pair<std::string, const gert::Tensor*>> ins, outs;
+      for (size_t i = 0; i < in_defs.size(); ++i) {
+        if (!present[i]) continue;
+        const bool dyn = in_defs[i].GetParamType() == ops::DYNAMIC;
+        for (size_t k = 0; k < p->ir_[i].GetInstanceNum(); ++k) {
+          ins.emplace_back(in_defs[i].Name() + (dyn ? std::to_string(k) : std::string()),
+                           &p->inputs_[p->ir_[i].GetInstanceStart() + k]);
+        }
+      }
+      for (size_t i = 0; i < out_defs.size(); ++i) {
+        const bool dyn = out_defs[i].GetParamType() == ops::DYNAMIC;
+        for (size_t k = 0; k < p->out_ir_[i].GetInstanceNum(); ++k) {
+          outs.emplace_back(out_defs[i].Name() + (dyn ? std::to_string(k) : std::string()),
+                            &p->outputs_[p->out_ir_[i].GetInstanceStart() + k]);
+        }
+      }
+      RunCheckSupport(type, check, ins, outs, attr_defs, rattrs, loc);
+    }
+  }
   // Tiling.
   const gert::OpImplRegisterV2::Funcs impl = def->Impl();
   const gert::OpImplRegisterV2::TilingKernelFunc tiling_func =
