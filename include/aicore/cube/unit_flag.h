@@ -70,10 +70,9 @@ class UnitFlagUse {
       : core_(core), flag_(unit_flag), mmad_(mmad), buf_(b), api_(api), loc_(loc) {
     if (flag_ == 0) return;
     CubeRegs& c = core_.cube;
-    const size_t blocks = kMaxMemoryBytes[static_cast<int>(Memory::kL0C)] / 512;
-    if (c.unit_flag.size() != blocks) {
-      c.unit_flag.assign(blocks, 0);
-      c.unit_site.assign(blocks, CubeRegs::UnitSite{});
+    if (c.unit_flag.size() != kUnitFlagBlocks) {
+      c.unit_flag.assign(kUnitFlagBlocks, 0);
+      c.unit_site.assign(kUnitFlagBlocks, CubeRegs::UnitSite{});
     }
   }
   bool on() const { return flag_ != 0; }

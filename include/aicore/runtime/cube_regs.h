@@ -12,10 +12,14 @@
 #include <utility>
 #include <vector>
 
+#include "aicore/base/soc.h"
 #include "aicore/runtime/buffer_desc.h"
 
 namespace aicore {
 namespace detail {
+
+// The 512-byte blocks of L0C, each with a unit flag (cube/unit_flag.h).
+constexpr uint32_t kUnitFlagBlocks = kMaxMemoryBytes[static_cast<int>(Memory::kL0C)] / 512;
 
 struct CubeRegs {
   // ---- Mmad ----

@@ -205,9 +205,6 @@ AICORE_NOINLINE inline uint8_t* SanAllocInit(SanCore& s, int m) {
   return s.init[m].get();
 }
 
-// The 512-byte blocks of L0C that carry a unit flag.
-constexpr uint32_t SanUnitBlocks() { return kMaxMemoryBytes[static_cast<int>(Memory::kL0C)] / 512; }
-
 // Forgets every access (the sequence numbers start again): all earlier
 // accesses count as ordered before everything after. Queue buffers and flags
 // still holding old numbers then over-order (only hazards are missed).
@@ -225,7 +222,7 @@ AICORE_NOINLINE inline void SanRenumber(SanCore& s) {
   std::memset(s.last, 0, sizeof(s.last));
   std::memset(s.clock, 0, sizeof(s.clock));
   std::memset(s.flag_clock, 0, sizeof(s.flag_clock));
-  if (s.unit_clock) std::memset(s.unit_clock.get(), 0, SanUnitBlocks() * kNumPipes * sizeof(uint32_t));
+  if (s.unit_clock) std::memset(s.unit_clock.get(), 0, kUnitFlagBlocks * kNumPipes * sizeof(uint32_t));
 }
 
 // Numbers a new access by `pipe` and remembers where it came from.
@@ -766,9 +763,9 @@ inline void SanUnitFlag(CoreContext& core, Pipe pipe, bool release, const Buffer
                         const uint8_t* p, uint64_t bytes) {
   if (!(core.san & kSynccheck) || bytes == 0) return;
   SanCore& s = core.san_core;
-  if (!s.unit_clock) s.unit_clock.reset(new uint32_t[SanUnitBlocks() * kNumPipes]());
+  if (!s.unit_clock) s.unit_clock.reset(new uint32_t[kUnitFlagBlocks * kNumPipes]());
   const uint32_t lo = MemoryOffset(core, MemoryIndex(b), p);
-  const uint32_t end = std::min<uint32_t>(SanUnitBlocks(), static_cast<uint32_t>((lo + bytes + 511) / 512));
+  const uint32_t end = std::min<uint32_t>(kUnitFlagBlocks, static_cast<uint32_t>((lo + bytes + 511) / 512));
   for (uint32_t k = lo / 512; k < end; ++k) {
     uint32_t* c = s.unit_clock.get() + uint64_t{k} * kNumPipes;
     if (release) {
