@@ -61,6 +61,28 @@ static_assert(ASCENDC_CPU_DEBUG == 1, "ASCENDC_CPU_DEBUG is 1 in the CPU debug m
 #error "a vector compilation defines __DAV_C220_VEC__ and __CCE_KT_TEST__, never __DAV_C220_CUBE__"
 #endif
 
+
+// Names that compile and do nothing on the CPU, each as the reference
+// describes it on the 910B generation: the SuperKernel task syncs (no effect
+// there), DataSyncBarrier<MemDsbT> (every access has completed), the mix
+// kernels' __kfc_workspace__ parameter qualifier; and Coord / MakeCoord.
+extern "C" __global__ __aicore__ void kfc_params(GM_ADDR x, __kfc_workspace__ GM_ADDR workspace) {
+  (void)x, (void)workspace;
+  AscendC::WaitPreTaskEnd();
+  AscendC::DataSyncBarrier<AscendC::MemDsbT::DDR>();
+  AscendC::DataSyncBarrier<AscendC::MemDsbT::ALL>();
+  AscendC::SetNextTaskStart();
+  AscendC::SetNextTaskStart<PIPE_MTE3, PIPE_FIX, true>();
+}
+TEST(Basics, NoOpSyncsAndCoordinates) {
+  uint8_t* x = static_cast<uint8_t*>(AscendC::GmAlloc(32));
+  ICPU_RUN_KF(kfc_params, 2, x, x);
+  AscendC::GmFree(x);
+  constexpr AscendC::Coord<int64_t, int64_t> c = AscendC::MakeCoord(int64_t{3}, int64_t{4});
+  static_assert(AscendC::Std::get<1>(c) == 4, "MakeCoord keeps its values in order");
+  EXPECT_EQ(AscendC::Std::get<0>(c), 3);
+}
+
 TEST(Environment, KernelsBranchOnTheArchitecture) {
   int path = 0;
 #if defined(__DAV_C220_CUBE__)

@@ -36,6 +36,9 @@
 #ifndef __vector__
 #define __vector__
 #endif
+#ifndef __kfc_workspace__  // the Matmul client's workspace parameter of mix kernels
+#define __kfc_workspace__
+#endif
 #ifndef __cube__
 #define __cube__
 #endif

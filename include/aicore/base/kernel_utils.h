@@ -11,6 +11,7 @@
 //                  tuple_size(_v), tuple_element, ignore, index_sequence,
 //                  min, max, abs, sqrt, ceil_division, ceil_align, divide,
 //                  forward, move, declval
+//   AscendC::Coord<...> (a Std::tuple), MakeCoord(...)
 //   AscendC::IsSameType<T, U>::value, SizeOfBits<T>::value, Conditional, ConditionalMulti
 //   AscendC::DivCeil(a, b), AlignUp(a, b), Ceil(a, b)    uint32_t, rounding up
 //   AscendC::ToFloat(bfloat16_t / half)                  exact widening to float
@@ -203,6 +204,15 @@ constexpr auto divide(const T& a, const U& b) {
 }
 
 }  // namespace Std
+
+// A coordinate (kernel_operator_coord.h): a tuple of indices, as the
+// Matmul API's block and offset coordinates are.
+template <typename... Coords>
+using Coord = Std::tuple<Coords...>;
+template <typename... Ts>
+constexpr Coord<Ts...> MakeCoord(const Ts&... t) {
+  return {t...};
+}
 
 // BoolInst<b> (TrueType, FalseType): a bool as a type, with ::Type and
 // ::value; IsSameType<T, U>::value derives from them, as the vendor's does

@@ -48,9 +48,15 @@
 namespace aicore {
 namespace lib {
 
+// The 910B reference lists int8_t, uint8_t, half and float; the vendor's
+// 910B implementation moves any 2- or 4-byte type by its size (the vendor's
+// add_broadcast sample instantiates bfloat16_t and int16_t), so these build
+// here too (a broadcast copies bits: every type is exact).
 template <class T>
-constexpr bool kBroadcastType = std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
-                                std::is_same_v<T, half> || std::is_same_v<T, float>;
+constexpr bool kBroadcastType =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> ||
+    std::is_same_v<T, float> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
 
 inline std::string BroadcastShape(int dim, const uint32_t* s) {
   return dim == 1 ? "[" + std::to_string(s[0]) + "]"
@@ -144,7 +150,7 @@ namespace AscendC {
 
 #define AICORE_BROADCAST_CHECK                                                          \
   static_assert(aicore::lib::kBroadcastType<T>,                                         \
-                "Broadcast: T must be int8_t, uint8_t, half or float");                 \
+                "Broadcast: T must be int8_t, uint8_t or a 2- or 4-byte type");                 \
   static_assert(dim == 1 || dim == 2, "Broadcast: dim must be 1 or 2");                  \
   static_assert(axis >= 0 && axis < dim, "Broadcast: axis must be 0 or 1 and below dim")
 

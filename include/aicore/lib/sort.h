@@ -360,6 +360,11 @@ inline void TopKImpl(const AscendC::LocalTensor<T>& dstValue,
     FailSort(api, "topKInfo.inner " + std::to_string(inner) + " is not a positive multiple of 32",
              loc);
   }
+  // (A run-time check, as the vendor's 910B TopK asserts it: kernels
+  // instantiate both modes and choose at run time.)
+  if (kSmall && AICORE_UNLIKELY(isHasfinish)) {
+    FailSort(api, "isHasfinish is true in TopKMode::TOPK_NSMALL (Small mode takes no finish flags)", loc);
+  }
   if (kSmall && AICORE_UNLIKELY(inner != 32)) {
     FailSort(api, "topKInfo.inner " + std::to_string(inner) +
                       " in TopKMode::TOPK_NSMALL (Small mode needs inner == 32)", loc);
@@ -495,8 +500,6 @@ AICORE_INLINE void TopK(const LocalTensor<T>& dstValueLocal, const LocalTensor<i
                         const bool isLargest = true,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kSortType<T>, "TopK: T must be half or float");
-  static_assert(!(isHasfinish && topkMode == TopKMode::TOPK_NSMALL),
-                "TopK: isHasfinish must be false in TopKMode::TOPK_NSMALL");
   aicore::lib::TopKImpl<T>(dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal,
                            &tmpLocal, k, tilling, topKInfo, isLargest, isInitIndex, isHasfinish,
                            topkMode, loc);
@@ -511,8 +514,6 @@ AICORE_INLINE void TopK(const LocalTensor<T>& dstValueLocal, const LocalTensor<i
                         const bool isLargest = true,
                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   static_assert(aicore::lib::kSortType<T>, "TopK: T must be half or float");
-  static_assert(!(isHasfinish && topkMode == TopKMode::TOPK_NSMALL),
-                "TopK: isHasfinish must be false in TopKMode::TOPK_NSMALL");
   aicore::lib::TopKImpl<T>(dstValueLocal, dstIndexLocal, srcLocal, srcIndexLocal, finishLocal,
                            nullptr, k, tilling, topKInfo, isLargest, isInitIndex, isHasfinish,
                            topkMode, loc);

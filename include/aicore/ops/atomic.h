@@ -205,6 +205,10 @@ AICORE_INLINE void SetAtomicType(aicore::SrcLoc loc = aicore::SrcLoc::Current())
 AICORE_INLINE void SetAtomicNone(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::Enter("SetAtomicNone", loc).atomic_op = aicore::detail::AtomicOp::kNone;
 }
+// The newer name of SetAtomicNone (kernel_operator_set_atomic_intf.h).
+AICORE_INLINE void DisableDmaAtomic(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::Enter("DisableDmaAtomic", loc).atomic_op = aicore::detail::AtomicOp::kNone;
+}
 
 // GM[0, size) = value (plain stores, whatever the atomic mode).
 template <typename T>

@@ -11,7 +11,8 @@
 //   (dstStride: UB gap in 32-byte blocks): leftPadding elements, the data,
 //   then everything up to F. With isPad, the leftPadding elements and all of
 //   [leftPadding * sizeof(T) + blockLen, F) are set to paddingValue; without
-//   it those bytes keep what UB held (the NPU leaves them undefined).
+//   it, to the value of the latest SetPadValue<T>(value) of the block, and
+//   without that they keep what UB held (the NPU leaves them undefined).
 // UB -> GM, DataCopyPad(GlobalTensor dst, LocalTensor src, DataCopyExtParams)
 // (or DataCopyParams): exactly blockLen bytes per burst are written. Burst i
 //   is read from UB at i * (round_up_32(blockLen) + srcStride * 32) (srcStride:
@@ -29,6 +30,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "aicore/base/error.h"
 #include "aicore/base/type_name.h"
@@ -124,6 +126,10 @@ void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T
                const PadCopy& c, bool is_pad, T value, SrcLoc loc) {
   CoreContext& core = Enter("DataCopyPad", loc);
   CheckPad<T>(c, loc);
+  if (!is_pad && core.pad_value_set) {  // the SetPadValue register
+    is_pad = true;
+    std::memcpy(static_cast<void*>(&value), &core.pad_value_bits, sizeof(T));
+  }
   const uint64_t left = uint64_t{c.left} * sizeof(T);
   const uint64_t burst = RoundUp32(left + c.len + uint64_t{c.right} * sizeof(T));
   const uint64_t ub_step = burst + c.ub_gap;
@@ -200,6 +206,20 @@ AICORE_TARGET_END
 
 namespace AscendC {
 AICORE_TARGET_BEGIN
+
+// The value DataCopyPad (GM -> UB) pads with when its params have isPad false
+// (until the block ends or InitSocState). T: the copy's element type, up to
+// 8 bytes; pos: VECIN, VECOUT or MAX (both).
+template <typename T, TPosition pos = TPosition::MAX>
+void SetPadValue(T paddingValue, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable<T>::value, "SetPadValue: an element of up to 8 bytes");
+  static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::MAX,
+                "SetPadValue: pos is TPosition::VECIN, VECOUT or MAX");
+  aicore::detail::CoreContext& core = aicore::detail::Enter("SetPadValue", loc);
+  core.pad_value_bits = 0;
+  std::memcpy(&core.pad_value_bits, static_cast<const void*>(&paddingValue), sizeof(T));
+  core.pad_value_set = true;
+}
 
 // GM -> UB (DataCopyExtParams: blockLen and srcStride in bytes, dstStride in 32-byte blocks).
 template <typename T>

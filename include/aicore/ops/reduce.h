@@ -1145,5 +1145,105 @@ AICORE_DEFINE_WHOLE_EXTREME(WholeReduceMax, true)
 AICORE_DEFINE_WHOLE_EXTREME(WholeReduceMin, false)
 #undef AICORE_DEFINE_WHOLE_EXTREME
 
+// ---- ReduceDataBlock / ReducePairElem / ReduceRepeat<ReduceType> -----------
+// The newer names (kernel_operator_vec_reduce_intf.h), the mask before
+// repeatTime in all three: on the 910B generation ReduceDataBlock<SUM / MAX /
+// MIN> is BlockReduceSum / Max / Min, ReducePairElem<SUM> PairReduceSum,
+// ReduceRepeat<SUM / MAX / MIN> WholeReduceSum / Max / Min (MAX and MIN with
+// the order); dst and src of one type.
+enum class ReduceType { NONE = -1, SUM = 0, MAX, MIN };
+
+namespace reduce_detail {
+template <ReduceType kType, class T, class U>
+constexpr void CheckTypes() {
+  static_assert(kType == ReduceType::SUM || kType == ReduceType::MAX || kType == ReduceType::MIN,
+                "reduceType is ReduceType::SUM, MAX or MIN");
+  static_assert(std::is_same<T, U>::value, "dst and src have one type on this SoC");
+}
+template <ReduceType kType>
+constexpr const char* Name(const char* sum, const char* max, const char* min) {
+  return kType == ReduceType::SUM ? sum : kType == ReduceType::MAX ? max : min;
+}
+template <ReduceType kType, class T, class M>
+AICORE_INLINE void DataBlock(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool set_mask, M mask,
+                             int32_t repeat, int32_t dst_rep, int32_t src_blk, int32_t src_rep, aicore::SrcLoc loc) {
+  const char* api = Name<kType>("ReduceDataBlock<SUM>", "ReduceDataBlock<MAX>", "ReduceDataBlock<MIN>");
+  if constexpr (kType == ReduceType::SUM) {
+    aicore::detail::GroupSum(api, aicore::detail::SumShape::kBlock, dst, src, set_mask, mask, repeat, dst_rep,
+                             src_blk, src_rep, loc);
+  } else {
+    aicore::detail::BlockExtreme<kType == ReduceType::MAX>(api, dst, src, set_mask, mask, repeat, dst_rep, src_blk,
+                                                           src_rep, loc);
+  }
+}
+template <ReduceType kType, class T, class M>
+AICORE_INLINE void Repeat(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool set_mask, M mask, int32_t repeat,
+                          int32_t dst_rep, int32_t src_blk, int32_t src_rep, ReduceOrder order, aicore::SrcLoc loc) {
+  const char* api = Name<kType>("ReduceRepeat<SUM>", "ReduceRepeat<MAX>", "ReduceRepeat<MIN>");
+  if constexpr (kType == ReduceType::SUM) {
+    aicore::detail::GroupSum(api, aicore::detail::SumShape::kWhole, dst, src, set_mask, mask, repeat, dst_rep,
+                             src_blk, src_rep, loc);
+  } else {
+    aicore::detail::WholeExtreme<kType == ReduceType::MAX>(api, dst, src, set_mask, mask, repeat, dst_rep, src_blk,
+                                                           src_rep, order, loc);
+  }
+}
+}  // namespace reduce_detail
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
+                                   const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                   const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  reduce_detail::DataBlock<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime,
+                                       dstRepStride, srcBlkStride, srcRepStride, loc);
+}
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
+                                   const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                   const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  reduce_detail::DataBlock<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime,
+                                       dstRepStride, srcBlkStride, srcRepStride, loc);
+}
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
+                                  const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                  const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM on this SoC");
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  aicore::detail::GroupSum("ReducePairElem<SUM>", aicore::detail::SumShape::kPair, dst, src, isSetMask,
+                           aicore::detail::MaskArg::Cont(mask), repeatTime, dstRepStride, srcBlkStride,
+                           srcRepStride, loc);
+}
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
+                                  const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                  const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM on this SoC");
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  aicore::detail::GroupSum("ReducePairElem<SUM>", aicore::detail::SumShape::kPair, dst, src, isSetMask,
+                           aicore::detail::MaskArg::Bits(mask), repeatTime, dstRepStride, srcBlkStride,
+                           srcRepStride, loc);
+}
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
+                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  reduce_detail::Repeat<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime,
+                                    dstRepStride, srcBlkStride, srcRepStride, order, loc);
+}
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+AICORE_INLINE void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
+                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  reduce_detail::CheckTypes<reduceType, T, U>();
+  reduce_detail::Repeat<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime,
+                                    dstRepStride, srcBlkStride, srcRepStride, order, loc);
+}
+
 AICORE_TARGET_END
 }  // namespace AscendC

@@ -155,8 +155,22 @@ AICORE_INLINE int64_t GetBlockNum() {
 // strides): 32 on every SoC profile aicore has.
 AICORE_INLINE constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
 
+// The memory a DataSyncBarrier waits on (kernel_event.h).
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+// Waits until the core's earlier memory accesses (of that memory) complete:
+// every access has completed when the CPU reaches it.
+template <MemDsbT arg0>
+AICORE_INLINE void DataSyncBarrier() {}
 AICORE_INLINE void DataSyncBarrier() {}
 AICORE_INLINE void DataCacheCleanAndInvalid() {}
+
+// SuperKernel early start (kernel_operator_common_intf.h): on the Atlas
+// A2/A3 generation and the others aicore models these compile and have no
+// effect, as the reference says; a launch ends when its blocks end.
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+AICORE_INLINE void SetNextTaskStart() {}
+template <bool FORCE = false>
+AICORE_INLINE void WaitPreTaskEnd() {}
 
 AICORE_TARGET_END
 }  // namespace AscendC

@@ -209,6 +209,10 @@ struct CoreContext {
   // GetMrgSortResult needs).
   uint64_t vms4_sr = 0;
   bool vms4_exhausted = false;
+  // SetPadValue: the padding a GM -> UB DataCopyPad without isPad writes
+  // (its bit pattern; pad_value_set false: never set, the bytes keep what UB held).
+  uint64_t pad_value_bits = 0;
+  bool pad_value_set = false;
   // The cube unit's registers (HF32 mode, LoadData 3D feature map and
   // padding, the L0C copy's quantization and NZ2ND settings).
   CubeRegs cube;
@@ -323,6 +327,8 @@ struct CoreContext {
     deq_mode = 0;
     vms4_sr = 0;
     vms4_exhausted = false;
+    pad_value_bits = 0;
+    pad_value_set = false;
     atomic_op = AtomicOp::kNone;
     cube.Reset();
   }

@@ -132,6 +132,12 @@ TEST(LibBroadcast, Int8) { CheckType<int8_t>(81); }
 TEST(LibBroadcast, Uint8) { CheckType<uint8_t>(82); }
 TEST(LibBroadcast, Half) { CheckType<half>(83); }
 TEST(LibBroadcast, Float) { CheckType<float>(84); }
+// Beyond the reference's list, as the vendor's implementation (any 2- or 4-byte type).
+TEST(LibBroadcast, OtherTwoAndFourByteTypes) {
+  CheckType<bfloat16_t>(85);
+  CheckType<int16_t>(86);
+  CheckType<int32_t>(87);
+}
 
 TEST(LibBroadcast, HostHelper) {
   const platform_ascendc::PlatformAscendC plat;

@@ -629,6 +629,9 @@ TEST(LibTopKDiagnostics, KAndShape) {
   m = TopKErr<false, false, TopKMode::TOPK_NSMALL>(4096, 3, Info(1, 64, 64), 32, 2);
   EXPECT_TRUE(Has(m, "topKInfo.inner 64 in TopKMode::TOPK_NSMALL")) << m;
   EXPECT_EQ((TopKErr<false, false, TopKMode::TOPK_NSMALL>(4096, 3, Info(2, 32, 32), 32, 2)), "");
+  // isHasfinish with Small mode: a run-time error (kernels instantiate both modes), as the vendor's assert.
+  m = TopKErr<false, true, TopKMode::TOPK_NSMALL>(4096, 3, Info(2, 32, 32), 32, 2);
+  EXPECT_TRUE(Has(m, "isHasfinish is true in TopKMode::TOPK_NSMALL")) << m;
 }
 
 TEST(LibTopKDiagnostics, TilingDisagrees) {

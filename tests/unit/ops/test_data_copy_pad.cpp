@@ -220,6 +220,28 @@ TEST(DataCopyPad, WorkedExample) {
   }
 }
 
+// SetPadValue: without isPad the padding takes the register's value (the
+// reference's example: 20 halves, 12 of right padding, value 1); without
+// SetPadValue it keeps what UB held; isPad's own value wins.
+TEST(DataCopyPad, SetPadValueFillsWhenIsPadIsFalse) {
+  std::vector<half> gm(64);
+  for (int i = 0; i < 64; ++i) gm[i] = static_cast<half>(i + 1);
+  for (int mode = 0; mode < 3; ++mode) {
+    std::vector<uint8_t> ub(kUbBytes, 0);
+    InBlock<half>(ub, [&](const LocalTensor<half>& t) {
+      GlobalTensor<half> g;
+      g.SetGlobalBuffer(gm.data(), 64);
+      if (mode != 0) SetPadValue(half(1));
+      DataCopyPad(t, g, DataCopyExtParams(1, 20 * sizeof(half), 0, 0, 0),
+                  DataCopyPadExtParams<half>(mode == 2, 0, 12, half(5)));
+    });
+    const auto* u = reinterpret_cast<const half*>(ub.data());
+    for (int e = 0; e < 20; ++e) EXPECT_EQ(float(u[e]), float(e + 1));
+    const float pad = mode == 0 ? 0.0f : (mode == 1 ? 1.0f : 5.0f);
+    for (int e = 20; e < 32; ++e) EXPECT_EQ(float(u[e]), pad) << "mode " << mode << " element " << e;
+  }
+}
+
 // A four-value brace list is a DataCopyParams (the vendor's DataCopyExtParams
 // constructor takes five), so this call of ops-math's kl_div_v2 is not
 // ambiguous: one burst of 4 bytes from UB to GM.
@@ -474,6 +496,29 @@ TEST(Atomic, ModeIsPerBlockAndResetAtBlockStart) {
   EXPECT_EQ(gm[0], 6.0f);
   launch(false);  // a new block starts with the atomic mode off
   EXPECT_EQ(gm[0], 1.0f);
+}
+
+// DisableDmaAtomic, the newer name of SetAtomicNone: the copies store again.
+TEST(Atomic, DisableDmaAtomicEndsTheMode) {
+  std::vector<float> gm(16, 5.0f);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<> buf;
+        pipe.InitBuffer(buf, 32);
+        Duplicate(buf.Get<float>(), 1.0f, 8);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 16);
+        SetAtomicAdd<float>();
+        DataCopy(g, buf.Get<float>(), 8);     // 6
+        DataCopy(g, buf.Get<float>(), 8);     // 7
+        DataCopy(g[8], buf.Get<float>(), 8);  // 6
+        DisableDmaAtomic();
+        DataCopy(g[8], buf.Get<float>(), 8);  // stores 1 over the upper half
+      },
+      1);
+  EXPECT_EQ(gm[0], 7.0f);
+  EXPECT_EQ(gm[8], 1.0f);
 }
 
 TEST(Atomic, TypeMismatchIsReported) {

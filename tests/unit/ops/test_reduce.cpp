@@ -421,6 +421,10 @@ void RefRepeat(const RCase& c, const ref::RepeatPlan& m, const std::vector<uint8
   }
 }
 
+// Through the newer names (ReduceRepeat / ReduceDataBlock / ReducePairElem<ReduceType>)
+// instead of the older ones, against the same model.
+bool g_unified_names = false;
+
 template <class T>
 void RunRepeatOp(const RCase& c, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                  const AscendC::LocalTensor<T>& tmp) {
@@ -428,6 +432,19 @@ void RunRepeatOp(const RCase& c, const AscendC::LocalTensor<T>& dst, const Ascen
   const int32_t B = static_cast<int32_t>(c.blk), P = static_cast<int32_t>(c.rep);
   WithMask<T>(c.mask, [&](auto set, auto mask) {
     constexpr bool S = decltype(set)::value;
+    using RT = AscendC::ReduceType;
+    if (g_unified_names) {
+      switch (c.op) {
+        case ROp::kWholeSum: AscendC::ReduceRepeat<RT::SUM, T, T, S>(dst, src, mask, R, D, B, P); return;
+        case ROp::kBlockSum: AscendC::ReduceDataBlock<RT::SUM, T, T, S>(dst, src, mask, R, D, B, P); return;
+        case ROp::kPairSum: AscendC::ReducePairElem<RT::SUM, T, T, S>(dst, src, mask, R, D, B, P); return;
+        case ROp::kWholeMax: AscendC::ReduceRepeat<RT::MAX, T, T, S>(dst, src, mask, R, D, B, P, c.order); return;
+        case ROp::kWholeMin: AscendC::ReduceRepeat<RT::MIN, T, T, S>(dst, src, mask, R, D, B, P, c.order); return;
+        case ROp::kBlockMax: AscendC::ReduceDataBlock<RT::MAX, T, T, S>(dst, src, mask, R, D, B, P); return;
+        case ROp::kBlockMin: AscendC::ReduceDataBlock<RT::MIN, T, T, S>(dst, src, mask, R, D, B, P); return;
+        default: break;
+      }
+    }
     switch (c.op) {
       case ROp::kWholeSum: AscendC::WholeReduceSum<T, S>(dst, src, mask, R, D, B, P); break;
       case ROp::kBlockSum: AscendC::BlockReduceSum<T, S>(dst, src, R, mask, D, B, P); break;
@@ -517,6 +534,14 @@ void CheckRepeatOps(const std::vector<ROp>& ops, uint64_t seed) {
       }
     }
   }
+}
+
+TEST(OpsReduceRepeat, TheNewerNamesMatchTheModel) {
+  g_unified_names = true;
+  CheckRepeatOps<float>({ROp::kWholeSum, ROp::kBlockSum, ROp::kPairSum, ROp::kWholeMax, ROp::kWholeMin,
+                         ROp::kBlockMax, ROp::kBlockMin}, 841);
+  CheckRepeatOps<half>({ROp::kWholeMax, ROp::kBlockSum}, 842);
+  g_unified_names = false;
 }
 
 TEST(OpsReduceRepeat, WholeSum) {

@@ -36,3 +36,8 @@
 #include "aicore/lib/tensor_shape.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "platform/platform_ascendc.h"
+// What the vendor's chain brings with it (matmul_tilingdata.h ->
+// register/tilingdata_base.h: securec's memcpy_s; <iostream>): host code of
+// the vendor's samples writes std::cout and memcpy_s after this header alone.
+#include <iostream>
+#include "register/tilingdata_base.h"
