@@ -96,7 +96,7 @@ class TestScale : public OpDef {
 };
 OP_ADD(TestScale);
 
-// TestChecked: TestScale with a check-support function (AICore().SetCheckSupport)
+// TestChecked: TestScale (its definition, kernel and tiling) with a check-support function (AICore().SetCheckSupport)
 // that the 910B config asks for (NeedCheckSupportFlag(true)) and the 310P one
 // does not. It reads the call through ge::Operator: a negative scale is
 // refused with a JSON reason, x of rank > 2 with a plain result, and it
@@ -125,16 +125,9 @@ ge::graphStatus CheckScaleSupport(const ge::Operator& op, ge::AscendString& resu
   result = ge::AscendString(R"({"isSupported": "True", "dynamicCompileStatic": "True", "reason": ""})");
   return ge::GRAPH_SUCCESS;
 }
-class TestChecked : public OpDef {
+class TestChecked : public TestScale {
  public:
-  explicit TestChecked(const char* name) : OpDef(name) {
-    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Input("bias").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Attr("scale").AttrType(OPTIONAL).Float(2.0f);
-    this->Attr("mode").AttrType(OPTIONAL).Int(0);
-    this->SetInferShape(ScaleInferShape).SetInferDataType(ScaleInferDataType);
-    this->AICore().SetTiling(ScaleTiling);
+  explicit TestChecked(const char* name) : TestScale(name) {
     this->AICore().SetCheckSupport(CheckScaleSupport);
     OpAICoreConfig checked;
     checked.NeedCheckSupportFlag(true);
@@ -148,16 +141,9 @@ OP_ADD(TestChecked);
 
 // TestCheckedByHelper: the same, its check registered outside the OpDef
 // (optiling::OpCheckFuncHelper, as ops-nn's bn3d_training_reduce does).
-class TestCheckedByHelper : public OpDef {
+class TestCheckedByHelper : public TestScale {
  public:
-  explicit TestCheckedByHelper(const char* name) : OpDef(name) {
-    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Input("bias").ParamType(OPTIONAL).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
-    this->Attr("scale").AttrType(OPTIONAL).Float(2.0f);
-    this->Attr("mode").AttrType(OPTIONAL).Int(0);
-    this->SetInferShape(ScaleInferShape).SetInferDataType(ScaleInferDataType);
-    this->AICore().SetTiling(ScaleTiling);
+  explicit TestCheckedByHelper(const char* name) : TestScale(name) {
     OpAICoreConfig checked;
     checked.NeedCheckSupportFlag(true);
     this->AICore().AddConfig("ascend910b", checked);

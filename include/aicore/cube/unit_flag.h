@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "aicore/base/error.h"
@@ -46,7 +47,7 @@ inline void CheckUnitFlagValue(const char* api, const char* field, uint8_t unit_
     FailCubeParam(api, loc, std::string(field) + " " + std::to_string(unit_flag) +
                                 " is not 0 (off), 2 or 3");
   }
-  if (unit_flag != 0 && AICORE_UNLIKELY(std::string(GetSocProfile().name) != "Ascend910B")) {
+  if (unit_flag != 0 && AICORE_UNLIKELY(std::strcmp(GetSocProfile().name, "Ascend910B") != 0)) {
     FailCubeParam(api, loc, std::string(field) + " " + std::to_string(unit_flag) + ": " +
                                 GetSocProfile().name +
                                 " has no unit flags (they exist on the Atlas A2/A3 generation); "

@@ -1190,60 +1190,40 @@ AICORE_INLINE void Repeat(const LocalTensor<T>& dst, const LocalTensor<T>& src, 
 }
 }  // namespace reduce_detail
 
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
-                                   const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                   const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  reduce_detail::DataBlock<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime,
-                                       dstRepStride, srcBlkStride, srcRepStride, loc);
-}
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
-                                   const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                   const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  reduce_detail::DataBlock<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime,
-                                       dstRepStride, srcBlkStride, srcRepStride, loc);
-}
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
-                                  const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                  const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM on this SoC");
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  aicore::detail::GroupSum("ReducePairElem<SUM>", aicore::detail::SumShape::kPair, dst, src, isSetMask,
-                           aicore::detail::MaskArg::Cont(mask), repeatTime, dstRepStride, srcBlkStride,
-                           srcRepStride, loc);
-}
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
-                                  const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                  const int32_t srcRepStride, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM on this SoC");
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  aicore::detail::GroupSum("ReducePairElem<SUM>", aicore::detail::SumShape::kPair, dst, src, isSetMask,
-                           aicore::detail::MaskArg::Bits(mask), repeatTime, dstRepStride, srcBlkStride,
-                           srcRepStride, loc);
-}
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
-                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
-                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  reduce_detail::Repeat<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Cont(mask), repeatTime,
-                                    dstRepStride, srcBlkStride, srcRepStride, order, loc);
-}
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
-AICORE_INLINE void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
-                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
-                                aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
-  reduce_detail::CheckTypes<reduceType, T, U>();
-  reduce_detail::Repeat<reduceType>(dst, src, isSetMask, aicore::detail::MaskArg::Bits(mask), repeatTime,
-                                    dstRepStride, srcBlkStride, srcRepStride, order, loc);
-}
+// Both mask forms (a count, or the two 64-bit words).
+#define AICORE_DEFINE_REDUCE_TYPED(MASK_PARAM, MASK_ARG)                                                          \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                \
+  AICORE_INLINE void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_PARAM mask,       \
+                                     const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                     const int32_t srcBlkStride, const int32_t srcRepStride,                      \
+                                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                            \
+    reduce_detail::CheckTypes<reduceType, T, U>();                                                               \
+    reduce_detail::DataBlock<reduceType>(dst, src, isSetMask, MASK_ARG(mask), repeatTime, dstRepStride,           \
+                                         srcBlkStride, srcRepStride, loc);                                        \
+  }                                                                                                              \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                \
+  AICORE_INLINE void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_PARAM mask,        \
+                                    const int32_t repeatTime, const int32_t dstRepStride,                         \
+                                    const int32_t srcBlkStride, const int32_t srcRepStride,                       \
+                                    aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                             \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM on this SoC");             \
+    reduce_detail::CheckTypes<reduceType, T, U>();                                                               \
+    aicore::detail::GroupSum("ReducePairElem<SUM>", aicore::detail::SumShape::kPair, dst, src, isSetMask,         \
+                             MASK_ARG(mask), repeatTime, dstRepStride, srcBlkStride, srcRepStride, loc);          \
+  }                                                                                                              \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                \
+  AICORE_INLINE void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_PARAM mask,          \
+                                  const int32_t repeatTime, const int32_t dstRepStride,                           \
+                                  const int32_t srcBlkStride, const int32_t srcRepStride,                         \
+                                  ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,                             \
+                                  aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                               \
+    reduce_detail::CheckTypes<reduceType, T, U>();                                                               \
+    reduce_detail::Repeat<reduceType>(dst, src, isSetMask, MASK_ARG(mask), repeatTime, dstRepStride,              \
+                                      srcBlkStride, srcRepStride, order, loc);                                    \
+  }
+AICORE_DEFINE_REDUCE_TYPED(const int32_t, aicore::detail::MaskArg::Cont)
+AICORE_DEFINE_REDUCE_TYPED(const uint64_t*, aicore::detail::MaskArg::Bits)
+#undef AICORE_DEFINE_REDUCE_TYPED
 
 AICORE_TARGET_END
 }  // namespace AscendC
