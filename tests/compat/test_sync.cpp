@@ -490,4 +490,169 @@ TEST_F(SyncTest, FlagMisuseIsReported) {
   EXPECT_NE(std::string(e->what()).find("needs a mixed launch"), std::string::npos) << e->what();
 }
 
+// ---------------------------------------------------------------------------
+// Sequential block sync: InitDetermineComputeWorkspace, WaitPreBlock,
+// NotifyNextBlock. Each block appends (round, blockIdx) to a log in GM
+// between its wait and its notify: the log shows the order the blocks took
+// their turns in. mode 0: as the reference's example; mode 1: block `bad`
+// skips its notify in the second round; mode 2: block `bad` notifies
+// without waiting (and the others return after the init).
+// GM memory from GmAlloc (what ICPU_RUN_KF takes), freed at scope end.
+struct GmInts {
+  int32_t* p;
+  size_t n;
+  GmInts(size_t count, int32_t fill) : p(static_cast<int32_t*>(GmAlloc(count * 4))), n(count) {
+    std::fill(p, p + n, fill);
+  }
+  ~GmInts() { GmFree(p); }
+  GmInts(const GmInts&) = delete;
+  GmInts& operator=(const GmInts&) = delete;
+  GM_ADDR g() const { return reinterpret_cast<GM_ADDR>(p); }
+  int32_t& operator[](size_t i) { return p[i]; }
+};
+
+void seq_log_kernel(GM_ADDR log, GM_ADDR ws, int32_t rounds, int32_t mode, int32_t bad) {
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> queTmp;
+  pipe.InitBuffer(queTmp, 1, static_cast<uint32_t>(GetBlockNum()) * 32 + 32);
+  LocalTensor<int32_t> ubWorkspace = queTmp.AllocTensor<int32_t>();
+  GlobalTensor<int32_t> gmWorkspace, logGm;
+  gmWorkspace.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws), GetBlockNum() * 8);
+  logGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(log), 1 + rounds * GetBlockNum());
+  InitDetermineComputeWorkspace(gmWorkspace, ubWorkspace);
+  const auto b = static_cast<int32_t>(GetBlockIdx());
+  if (mode == 2) {
+    if (b == bad) NotifyNextBlock(gmWorkspace, ubWorkspace);
+    queTmp.FreeTensor(ubWorkspace);
+    return;
+  }
+  for (int32_t r = 0; r < rounds; ++r) {
+    WaitPreBlock(gmWorkspace, ubWorkspace);
+    const int32_t n = logGm.GetValue(0);
+    logGm.SetValue(1 + n, r * 1000 + b);
+    logGm.SetValue(0, n + 1);
+    if (mode == 1 && b == bad && r == 1) continue;
+    NotifyNextBlock(gmWorkspace, ubWorkspace);
+  }
+  queTmp.FreeTensor(ubWorkspace);
+}
+
+TEST_F(SyncTest, SequentialBlockSyncRunsTheBlocksInBlockIdxOrder) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  for (uint32_t blocks : {1u, 2u, 5u, 24u}) {
+    for (int32_t rounds : {1, 3}) {
+      SCOPED_TRACE(std::to_string(blocks) + " blocks, " + std::to_string(rounds) + " rounds");
+      aicore::SetNumThreads(blocks % 2 + 1);  // cooperative: every block has a thread regardless
+      GmInts log(1 + rounds * blocks, -1);
+      log[0] = 0;
+      GmInts ws(blocks * 8, 0x5a5a);  // need not be zero: block 0's init clears it
+      ICPU_RUN_KF(seq_log_kernel, blocks, log.g(), ws.g(), rounds, 0, 0);
+      ASSERT_EQ(log[0], rounds * static_cast<int32_t>(blocks));
+      for (int32_t r = 0; r < rounds; ++r) {
+        for (uint32_t b = 0; b < blocks; ++b) {
+          EXPECT_EQ(log[1 + r * blocks + b], r * 1000 + static_cast<int32_t>(b)) << "turn " << r * blocks + b;
+        }
+      }
+      // The last block's notify of the last round leaves the slots zero.
+      for (size_t i = 0; i < ws.n; ++i) EXPECT_EQ(ws[i], 0) << i;
+    }
+  }
+}
+
+TEST_F(SyncTest, SequentialBlockSyncIsCleanUnderTheSanitizer) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  constexpr uint32_t kBlocks = 6;
+  GmInts log(1 + 2 * kBlocks, 0), ws(kBlocks * 8, 0);
+  aicore::ErrorRecorder rec(aicore::kSanitizeAll);
+  ICPU_RUN_KF(seq_log_kernel, kBlocks, log.g(), ws.g(), 2, 0, 0);
+  EXPECT_EQ(rec.size(), 0u) << rec.str();
+  EXPECT_EQ(log[0], 2 * static_cast<int32_t>(kBlocks));
+}
+
+// The same log written without the sync (one thread: no real race here,
+// racecheck works from the logged accesses) is reported.
+void unordered_log_kernel(GM_ADDR log) {
+  GlobalTensor<int32_t> logGm;
+  logGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(log), 1 + GetBlockNum());
+  const int32_t n = logGm.GetValue(0);
+  logGm.SetValue(1 + n, static_cast<int32_t>(GetBlockIdx()));
+  logGm.SetValue(0, n + 1);
+}
+
+TEST_F(SyncTest, LogWithoutSequentialSyncIsARace) {
+  aicore::SetNumThreads(1);
+  std::vector<int32_t> log(1 + 4, 0);
+  aicore::ErrorRecorder rec(aicore::kRacecheck);
+  aicore::LaunchNamed("unordered_log", unordered_log_kernel, 4, reinterpret_cast<GM_ADDR>(log.data()));
+  ASSERT_GE(rec.size(), 1u);
+  EXPECT_NE(rec.str().find("GM race"), std::string::npos) << rec.str();
+}
+
+TEST_F(SyncTest, SequentialBlockSyncMisuseIsReported) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  constexpr uint32_t kBlocks = 4;
+  GmInts log(1 + 3 * kBlocks, 0), ws(kBlocks * 8, 0);
+  auto run = [&](int32_t mode, int32_t bad) {
+    std::fill(log.p, log.p + log.n, 0);
+    aicore::LaunchCooperative("seq_log_kernel", seq_log_kernel, kBlocks, log.g(), ws.g(), 3, mode, bad);
+  };
+  // A missing notify: block 2 waits in round 2 for block 1, which went on;
+  // every other block ends up waiting too (the NPU hangs).
+  auto e = Failing([&] { run(1, 1); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kSync);
+  EXPECT_EQ(e->api(), "WaitPreBlock");
+  EXPECT_NE(std::string(e->what()).find("the launch can never finish"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("waits in WaitPreBlock at"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("its turn in round"), std::string::npos) << e->what();
+  // A notify without a wait before it, out of blockIdx order.
+  e = Failing([&] { run(2, 2); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kSync);
+  EXPECT_EQ(e->api(), "NotifyNextBlock");
+  EXPECT_EQ(e->block(), 2);
+  EXPECT_NE(std::string(e->what()).find("block 2 notifies round 1 out of blockIdx order: the GM workspace's "
+                                        "slots read [0, 0, 0, 0], not 1 for blocks [0, 2)"),
+            std::string::npos)
+      << e->what();
+  // Clean twins: block 0 may notify first without waiting (its turn), and
+  // the full protocol with every notify.
+  EXPECT_NO_THROW(run(2, 0));
+  EXPECT_NO_THROW(run(0, 0));
+  EXPECT_EQ(log[0], 3 * static_cast<int32_t>(kBlocks));
+}
+
+void seq_small_workspace(GM_ADDR ws, int32_t which) {
+  TPipe pipe;
+  TBuf<> ub;
+  pipe.InitBuffer(ub, 256);
+  GlobalTensor<int32_t> gm;
+  gm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws), which == 0 ? 8 * GetBlockNum() - 1 : 8 * GetBlockNum());
+  LocalTensor<int32_t> u = ub.Get<int32_t>(which == 1 ? 8 * static_cast<uint32_t>(GetBlockNum()) + 7 : 64);
+  InitDetermineComputeWorkspace(gm, u);
+}
+
+TEST_F(SyncTest, SequentialBlockSyncChecksItsWorkspaces) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  GmInts ws(8 * 8, 0);
+  auto e = Failing([&] { aicore::LaunchCooperative("seq_small_workspace", seq_small_workspace, 3, ws.g(), 0); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "InitDetermineComputeWorkspace");
+  e = Failing([&] { aicore::LaunchCooperative("seq_small_workspace", seq_small_workspace, 3, ws.g(), 1); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_NE(std::string(e->what()).find("ubWorkspace holds 31 int32_t, fewer than the 32 "
+                                        "(GetBlockNum() * 32 + 32 bytes) it needs"),
+            std::string::npos)
+      << e->what();
+  EXPECT_NO_THROW(aicore::LaunchCooperative("seq_small_workspace", seq_small_workspace, 3, ws.g(), 2));
+  // A launch that does not hold every block at once cannot run the protocol.
+  aicore::SetNumThreads(2);
+  e = Failing([&] { aicore::LaunchNamed("small", seq_small_workspace, 5, ws.g(), 2); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "InitDetermineComputeWorkspace");
+  EXPECT_NE(std::string(e->what()).find("needs every block of the launch running at once"), std::string::npos)
+      << e->what();
+}
+
 }  // namespace

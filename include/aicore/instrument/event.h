@@ -66,6 +66,8 @@ enum class EventKind : uint8_t {
   kLocalMove,    // an on-chip move (LoadData): bytes of src_buf land in buf (see move_chunks)
   kUnitFlag,     // the unit flags of L0C blocks [addr, addr + len) in buf: `pipe` waits for
                  // them (id 0, before its access) or hands them on (id 1, after it)
+  kSeqWait,      // a WaitPreBlock of round `count` returned (coop mutex held)
+  kSeqNotify,    // a NotifyNextBlock of round `count` (coop mutex held)
 };
 
 // Enumerates the bytes an on-chip move wrote: calls chunk(state, dst_offset,

@@ -61,6 +61,8 @@ inline void SanOnEvent(CoreContext& core, const instrument::Event& e) {
     case EventKind::kCrossSet: SanCrossSet(core, e.id); break;
     case EventKind::kCrossWait: SanCrossWait(core, e.id); break;
     case EventKind::kUnitFlag: SanUnitFlag(core, e.pipe, e.id != 0, *e.buf, e.addr, e.len); break;
+    case EventKind::kSeqWait: SanSeqWait(core, e.count); break;
+    case EventKind::kSeqNotify: break;
   }
 }
 

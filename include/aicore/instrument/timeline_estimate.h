@@ -248,6 +248,37 @@ inline CrossDeps MatchCrossFlags(const std::vector<const BlockTimeline*>& order)
   return deps;
 }
 
+// Adds the sequential block sync to `deps` (a notify acts as a cross-core
+// set of every pipe, a wait as a wait on the scalar pipe): vector block i's
+// k-th WaitPreBlock waits for block i - 1's k-th NotifyNextBlock, block 0's
+// (k > 1) for the last block's (k - 1)-th.
+inline void MatchSequential(const std::vector<const BlockTimeline*>& order, CrossDeps* deps) {
+  std::vector<std::pair<size_t, std::vector<size_t>>> notifies;  // per vector block in blockIdx order
+  std::vector<std::pair<size_t, std::vector<size_t>>> waits;
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (order[k]->core_type != aicore::detail::CoreType::kAIV) continue;
+    std::vector<size_t> n, w;
+    for (size_t i = 0; i < order[k]->records.size(); ++i) {
+      const EventKind kind = order[k]->records[i].kind;
+      if (kind == EventKind::kSeqNotify) n.push_back(i);
+      if (kind == EventKind::kSeqWait) w.push_back(i);
+    }
+    notifies.emplace_back(k, std::move(n));
+    waits.emplace_back(k, std::move(w));
+  }
+  const size_t nb = notifies.size();  // `order` is sorted by blockIdx
+  for (size_t b = 0; b < nb; ++b) {
+    for (size_t r = 0; r < waits[b].second.size(); ++r) {
+      const size_t from = b == 0 ? nb - 1 : b - 1;
+      if (b == 0 && r == 0) continue;
+      const size_t round = b == 0 ? r - 1 : r;
+      if (round < notifies[from].second.size()) {
+        (*deps)[{waits[b].first, waits[b].second[r]}] = {{notifies[from].first, notifies[from].second[round]}};
+      }
+    }
+  }
+}
+
 // The times the cross-core sets of a launch took effect (shared by the
 // blocks' schedulers).
 using CrossSetTimes = std::map<RecordRef, double>;
@@ -360,12 +391,14 @@ struct BlockScheduler {
           return Stop::kSync;
         }
         break;
-      case EventKind::kCrossSet: {
+      case EventKind::kCrossSet:
+      case EventKind::kSeqNotify: {
         const Pipe src = CrossPipe(x.event);
         (*set_times)[{k, i}] = src == Pipe::kCount ? all_done() : std::max(issue, pipe_free[static_cast<int>(src)]);
         break;
       }
-      case EventKind::kCrossWait: {
+      case EventKind::kCrossWait:
+      case EventKind::kSeqWait: {
         double t = 0;
         auto it = cross->find({k, i});
         if (it != cross->end()) {
@@ -478,14 +511,17 @@ inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) 
   // core from the start (as such a launch must fit the cores). No block goes
   // past its n-th SyncAll before every block that reaches one has finished
   // all its work before it; a cross-core wait holds its pipe until the sets
-  // it waited for in the CPU run.
+  // it waited for in the CPU run, a WaitPreBlock its block until the
+  // NotifyNextBlock before it in blockIdx order.
   bool sync = false;
   for (const BlockTimeline* b : order) {
     for (const TimelineRecord& x : b->records) {
-      sync = sync || detail::IsSyncAll(x) || x.kind == instrument::EventKind::kCrossSet || x.kind == instrument::EventKind::kCrossWait;
+      sync = sync || detail::IsSyncAll(x) || x.kind == instrument::EventKind::kCrossSet ||
+             x.kind == instrument::EventKind::kCrossWait || x.kind == instrument::EventKind::kSeqWait;
     }
   }
-  const detail::CrossDeps cross = detail::MatchCrossFlags(order);
+  detail::CrossDeps cross = detail::MatchCrossFlags(order);
+  detail::MatchSequential(order, &cross);
   detail::CrossSetTimes set_times;
   std::vector<detail::BlockScheduler> sched;
   sched.reserve(order.size());

@@ -23,6 +23,15 @@
 //   GetSubBlockIdx / GetSubBlockNum / GetTaskRation (also GetTaskRatio):
 //       0..1 / 2 / 2 on the vector blocks of a 1:2 mixed launch; 0 / 1 / 1
 //       otherwise (cube blocks, 1:1 mixed launches, single-kind launches).
+//   InitDetermineComputeWorkspace / WaitPreBlock / NotifyNextBlock(gm, ub)
+//       the sequential block sync of the vector blocks: the vendor's
+//       protocol on the GM workspace (one 32-byte slot per block: a block's
+//       k-th WaitPreBlock returns once blocks [0, blockIdx) hold k and the
+//       rest 0; NotifyNextBlock writes k into the block's slot, the last
+//       block zeroes them all), the round k kept in the UB workspace's int32_t
+//       at GetBlockNum() * 8. Slots are read and written under the launch's
+//       lock; a NotifyNextBlock out of blockIdx order (no WaitPreBlock before
+//       it) is an error, not the NPU's silent non-determinism.
 //   SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part
 //       starts 16 MiB into the workspace), InitSocState.
 //
@@ -36,6 +45,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <string>
 
@@ -210,6 +220,131 @@ inline void CrossWait(int pipe, uint16_t flagId, SrcLoc loc) {
   }
 }
 
+// The sequential block sync (InitDetermineComputeWorkspace, WaitPreBlock,
+// NotifyNextBlock).
+struct SeqSync {
+  int32_t* gm;      // the slots: int32_t 8 * b is block b's
+  int32_t* ub;      // the UB workspace; ub[8 * n] holds the block's round
+  uint32_t n, idx;  // GetBlockNum(), GetBlockIdx()
+};
+
+// Whether block s.idx may take its turn in `round`: blocks before it have
+// notified the round and no later block has.
+inline bool SeqTurn(const SeqSync& s, int32_t round) {
+  for (uint32_t b = 0; b < s.n; ++b) {
+    if (s.gm[8 * b] != (b < s.idx ? round : 0)) return false;
+  }
+  return true;
+}
+
+struct SeqWaitCtx {
+  const SeqSync* s;
+  int32_t round;
+};
+inline bool SeqReady(const void* p) {
+  const auto* w = static_cast<const SeqWaitCtx*>(p);
+  return SeqTurn(*w->s, w->round);
+}
+
+// Checks the workspaces and fills *s; false on a cube block (the vendor's
+// functions do nothing there).
+inline bool SeqBegin(CoreContext& core, const AscendC::GlobalTensor<int32_t>& gm,
+                     const AscendC::LocalTensor<int32_t>& ub, const char* api, SrcLoc loc, SeqSync* s) {
+  if (core.core_type == CoreType::kAIC) return false;
+  s->n = static_cast<uint32_t>(core.block_num);
+  s->idx = static_cast<uint32_t>(core.block_idx);
+  gm.CheckRange(api, 0, uint64_t{s->n} * 8, loc);
+  ub.SyncAddress(api, "ubWorkspace", loc);
+  if (ub.buf_ == nullptr) FailNullTensor(api, "ubWorkspace", loc);
+  if (AICORE_UNLIKELY(ub.GetSize() < s->n * 8 + 8)) {
+    Fail(ErrorKind::kBounds, api, loc,
+         "ubWorkspace holds " + std::to_string(ub.GetSize()) + " int32_t, fewer than the " +
+             std::to_string(s->n * 8 + 8) + " (GetBlockNum() * 32 + 32 bytes) it needs");
+  }
+  s->gm = gm.GetPhyAddr();
+  s->ub = ub.GetPhyAddr(loc);
+  // Every pipe of the core drains first, as the vendor's PIPE_ALL barriers do.
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    instrument::Event e = instrument::OrderEvent(instrument::EventKind::kBarrier, 0, static_cast<int>(PIPE_ALL), loc);
+    e.api = api;
+    instrument::Emit(core, e);
+  }
+  return true;
+}
+
+inline void SeqInit(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                    SrcLoc loc) {
+  const char* api = "InitDetermineComputeWorkspace";
+  CoreContext& core = Enter(api, loc);
+  CoopState& c = RequireCoop(core, api, loc);
+  SeqSync s;
+  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  if (s.idx == 0) {
+    std::lock_guard<std::mutex> lock(c.mu);
+    std::memset(s.gm, 0, size_t{s.n} * 32);
+    std::memset(s.ub, 0, size_t{s.n} * 32);
+    c.cv.notify_all();
+  }
+  s.ub[8 * s.n] = 1;
+}
+
+inline void SeqWait(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                    SrcLoc loc) {
+  const char* api = "WaitPreBlock";
+  CoreContext& core = Enter(api, loc);
+  CoopState& c = RequireCoop(core, api, loc);
+  SeqSync s;
+  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  const int32_t round = s.ub[8 * s.n];
+  std::unique_lock<std::mutex> lock(c.mu);
+  SeqWaitCtx ctx{&s, round};
+  WaitRecord rec;
+  rec.ready = &SeqReady;
+  rec.ctx = &ctx;
+  rec.api = api;
+  rec.loc = loc;
+  std::snprintf(rec.what, sizeof(rec.what),
+                "its turn in round %d: blocks [0, %u) at %d and the rest at 0 in the GM workspace",
+                round, s.idx, round);
+  CoopWait(core, c, lock, rec);
+  std::memcpy(s.ub, s.gm, size_t{s.n} * 32);  // the vendor reads the slots into UB
+  if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kSeqWait, 0, 0, loc, static_cast<uint32_t>(round));
+}
+
+inline void SeqNotify(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                      SrcLoc loc) {
+  const char* api = "NotifyNextBlock";
+  CoreContext& core = Enter(api, loc);
+  CoopState& c = RequireCoop(core, api, loc);
+  SeqSync s;
+  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  const int32_t round = s.ub[8 * s.n];
+  {
+    std::unique_lock<std::mutex> lock(c.mu);
+    if (AICORE_UNLIKELY(!SeqTurn(s, round))) {
+      std::string slots;
+      for (uint32_t b = 0; b < s.n && b < 16; ++b) slots += (b ? ", " : "") + std::to_string(s.gm[8 * b]);
+      if (s.n > 16) slots += ", ...";
+      lock.unlock();
+      Fail(ErrorKind::kSync, api, loc,
+           "block " + std::to_string(s.idx) + " notifies round " + std::to_string(round) +
+               " out of blockIdx order: the GM workspace's slots read [" + slots + "], not " +
+               std::to_string(round) + " for blocks [0, " + std::to_string(s.idx) +
+               ") and 0 for the rest (call WaitPreBlock before it, as many times as "
+               "NotifyNextBlock, on every block)");
+    }
+    if (AICORE_UNLIKELY(core.instr != 0)) EmitOrder(core, instrument::EventKind::kSeqNotify, static_cast<int>(PIPE_ALL), 0, loc, static_cast<uint32_t>(round));
+    if (s.idx + 1 == s.n) {
+      std::memset(s.gm, 0, size_t{s.n} * 32);
+      std::memset(s.ub, 0, size_t{s.n} * 32);
+    } else {
+      for (int k = 0; k < 8; ++k) s.gm[8 * s.idx + k] = s.ub[8 * s.idx + k] = round;
+    }
+    c.cv.notify_all();
+  }
+  s.ub[8 * s.n] = round + 1;
+}
+
 AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
@@ -261,6 +396,22 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
   }
   aicore::detail::ArriveAndWait(core, c, aicore::detail::kBarrierSoft, static_cast<uint32_t>(n),
                                 "SyncAll", loc);
+}
+
+// Sequential block sync (kernel_operator_determine_compute_sync_intf.h):
+// the vector blocks pass [WaitPreBlock, NotifyNextBlock) in blockIdx order,
+// round after round. Needs every block resident, as SyncAll.
+inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
+                                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SeqInit(gmWorkspace, ubWorkspace, loc);
+}
+inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
+                         aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SeqWait(gmWorkspace, ubWorkspace, loc);
+}
+inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
+                            aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::SeqNotify(gmWorkspace, ubWorkspace, loc);
 }
 
 template <uint8_t modeId, pipe_t pipe>

@@ -532,6 +532,72 @@ TEST(TimelineEstimate, CrossCoreFlagsOrderBlocks) {
   for (const prof::TimelineSpan& s : est[1].spans) EXPECT_EQ(s.core, s.block_idx);
 }
 
+// The sequential block sync serialises the blocks' turns: each block
+// fills its tile on V between WaitPreBlock and NotifyNextBlock, so block b's
+// V work starts after block b - 1's ends (and, in round 2, block 0's after
+// the last block's round 1). Without the sync the blocks overlap.
+template <bool kSeq>
+void seq_kernel(GM_ADDR y, GM_ADDR ws) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf, wbuf;
+  pipe.InitBuffer(buf, kBig * sizeof(float));
+  pipe.InitBuffer(wbuf, 32 * static_cast<uint32_t>(GetBlockNum()) + 32);
+  LocalTensor<float> t = buf.Get<float>();
+  LocalTensor<int32_t> ubWs = wbuf.Get<int32_t>();
+  GlobalTensor<int32_t> gmWs;
+  gmWs.SetGlobalBuffer(reinterpret_cast<int32_t*>(ws), 8 * GetBlockNum());
+  GlobalTensor<float> yg;
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + uint64_t{kBig} * GetBlockIdx(), kBig);
+  if (kSeq) InitDetermineComputeWorkspace(gmWs, ubWs);
+  for (int r = 0; r < 2; ++r) {
+    if (kSeq) WaitPreBlock(gmWs, ubWs);
+    Duplicate(t, static_cast<float>(GetBlockIdx() + r), kBig);
+    if (kSeq) NotifyNextBlock(gmWs, ubWs);
+    PipeBarrier<PIPE_ALL>();
+  }
+  DataCopy(yg, t, kBig);
+}
+
+TEST(TimelineEstimate, SequentialBlockSyncSerialisesTheTurns) {
+  constexpr uint32_t kBlocks = 3;
+  prof::TimelineEstimate est[2];
+  for (int seq = 0; seq < 2; ++seq) {
+    std::vector<float> y(size_t{kBlocks} * kBig, -1.0f);
+    std::vector<int32_t> ws(8 * kBlocks, 0);
+    prof::EnableTimeline(true);
+    aicore::LaunchCooperative("seq_kernel", seq != 0 ? seq_kernel<true> : seq_kernel<false>, kBlocks,
+                              reinterpret_cast<GM_ADDR>(y.data()), reinterpret_cast<GM_ADDR>(ws.data()));
+    prof::EnableTimeline(false);
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], static_cast<float>(i / kBig + 1));
+    est[seq] = prof::EstimateTimeline(prof::LastTimeline(), prof::CostModelFor(0));
+  }
+  const prof::CostModel m = prof::CostModelFor(0);
+  const double dup = m.pipe[static_cast<int>(Pipe::kV)].start_cycles + kBig * sizeof(float) / 256.0;
+  for (int seq = 0; seq < 2; ++seq) {
+    SCOPED_TRACE(seq != 0 ? "sequential" : "free");
+    // The V spans in the order of their start.
+    std::vector<const prof::TimelineSpan*> v;
+    for (const prof::TimelineSpan& s : est[seq].spans) {
+      if (s.pipe == Pipe::kV) v.push_back(&s);
+    }
+    ASSERT_EQ(v.size(), 2 * kBlocks);
+    std::stable_sort(v.begin(), v.end(), [](const prof::TimelineSpan* a, const prof::TimelineSpan* b) {
+      return a->start < b->start;
+    });
+    if (seq != 0) {
+      for (size_t i = 0; i < v.size(); ++i) {
+        EXPECT_EQ(v[i]->block_idx, static_cast<int32_t>(i % kBlocks)) << "turn " << i;
+        if (i > 0) {
+          EXPECT_GE(v[i]->start, v[i - 1]->start + v[i - 1]->cycles) << "turn " << i;
+        }
+      }
+    } else {
+      for (const prof::TimelineSpan* s : v) EXPECT_LT(s->start, 2 * dup + 4 * m.issue_cycles + 200) << s->block_idx;
+    }
+  }
+  EXPECT_GT(est[1].block_cycles, est[0].block_cycles + 3 * dup);
+}
+
 // Mode 2 in a 1:2 mixed launch: the cube block waits for both of its vector
 // blocks (sub-block 1 works 8 times as long); its GM write after the wait
 // starts after the later one's work. Without the flags it starts at once.

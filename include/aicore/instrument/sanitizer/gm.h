@@ -720,5 +720,17 @@ inline void SanCrossWait(CoreContext& core, int flag_id) {
   }
 }
 
+// A WaitPreBlock of round `round` returned: the block is ordered after the
+// vector blocks before it (round 1) or after every vector block (later
+// rounds: block 0 waited for the last block's previous round, which waited
+// for all). Called with the coop mutex held.
+inline void SanSeqWait(CoreContext& core, uint32_t round) {
+  if ((core.san & kRacecheck) == 0) return;
+  SanLaunch& s = core.launch->san_gm;
+  const uint32_t first = core.task - static_cast<uint32_t>(core.block_idx);  // the task of vector block 0
+  const uint32_t end = round > 1 ? first + static_cast<uint32_t>(core.block_num) : core.task;
+  for (uint32_t t = first; t < end && t < core.launch->block_dim; ++t) SanJoin(s, core.task, t);
+}
+
 }  // namespace detail
 }  // namespace aicore
