@@ -11,10 +11,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -653,6 +655,148 @@ TEST_F(SyncTest, SequentialBlockSyncChecksItsWorkspaces) {
   EXPECT_EQ(e->api(), "InitDetermineComputeWorkspace");
   EXPECT_NE(std::string(e->what()).find("needs every block of the launch running at once"), std::string::npos)
       << e->what();
+}
+
+// ---------------------------------------------------------------------------
+// GroupBarrier: blocks [0, arrive) write their slot of round r (slot[r][i] =
+// r + 1) and Arrive; blocks [arrive, arrive + wait) Wait and check every
+// arriver's slot of the round. mode 1: arriver 1 does not arrive in the
+// last round; mode 2: the TPipe takes all of UB first; mode 3: SCALAR_MODE.
+template <PipeMode kMode>
+void group_kernel(GM_ADDR ws, GM_ADDR slots, GM_ADDR ok, int32_t arrive, int32_t wait, int32_t rounds,
+                  int32_t mode) {
+  TPipe pipe;
+  if (mode == 2) {
+    TBuf<> all;
+    pipe.InitBuffer(all, 192 * 1024);
+  }
+  GroupBarrier<kMode> bar(ws, arrive, wait);
+  GlobalTensor<int32_t> slotGm, okGm;
+  slotGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(slots), rounds * arrive);
+  okGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ok), GetBlockNum());
+  const auto id = static_cast<int32_t>(GetBlockIdx());
+  int32_t good = 0;
+  for (int32_t r = 0; r < rounds; ++r) {
+    if (id < arrive) {
+      // Late arrivers: without the barrier the waiters would read first.
+      if (r == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      slotGm.SetValue(r * arrive + id, r + 1);
+      if (mode == 1 && id == 1 && r == rounds - 1) break;
+      bar.Arrive(id);
+    } else if (id < arrive + wait) {
+      bar.Wait(id - arrive);
+      for (int32_t i = 0; i < arrive; ++i) good += slotGm.GetValue(r * arrive + i) == r + 1;
+    }
+  }
+  okGm.SetValue(id, good);
+}
+
+TEST_F(SyncTest, GroupBarrierOrdersTheWaitGroupAfterTheArriveGroup) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  struct Case {
+    int32_t blocks, arrive, wait, rounds;
+  };
+  for (const Case& k : {Case{8, 2, 6, 1}, Case{8, 2, 6, 4}, Case{5, 3, 2, 3}, Case{9, 1, 7, 5}, Case{2, 1, 1, 8}}) {
+    SCOPED_TRACE(std::to_string(k.arrive) + " arrive, " + std::to_string(k.wait) + " wait, " +
+                 std::to_string(k.rounds) + " rounds");
+    GmInts ws(std::max(k.arrive, k.wait) * 128, 0), slots(k.rounds * k.arrive, 0), ok(k.blocks, -1);
+    ICPU_RUN_KF(group_kernel<PipeMode::MTE3_MODE>, k.blocks, ws.g(), slots.g(), ok.g(), k.arrive, k.wait, k.rounds, 0);
+    for (int32_t b = 0; b < k.blocks; ++b) {
+      const bool waiter = b >= k.arrive && b < k.arrive + k.wait;
+      EXPECT_EQ(ok[b], waiter ? k.rounds * k.arrive : 0) << "block " << b;
+    }
+    // The counters as the vendor's layout has them: every line counts all
+    // arrivals at byte 0 and all passed waits at byte 64.
+    for (int32_t line = 0; line < std::max(k.arrive, k.wait); ++line) {
+      EXPECT_EQ(ws[line * 128], k.rounds * k.arrive) << line;
+      EXPECT_EQ(ws[line * 128 + 16], k.rounds * k.wait) << line;
+    }
+  }
+}
+
+TEST_F(SyncTest, GroupBarrierIsCleanUnderTheSanitizer) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  GmInts ws(6 * 128, 0), slots(3 * 2, 0), ok(8, -1);
+  aicore::ErrorRecorder rec(aicore::kSanitizeAll);
+  ICPU_RUN_KF(group_kernel<PipeMode::MTE3_MODE>, 8, ws.g(), slots.g(), ok.g(), 2, 6, 3, 0);
+  EXPECT_EQ(rec.size(), 0u) << rec.str();
+  EXPECT_EQ(ok[7], 6);
+}
+
+TEST_F(SyncTest, GroupBarrierMisuseIsReported) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  GmInts ws(6 * 128, 0), slots(3 * 3, 0), ok(8, -1);
+  auto run = [&](int32_t arrive, int32_t wait, int32_t mode, GM_ADDR w) {
+    std::fill(ws.p, ws.p + ws.n, 0);
+    aicore::LaunchCooperative("group_kernel", group_kernel<PipeMode::MTE3_MODE>, 8, w, slots.g(), ok.g(), arrive,
+                              wait, 3, mode);
+  };
+  // An arriver that stops arriving: the waiters wait for ever on the NPU.
+  auto e = Failing([&] { run(3, 5, 1, ws.g()); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kSync);
+  EXPECT_EQ(e->api(), "GroupBarrier::Wait");
+  EXPECT_NE(std::string(e->what()).find("the launch can never finish"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("waits in GroupBarrier::Wait at"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("for 9 arrivals (round 3)"), std::string::npos) << e->what();
+  e = Failing([&] { run(3, 6, 0, ws.g()); });  // 3 + 6 > 8 blocks: block 8 does not exist, waiter 5 never runs
+  EXPECT_FALSE(!e);
+  e = Failing([&] { run(9, 1, 0, ws.g()); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("arriveSizeIn 9 and waitSizeIn 1 must be in [1, GetBlockNum() = 8]"),
+            std::string::npos)
+      << e->what();
+  e = Failing([&] { run(2, 6, 0, ws.g() + 32); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("is not 512-byte aligned"), std::string::npos) << e->what();
+  e = Failing([&] { run(2, 6, 2, ws.g()); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kCapacity);
+  EXPECT_NE(std::string(e->what()).find("GroupBarrier keeps the last 1600 bytes of UB ([195008, 196608))"),
+            std::string::npos)
+      << e->what();
+  e = Failing([&] {
+    aicore::LaunchCooperative("group_kernel", group_kernel<PipeMode::SCALAR_MODE>, 8, ws.g(), slots.g(), ok.g(), 2,
+                              6, 1, 0);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("MTE3_MODE only"), std::string::npos) << e->what();
+  // A workspace straight from GmAlloc, never zeroed (initcheck fills new
+  // GmAlloc memory with its poison, which the counters recognise).
+  {
+    aicore::ErrorRecorder rec(aicore::kInitcheck);
+    auto* raw = static_cast<uint8_t*>(GmAlloc(6 * 512));
+    aicore::LaunchCooperative("group_kernel", group_kernel<PipeMode::MTE3_MODE>, 8, raw, slots.g(), ok.g(), 2, 6, 1,
+                              0);
+    GmFree(raw);
+    EXPECT_NE(rec.str().find("groupWorkspace was not zeroed: its counter at byte "), std::string::npos) << rec.str();
+  }
+  // A workspace too small for max(arrive, wait) lines.
+  auto* small = static_cast<uint8_t*>(GmAlloc(5 * 512));
+  std::fill(small, small + 5 * 512, 0);
+  e = Failing([&] {
+    aicore::LaunchCooperative("group_kernel", group_kernel<PipeMode::MTE3_MODE>, 8, small, slots.g(), ok.g(), 2, 6,
+                              1, 0);
+  });
+  GmFree(small);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_NE(std::string(e->what()).find("needs max(arriveSize, waitSize) * 512 = 3072 bytes"), std::string::npos)
+      << e->what();
+  // The clean twin.
+  EXPECT_NO_THROW(run(2, 6, 0, ws.g()));
+}
+
+void group_len_kernel(GM_ADDR ws, GM_ADDR out) {
+  GroupBarrier<PipeMode::MTE3_MODE> bar(ws, 3, 6);
+  if (GetBlockIdx() == 0) reinterpret_cast<uint64_t*>(out)[0] = bar.GetWorkspaceLen();
+}
+
+TEST_F(SyncTest, GroupBarrierWorkspaceLength) {
+  SetKernelMode(KernelMode::AIV_MODE);
+  GmInts ws(6 * 128, 0), out(2, 0);
+  ICPU_RUN_KF(group_len_kernel, 8, ws.g(), out.g());
+  EXPECT_EQ(reinterpret_cast<uint64_t*>(out.p)[0], 3072u);
 }
 
 }  // namespace

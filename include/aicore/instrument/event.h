@@ -68,6 +68,8 @@ enum class EventKind : uint8_t {
                  // them (id 0, before its access) or hands them on (id 1, after it)
   kSeqWait,      // a WaitPreBlock of round `count` returned (coop mutex held)
   kSeqNotify,    // a NotifyNextBlock of round `count` (coop mutex held)
+  kGroupArrive,  // a GroupBarrier::Arrive (id 1: it waited for the previous round's waits; coop mutex held)
+  kGroupWait,    // a GroupBarrier::Wait returned (coop mutex held)
 };
 
 // Enumerates the bytes an on-chip move wrote: calls chunk(state, dst_offset,

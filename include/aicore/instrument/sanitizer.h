@@ -63,6 +63,8 @@ inline void SanOnEvent(CoreContext& core, const instrument::Event& e) {
     case EventKind::kUnitFlag: SanUnitFlag(core, e.pipe, e.id != 0, *e.buf, e.addr, e.len); break;
     case EventKind::kSeqWait: SanSeqWait(core, e.count); break;
     case EventKind::kSeqNotify: break;
+    case EventKind::kGroupArrive: SanGroupBarrier(core, false, e.id != 0); break;
+    case EventKind::kGroupWait: SanGroupBarrier(core, true, true); break;
   }
 }
 

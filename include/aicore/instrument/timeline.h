@@ -181,7 +181,12 @@ inline void OnBlockBegin(aicore::detail::CoreContext& core) {
 inline void OnEvent(aicore::detail::CoreContext& core, const instrument::Event& e) {
   // Not instructions: carving, and the unit-flag handoffs between Mmad and
   // Fixpipe (fine-grained on the NPU: the estimate lets the two overlap).
-  if (e.kind == instrument::EventKind::kCarve || e.kind == instrument::EventKind::kUnitFlag) return;
+  // GroupBarrier's ordering is not modelled: the estimate runs its blocks
+  // independently.
+  if (e.kind == instrument::EventKind::kCarve || e.kind == instrument::EventKind::kUnitFlag ||
+      e.kind == instrument::EventKind::kGroupArrive || e.kind == instrument::EventKind::kGroupWait) {
+    return;
+  }
   const TimelineRecord r = MakeRecord(e);
   TimelineState& t = State();
   std::lock_guard<std::mutex> lock(t.mu);

@@ -32,6 +32,14 @@
 //       at GetBlockNum() * 8. Slots are read and written under the launch's
 //       lock; a NotifyNextBlock out of blockIdx order (no WaitPreBlock before
 //       it) is an error, not the NPU's silent non-determinism.
+//   GroupBarrier<PipeMode::MTE3_MODE>(ws, arriveSize, waitSize): vector
+//       blocks Arrive(i) / Wait(j), round after round: a Wait returns once
+//       every arriver has arrived as often as this waiter has waited (its
+//       round), an Arrive from round 2 on once every waiter passed the round
+//       before. The vendor's counters in GM: 512-byte line k (k < max(arrive,
+//       wait)) counts arrivals at byte 0 and passed waits at byte 64 (the
+//       workspace must be zero, 512-byte aligned); the NPU also keeps the
+//       last 1600 bytes of UB, which TPipe buffers must leave free.
 //   SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part
 //       starts 16 MiB into the workspace), InitSocState.
 //
@@ -54,9 +62,11 @@
 #include "aicore/base/types.h"
 #include "aicore/memory/global_tensor.h"
 #include "aicore/memory/local_tensor.h"
+#include "aicore/memory/pipe.h"
 #include "aicore/runtime/context.h"
 #include "aicore/instrument/event.h"
 #include "aicore/runtime/coop.h"
+#include "aicore/runtime/gm.h"
 #include "aicore/simd/target.h"
 
 namespace aicore {
@@ -345,6 +355,143 @@ inline void SeqNotify(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::L
   s.ub[8 * s.n] = round + 1;
 }
 
+// GroupBarrier (kernel_operator_group_barrier_intf.h).
+constexpr uint32_t kGroupLineBytes = 512;  // one counter line per arrive / wait index
+constexpr uint32_t kGroupWaitOffset = 64;  // the wait counter's byte in a line
+constexpr uint32_t kGroupUbReserve = 1600;  // UB bytes at the end the NPU's GroupBarrier writes
+
+struct GroupBarrierState {
+  uint8_t* ws = nullptr;
+  uint32_t arrive = 0, wait = 0;
+  uint32_t counter = 1;  // the round
+  bool has_arrive = false;
+  bool vector = false;  // constructed on a vector block (the vendor's calls do nothing elsewhere)
+};
+
+inline uint32_t& GroupCounter(const GroupBarrierState& g, uint32_t line, bool wait) {
+  return *reinterpret_cast<uint32_t*>(g.ws + size_t{line} * kGroupLineBytes + (wait ? kGroupWaitOffset : 0));
+}
+
+struct GroupWaitCtx {
+  const uint32_t* counter;
+  uint32_t want;
+  bool exact;
+};
+inline bool GroupReady(const void* p) {
+  const auto* w = static_cast<const GroupWaitCtx*>(p);
+  return w->exact ? *w->counter == w->want : *w->counter >= w->want;
+}
+
+[[noreturn]] AICORE_COLD inline void FailGroup(ErrorKind kind, const char* api, SrcLoc loc, const std::string& what) {
+  Fail(kind, api, loc, what);
+}
+
+// The UB the NPU's GroupBarrier takes must be free of TPipe buffers.
+inline void CheckGroupUb(CoreContext& core, const char* api, SrcLoc loc) {
+  if (core.pipe == nullptr) return;
+  const uint32_t cap = core.capacity[static_cast<int>(Memory::kUB)];
+  const uint32_t used = core.pipe->UsedBytes(Memory::kUB);
+  if (AICORE_UNLIKELY(cap >= kGroupUbReserve && used > cap - kGroupUbReserve)) {
+    FailGroup(ErrorKind::kCapacity, api, loc,
+              "GroupBarrier keeps the last " + std::to_string(kGroupUbReserve) + " bytes of UB ([" +
+                  std::to_string(cap - kGroupUbReserve) + ", " + std::to_string(cap) +
+                  ")) for itself on the NPU, but this block's TPipe buffers use " + std::to_string(used) +
+                  " bytes of UB: leave the last " + std::to_string(kGroupUbReserve) + " free");
+  }
+}
+
+inline void GroupInit(GroupBarrierState& g, GM_ADDR ws, uint32_t arrive, uint32_t wait, bool mte3, SrcLoc loc) {
+  const char* api = "GroupBarrier::GroupBarrier";
+  CoreContext& core = Enter(api, loc);
+  g.vector = core.core_type == CoreType::kAIV;
+  if (!g.vector) return;
+  RequireCoop(core, api, loc);
+  if (AICORE_UNLIKELY(!mte3)) FailGroup(ErrorKind::kParameter, api, loc, "GroupBarrier supports PipeMode::MTE3_MODE only");
+  const int64_t blocks = core.block_num;
+  if (AICORE_UNLIKELY(arrive == 0 || wait == 0 || arrive > blocks || wait > blocks)) {
+    FailGroup(ErrorKind::kParameter, api, loc,
+              "arriveSizeIn " + std::to_string(arrive) + " and waitSizeIn " + std::to_string(wait) +
+                  " must be in [1, GetBlockNum() = " + std::to_string(blocks) + "]");
+  }
+  if (AICORE_UNLIKELY(reinterpret_cast<uintptr_t>(ws) % kGroupLineBytes != 0)) {
+    FailGroup(ErrorKind::kParameter, api, loc,
+              "groupWorkspace " + HexPtr(ws) + " is not 512-byte aligned");
+  }
+  const uint64_t bytes = uint64_t{std::max(arrive, wait)} * kGroupLineBytes;
+  GmBlock blk;
+  if (GmFind(ws, &blk) && ws + bytes > blk.base + blk.size) {
+    FailGroup(ErrorKind::kBounds, api, loc,
+              "groupWorkspace needs max(arriveSize, waitSize) * 512 = " + std::to_string(bytes) +
+                  " bytes, past the end of its " + std::to_string(blk.size) + "-byte GM block (" +
+                  std::to_string(blk.base + blk.size - ws) + " bytes from it)");
+  }
+  CheckGroupUb(core, api, loc);
+  g.ws = ws;
+  g.arrive = arrive;
+  g.wait = wait;
+}
+
+// Adds one to counter `wait ? wait : arrive` of every line (under c.mu);
+// a value that is GmAlloc's poison means the workspace was never zeroed.
+inline void GroupAdd(GroupBarrierState& g, bool wait, const char* api, SrcLoc loc,
+                     std::unique_lock<std::mutex>& lock) {
+  const uint32_t lines = std::max(g.arrive, g.wait);
+  for (uint32_t k = 0; k < lines; ++k) {
+    uint32_t& v = GroupCounter(g, k, wait);
+    if (AICORE_UNLIKELY(v == static_cast<uint32_t>(kGmPoison) || v == static_cast<uint32_t>(kGmPoison >> 32))) {
+      lock.unlock();
+      FailGroup(ErrorKind::kParameter, api, loc,
+                "groupWorkspace was not zeroed: its counter at byte " +
+                    std::to_string(size_t{k} * kGroupLineBytes + (wait ? kGroupWaitOffset : 0)) +
+                    " holds GmAlloc's fill (the user zeroes the GroupBarrier workspace before the launch)");
+    }
+    ++v;
+  }
+}
+
+inline void GroupStep(GroupBarrierState& g, bool wait, uint32_t index, SrcLoc loc) {
+  const char* api = wait ? "GroupBarrier::Wait" : "GroupBarrier::Arrive";
+  CoreContext& core = Enter(api, loc);
+  if (!g.vector) return;
+  CoopState& c = RequireCoop(core, api, loc);
+  if (AICORE_UNLIKELY(g.ws == nullptr)) FailGroup(ErrorKind::kParameter, api, loc, "the GroupBarrier was not constructed");
+  const uint32_t size = wait ? g.wait : g.arrive;
+  if (AICORE_UNLIKELY(index >= size)) {
+    FailGroup(ErrorKind::kParameter, api, loc,
+              std::string(wait ? "waitIndex " : "arriveIndex ") + std::to_string(index) + " is outside [0, " +
+                  std::to_string(size) + ") (the " + (wait ? "wait" : "arrive") + " group's size)");
+  }
+  CheckGroupUb(core, api, loc);
+  std::unique_lock<std::mutex> lock(c.mu);
+  // What to wait for: a Wait for the arrivals of its round, an Arrive (from
+  // round 2) for the waits of the round before.
+  const uint32_t round = wait ? (g.has_arrive ? g.counter - 1 : g.counter) : g.counter - 1;
+  if (round > 0) {
+    GroupWaitCtx ctx{&GroupCounter(g, index, !wait), wait ? round * g.arrive : round * g.wait, !wait};
+    WaitRecord rec;
+    rec.ready = &GroupReady;
+    rec.ctx = &ctx;
+    rec.api = api;
+    rec.loc = loc;
+    std::snprintf(rec.what, sizeof(rec.what), "%u %s (round %u)", ctx.want, wait ? "arrivals" : "passed waits",
+                  round);
+    CoopWait(core, c, lock, rec);
+  }
+  GroupAdd(g, wait, api, loc, lock);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    EmitOrder(core, wait ? instrument::EventKind::kGroupWait : instrument::EventKind::kGroupArrive, 0,
+              round > 0 ? 1 : 0, loc);
+  }
+  c.cv.notify_all();
+  if (wait) {
+    if (!g.has_arrive) ++g.counter;
+    g.has_arrive = false;
+  } else {
+    ++g.counter;
+    g.has_arrive = true;
+  }
+}
+
 AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
@@ -413,6 +560,35 @@ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int3
                             aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   aicore::detail::SeqNotify(gmWorkspace, ubWorkspace, loc);
 }
+
+// The unit a GroupBarrier sends its messages with (MTE3_MODE only).
+enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };
+
+// Synchronises a group of vector blocks that Arrive with a group that Waits
+// (kernel_operator_group_barrier_intf.h); see the top of this file.
+template <PipeMode pipeMode>
+class GroupBarrier {
+ public:
+  GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn, uint32_t waitSizeIn,
+               aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::GroupInit(g_, groupWorkspace, arriveSizeIn, waitSizeIn, pipeMode == PipeMode::MTE3_MODE, loc);
+  }
+  GroupBarrier() = delete;
+  void Arrive(uint32_t arriveIndex, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::GroupStep(g_, false, arriveIndex, loc);
+  }
+  // Blocks until every block of the arrive group has arrived in this round.
+  void Wait(uint32_t waitIndex, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::GroupStep(g_, true, waitIndex, loc);
+  }
+  // The GM bytes the barrier's counters take: max(arriveSize, waitSize) * 512.
+  uint64_t GetWorkspaceLen() const {
+    return uint64_t{std::max(g_.arrive, g_.wait)} * aicore::detail::kGroupLineBytes;
+  }
+
+ private:
+  aicore::detail::GroupBarrierState g_;
+};
 
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {

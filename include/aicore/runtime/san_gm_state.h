@@ -22,6 +22,8 @@ struct SanGmInterval {
   uint8_t mode = 0;  // kAtomic: the atomic mode (operation and type), else 0
 };
 
+constexpr uint32_t kSanGroupArrived = 16, kSanGroupWaited = 17;
+
 struct SanLaunch {
   // racecheck: per task (block of the launch), its GM accesses since the
   // last SyncAll of every block. Each block appends only to its own log (no
@@ -32,9 +34,11 @@ struct SanLaunch {
   // (a SyncAll of only some blocks, cross-core flags) are joined into one
   // group (union-find parent per task); blocks of one group are not checked
   // against each other. `flags_set` holds, per task, the cross-core flag ids
-  // it set in this phase. Both are changed under the coop mutex.
+  // it set in this phase (bits 0-15), and whether it arrived at (bit
+  // kSanGroupArrived) or passed a wait of (kSanGroupWaited) a GroupBarrier.
+  // Both are changed under the coop mutex.
   std::vector<uint32_t> group;
-  std::vector<uint16_t> flags_set;
+  std::vector<uint32_t> flags_set;
   uint32_t phase = 0;  // SyncAlls of every block completed
   // synccheck: whether the kernel is taken as built with the compiler's
   // automatic synchronisation (--cce-auto-sync, the default; see

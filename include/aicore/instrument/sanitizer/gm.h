@@ -475,7 +475,7 @@ inline void SanJoin(SanLaunch& s, uint32_t a, uint32_t b) {
 }
 inline void SanResetGroups(SanLaunch& s) {
   for (uint32_t t = 0; t < s.group.size(); ++t) s.group[t] = t;
-  std::fill(s.flags_set.begin(), s.flags_set.end(), uint16_t{0});
+  std::fill(s.flags_set.begin(), s.flags_set.end(), 0u);
 }
 
 struct SanGmItem {
@@ -694,7 +694,7 @@ inline void SanSyncAll(LaunchState& st, int barrier_id, uint32_t participants) {
 // A cross-core flag was set / a wait for it completed (called with the coop
 // mutex held).
 inline void SanCrossSet(CoreContext& core, int flag_id) {
-  if (core.san & kRacecheck) core.launch->san_gm.flags_set[core.task] |= uint16_t(1u << flag_id);
+  if (core.san & kRacecheck) core.launch->san_gm.flags_set[core.task] |= 1u << flag_id;
 }
 // The waiter joins the group of every block that set this flag id in the
 // phase and whose set could count for it (mode 0 / 1: a block of the same
@@ -717,6 +717,21 @@ inline void SanCrossWait(CoreContext& core, int flag_id) {
         type == core.core_type ||
         (mix && (type == CoreType::kAIC ? t == my_group : static_cast<uint32_t>(idx) / per == my_group));
     if (partner) SanJoin(s, w, t);
+  }
+}
+
+// GroupBarrier: an Arrive marks the block (and, from round 2, follows the
+// waits of the round before), a Wait joins the blocks that arrived. Any
+// GroupBarrier of the phase counts (never a false report; races between two
+// groups' blocks may go unseen). Called with the coop mutex held.
+inline void SanGroupBarrier(CoreContext& core, bool wait, bool waited_before) {
+  if ((core.san & kRacecheck) == 0) return;
+  SanLaunch& s = core.launch->san_gm;
+  s.flags_set[core.task] |= 1u << (wait ? kSanGroupWaited : kSanGroupArrived);
+  if (!wait && !waited_before) return;
+  const uint32_t other = 1u << (wait ? kSanGroupArrived : kSanGroupWaited);
+  for (uint32_t t = 0; t < core.launch->block_dim; ++t) {
+    if (t != core.task && (s.flags_set[t] & other) != 0) SanJoin(s, core.task, t);
   }
 }
 
