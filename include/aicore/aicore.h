@@ -51,6 +51,7 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/ops/gather.h"
 #include "aicore/ops/reduce.h"
 #include "aicore/ops/sort_basic.h"
+#include "aicore/ops/symbol_override.h"
 #include "aicore/ops/sync.h"
 #include "aicore/ops/sync_all.h"
 #include "aicore/ops/trans_data_5hd.h"

@@ -83,6 +83,168 @@ TEST(Basics, NoOpSyncsAndCoordinates) {
   EXPECT_EQ(AscendC::Std::get<0>(c), 3);
 }
 
+// Layout(coord): the inner product of coordinate and stride (the offsets
+// the vendor's matmul_l2cache sample computes), nested modes recursively;
+// Rank and Size.
+TEST(Basics, LayoutMapsCoordinatesToOffsets) {
+  const auto a = AscendC::MakeLayout(AscendC::MakeShape(int64_t{96}, int64_t{64}),
+                                     AscendC::MakeStride(int64_t{64}, int64_t{1}));
+  EXPECT_EQ(a(AscendC::MakeCoord(int64_t{5}, int64_t{7})), 5 * 64 + 7);
+  EXPECT_EQ(a(AscendC::MakeCoord(0, 0)), 0);
+  EXPECT_EQ(a.Rank(), 2u);
+  EXPECT_EQ(a.Size(), 96 * 64);
+  // A column-major view, and a nested (hierarchical) mode.
+  constexpr auto b = AscendC::MakeLayout(AscendC::MakeShape(4, 3), AscendC::MakeStride(1, 4));
+  static_assert(b(AscendC::MakeCoord(2, 1)) == 6, "column-major offset");
+  const auto n = AscendC::MakeLayout(AscendC::MakeShape(AscendC::MakeShape(2, 8), 16),
+                                     AscendC::MakeStride(AscendC::MakeStride(128, 16), 1));
+  EXPECT_EQ(n(AscendC::MakeCoord(AscendC::MakeCoord(1, 3), 5)), 128 + 3 * 16 + 5);
+  EXPECT_EQ(n.Size(), 2 * 8 * 16);
+}
+
+// AscendCUtils::SetOverflow is accepted (the vector instructions compute
+// the non-saturating mode whatever it says).
+TEST(Basics, SetOverflowIsAccepted) {
+  AscendC::AscendCUtils::SetOverflow(1);
+  AscendC::AscendCUtils::SetOverflow(0);
+  SUCCEED();
+}
+
+// The operator forms (dst = a + b, ...) against the instructions they stand
+// for, on random data: bit-equal results.
+constexpr uint32_t kOpN = 200;  // not a multiple of a repeat: a tail
+
+template <typename T>
+void RandomFill(const LocalTensor<T>& t, uint32_t seed, bool positive) {
+  uint32_t x = seed;
+  for (uint32_t i = 0; i < t.GetSize(); ++i) {
+    x = x * 1664525u + 1013904223u;
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half>) {
+      const float v = static_cast<float>((x >> 8) % 2000) / 100.0f - (positive ? -0.5f : 10.0f);
+      t.SetValue(i, static_cast<T>(v));
+    } else {
+      t.SetValue(i, static_cast<T>(x >> 3));
+    }
+  }
+}
+
+template <typename T>
+void operator_kernel(GM_ADDR out) {
+  TPipe pipe;
+  TBuf<> buf;
+  constexpr uint32_t kSlot = 256;  // elements between the tensors (32-byte aligned starts)
+  pipe.InitBuffer(buf, 8 * kSlot * sizeof(T) + 2 * 64);
+  LocalTensor<T> a = buf.Get<T>(kOpN), b = buf.Get<T>()[kSlot], x = buf.Get<T>()[2 * kSlot],
+                 y = buf.Get<T>()[3 * kSlot];
+  a.SetSize(kOpN);
+  b.SetSize(kOpN);
+  x.SetSize(kOpN);
+  y.SetSize(kOpN);
+  RandomFill(a, 7, false);
+  RandomFill(b, 11, true);
+  auto* o = reinterpret_cast<int32_t*>(out);
+  auto same = [&](const LocalTensor<T>& p, const LocalTensor<T>& q) {
+    return std::memcmp(p.GetPhyAddr(), q.GetPhyAddr(), kOpN * sizeof(T)) == 0;
+  };
+  int k = 0;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, half>) {
+    x = a + b;
+    Add(y, a, b, kOpN);
+    o[k++] = same(x, y);
+    x = a - b;
+    Sub(y, a, b, kOpN);
+    o[k++] = same(x, y);
+    x = a * b;
+    Mul(y, a, b, kOpN);
+    o[k++] = same(x, y);
+    x = a / b;
+    Div(y, a, b, kOpN);
+    o[k++] = same(x, y);
+    // Compare: one bit per element of the first operand (128 here: the
+    // count form takes whole 256-byte repeats) into a uint8_t tensor.
+    constexpr uint32_t kCmpN = 128;
+    LocalTensor<T> ca = a, cb = b;
+    ca.SetSize(kCmpN);
+    cb.SetSize(kCmpN);
+    LocalTensor<uint8_t> m = buf.Get<uint8_t>()[8 * kSlot * sizeof(T)], r = m[64];
+    m.SetSize(kCmpN / 8);
+    r.SetSize(kCmpN / 8);
+    const CMPMODE modes[] = {CMPMODE::LT, CMPMODE::GT, CMPMODE::LE, CMPMODE::GE, CMPMODE::EQ, CMPMODE::NE};
+    b.SetValue(3, a.GetValue(3));  // an equal pair
+    for (CMPMODE mode : modes) {
+      switch (mode) {
+        case CMPMODE::LT: m = ca < cb; break;
+        case CMPMODE::GT: m = ca > cb; break;
+        case CMPMODE::LE: m = ca <= cb; break;
+        case CMPMODE::GE: m = ca >= cb; break;
+        case CMPMODE::EQ: m = ca == cb; break;
+        case CMPMODE::NE: m = ca != cb; break;
+      }
+      Compare(r, ca, cb, mode, kCmpN);
+      o[k++] = std::memcmp(m.GetPhyAddr(), r.GetPhyAddr(), kCmpN / 8) == 0;
+    }
+    o[k++] = (m.GetValue(0) >> 3 & 1) == 0;  // a[3] != b[3] is false
+  } else {
+    x = a & b;
+    if constexpr (sizeof(T) == 4) {
+      And(y.template ReinterpretCast<uint16_t>(), a.template ReinterpretCast<uint16_t>(),
+          b.template ReinterpretCast<uint16_t>(), 2 * kOpN);
+    } else {
+      And(y, a, b, kOpN);
+    }
+    o[k++] = same(x, y);
+    for (uint32_t i = 0; i < kOpN; ++i) o[63] |= x.GetValue(i) != static_cast<T>(a.GetValue(i) & b.GetValue(i));
+    x = a | b;
+    for (uint32_t i = 0; i < kOpN; ++i) o[62] |= x.GetValue(i) != static_cast<T>(a.GetValue(i) | b.GetValue(i));
+    o[k++] = 1;
+  }
+  o[60] = k;
+}
+
+template <typename T>
+void CheckOperators(const char* name) {
+  SCOPED_TRACE(name);
+  auto* out = static_cast<int32_t*>(AscendC::GmAlloc(64 * sizeof(int32_t)));
+  std::memset(out, 0, 64 * sizeof(int32_t));
+  ICPU_RUN_KF(operator_kernel<T>, 1, reinterpret_cast<GM_ADDR>(out));
+  ASSERT_GT(out[60], 0);
+  for (int i = 0; i < out[60]; ++i) EXPECT_EQ(out[i], 1) << "check " << i;
+  EXPECT_EQ(out[62], 0) << "Or";
+  EXPECT_EQ(out[63], 0) << "And";
+  AscendC::GmFree(out);
+}
+
+TEST(Operators, MatchTheInstructions) {
+  CheckOperators<float>("float");
+  CheckOperators<half>("half");
+  CheckOperators<int16_t>("int16_t");
+  CheckOperators<uint16_t>("uint16_t");
+  CheckOperators<int32_t>("int32_t");
+  CheckOperators<uint32_t>("uint32_t");
+}
+
+// An operator's errors are the instruction's, at the expression's line.
+int g_operator_line = 0;
+void operator_too_long(GM_ADDR) {
+  TPipe pipe;
+  TBuf<> buf;
+  pipe.InitBuffer(buf, 3 * 256);
+  LocalTensor<float> a = buf.Get<float>(64), b = buf.Get<float>()[64], c = buf.Get<float>();
+  b.SetSize(64);
+  Duplicate(a, 1.0f, 64);
+  Duplicate(b, 2.0f, 64);
+  // c holds all 192 elements: Add over 192 reads past the end of b's buffer.
+  g_operator_line = __LINE__; c = a + b;  // NOLINT(whitespace/newline)
+}
+
+TEST(Operators, ErrorsNameTheInstructionAndTheExpression) {
+  auto e = Failing([] { aicore::Launch(operator_too_long, 1, static_cast<GM_ADDR>(nullptr)); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "Add");
+  EXPECT_EQ(e->line(), g_operator_line) << e->what();
+  EXPECT_NE(e->file().find("test_basics.cpp"), std::string::npos) << e->what();
+}
+
 TEST(Environment, KernelsBranchOnTheArchitecture) {
   int path = 0;
 #if defined(__DAV_C220_CUBE__)

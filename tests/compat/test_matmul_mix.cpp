@@ -22,11 +22,22 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace AscendC;
 
 namespace {
+
+// The matmul type helpers kernels name: GetMmDstType (the L0C type of an A
+// type on Ascend910B) and Impl::QUEUE_DEPTH (the vendor's matmul_co1_output
+// sample sizes its CO1 queue with both).
+static_assert(std::is_same_v<GetMmDstType<half>::Type, float>, "half accumulates in float");
+static_assert(std::is_same_v<GetMmDstType<bfloat16_t>::Type, float>, "bf16 accumulates in float");
+static_assert(std::is_same_v<GetMmDstType<float>::Type, float>, "float accumulates in float");
+static_assert(std::is_same_v<GetMmDstType<int8_t>::Type, int32_t>, "int8 accumulates in int32");
+static_assert(std::is_same_v<GetMmDstType<int4b_t>::Type, int32_t>, "int4 accumulates in int32");
+static_assert(Impl::QUEUE_DEPTH == 1, "the vendor's matmul queue depth");
 
 constexpr float kAlpha = 0.125f;
 constexpr int kM = 96, kN = 80, kK = 72;

@@ -175,6 +175,11 @@ class AscendCUtils {
     if constexpr (isSetMask) ::AscendC::ResetMask(loc);
     else (void)loc;
   }
+  // CTRL[48] on Ascend910B: 1 the non-saturating mode (INF / NaN results
+  // stay), 0 the saturating one (INF to +-MAX, NaN to 0). The vector
+  // instructions here always compute the non-saturating mode: the call is
+  // accepted and changes nothing (README: not modelled).
+  static void SetOverflow(uint64_t ctrlValue) { (void)ctrlValue; }
   // The element count of the block's latest GatherMask (get_rsvd_cnt).
   static int64_t GetRsvdCnt(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     return ::get_rsvd_cnt(loc);

@@ -467,6 +467,14 @@ class LocalTensor {
   }
   ShapeInfo GetShapeInfo() const { return aicore::detail::ShapeOf(shape_); }
 
+  // dst = a + b, a < b, ...: the operator forms of the vector instructions
+  // (ops/symbol_override.h) make an expression; assigning it runs the
+  // instruction into this tensor.
+  template <typename E, std::enable_if_t<E::kSymbolOverride, int> = 0>
+  void operator=(const E& e) {
+    e.Process(*this);
+  }
+
   // CPU debug helpers: print the first `len` elements (all by default) as
   // one uninterrupted block of lines, or write the elements' bytes to a file
   // (returns 0, or -1 when the file cannot be written).

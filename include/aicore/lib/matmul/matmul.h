@@ -274,7 +274,33 @@
 #include "aicore/cube/params.h"
 
 namespace AscendC {
+// The L0C (accumulator) type of a Matmul whose A has type T (Ascend910B):
+// float for half, bfloat16_t and float; int32_t for int8_t and int4b_t.
+template <typename T>
+struct GetMmDstType {
+  using Type = T;
+};
+template <>
+struct GetMmDstType<half> {
+  using Type = float;
+};
+template <>
+struct GetMmDstType<bfloat16_t> {
+  using Type = float;
+};
+template <>
+struct GetMmDstType<int8_t> {
+  using Type = int32_t;
+};
+template <>
+struct GetMmDstType<int4b_t> {
+  using Type = int32_t;
+};
+
 namespace Impl {
+// The depth of the queues the vendor's Matmul keeps (kernels size their own
+// CO1 queue with it).
+constexpr int32_t QUEUE_DEPTH = 1;
 namespace Detail {
 // The vendor's default policy type (its internals are not reproduced: the
 // policy argument is accepted, and only this default is supported).
