@@ -45,6 +45,7 @@ extern const int kRuntimeAnchor;  // defined in aicore::runtime (cmake/aicore_ru
 #include "aicore/ops/copy.h"
 #include "aicore/ops/data_copy.h"
 #include "aicore/ops/data_copy_pad.h"
+#include "aicore/ops/data_copy_slice.h"
 #include "aicore/ops/debug.h"
 #include "aicore/ops/dequant.h"
 #include "aicore/ops/elementwise.h"

@@ -98,8 +98,8 @@ struct PadCopy {
 constexpr uint64_t RoundUp32(uint64_t n) { return (n + 31) / 32 * 32; }
 
 [[noreturn]] AICORE_COLD inline void FailPad(const char* what, const PadCopy& c, uint32_t elem,
-                                             const char* type, SrcLoc loc) {
-  Fail(ErrorKind::kParameter, "DataCopyPad", loc,
+                                             const char* type, SrcLoc loc, const char* api) {
+  Fail(ErrorKind::kParameter, api, loc,
        std::string(what) + " (blockCount=" + std::to_string(c.count) +
            ", blockLen=" + std::to_string(c.len) + " bytes, GM gap " + std::to_string(c.gm_gap) +
            " bytes, UB gap " + std::to_string(c.ub_gap) + " bytes, leftPadding=" +
@@ -108,24 +108,24 @@ constexpr uint64_t RoundUp32(uint64_t n) { return (n + 31) / 32 * 32; }
 }
 
 template <class T>
-AICORE_INLINE void CheckPad(const PadCopy& c, SrcLoc loc) {
+AICORE_INLINE void CheckPad(const PadCopy& c, SrcLoc loc, const char* api) {
   if (AICORE_UNLIKELY(c.count < 1 || c.count > 4095)) {
-    FailPad("blockCount must be in [1, 4095]", c, sizeof(T), TypeName<T>(), loc);
+    FailPad("blockCount must be in [1, 4095]", c, sizeof(T), TypeName<T>(), loc, api);
   }
   if (AICORE_UNLIKELY(c.len < 1 || c.len % sizeof(T) != 0)) {
-    FailPad("blockLen must be a positive multiple of the element size", c, sizeof(T), TypeName<T>(), loc);
+    FailPad("blockLen must be a positive multiple of the element size", c, sizeof(T), TypeName<T>(), loc, api);
   }
   if (AICORE_UNLIKELY(c.left * sizeof(T) >= 32 || c.right * sizeof(T) >= 32)) {
-    FailPad("each padding side must be under 32 bytes", c, sizeof(T), TypeName<T>(), loc);
+    FailPad("each padding side must be under 32 bytes", c, sizeof(T), TypeName<T>(), loc, api);
   }
 }
 
-// GM -> UB.
+// GM -> UB (`api`: the API reported, DataCopyPad or a DataCopy form built on it).
 template <class T>
 void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
-               const PadCopy& c, bool is_pad, T value, SrcLoc loc) {
-  CoreContext& core = Enter("DataCopyPad", loc);
-  CheckPad<T>(c, loc);
+               const PadCopy& c, bool is_pad, T value, SrcLoc loc, const char* api = "DataCopyPad") {
+  CoreContext& core = Enter(api, loc);
+  CheckPad<T>(c, loc, api);
   if (!is_pad && core.pad_value_set) {  // the SetPadValue register
     is_pad = true;
     std::memcpy(static_cast<void*>(&value), &core.pad_value_bits, sizeof(T));
@@ -134,21 +134,21 @@ void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T
   const uint64_t burst = RoundUp32(left + c.len + uint64_t{c.right} * sizeof(T));
   const uint64_t ub_step = burst + c.ub_gap;
   const uint64_t gm_step = c.len + c.gm_gap;
-  CheckLocal("DataCopyPad", "dst", dst, (c.count - 1) * ub_step + burst, loc, true, Pipe::kCount);
+  CheckLocal(api, "dst", dst, (c.count - 1) * ub_step + burst, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
-  src.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
+  src.CheckRange(api, 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     // What the copy writes: the data of every burst, and the padding only
     // when it is filled (is_pad); the rest of a 32-byte burst keeps its bytes.
     const auto* ub0 = reinterpret_cast<const uint8_t*>(dst.addr_);
     if (is_pad) {
       EmitLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0, c.count, burst, ub_step,
-                     "DataCopyPad", "dst", loc);
+                     api, "dst", loc);
     } else {
       EmitLocalBursts(core, Pipe::kMTE2, Access::kWrite, *dst.buf_, ub0 + left, c.count, c.len,
-                     ub_step, "DataCopyPad", "dst", loc);
+                     ub_step, api, "dst", loc);
     }
-    EmitGmBursts(core, GmAccess::kRead, src.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+    EmitGmBursts(core, GmAccess::kRead, src.addr_, c.count, c.len, c.gm_gap, api, loc);
   }
   auto* ub = reinterpret_cast<uint8_t*>(dst.addr_);
   const auto* gm = reinterpret_cast<const uint8_t*>(src.addr_);
@@ -164,24 +164,24 @@ void CopyPadIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T
 // UB -> GM.
 template <class T>
 void CopyPadOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                const PadCopy& c, SrcLoc loc) {
-  CoreContext& core = Enter("DataCopyPad", loc);
-  CheckPad<T>(c, loc);
+                const PadCopy& c, SrcLoc loc, const char* api = "DataCopyPad") {
+  CoreContext& core = Enter(api, loc);
+  CheckPad<T>(c, loc, api);
   const uint64_t ub_step = RoundUp32(c.len) + c.ub_gap;
   const uint64_t gm_step = c.len + c.gm_gap;
-  CheckLocal("DataCopyPad", "src", src, (c.count - 1) * ub_step + c.len, loc, true, Pipe::kCount);
+  CheckLocal(api, "src", src, (c.count - 1) * ub_step + c.len, loc, true, Pipe::kCount);
   const uint64_t gm_span = (c.count - 1) * gm_step + c.len;
-  dst.CheckRange("DataCopyPad", 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
+  dst.CheckRange(api, 0, (gm_span + sizeof(T) - 1) / sizeof(T), loc);
   if (AICORE_UNLIKELY(core.instr != 0)) {
     EmitLocalBursts(core, Pipe::kMTE3, Access::kRead, *src.buf_,
                    reinterpret_cast<const uint8_t*>(src.addr_), c.count, c.len, ub_step,
-                   "DataCopyPad", "src", loc);
-    EmitGmBursts(core, GmWriteAccess(core), dst.addr_, c.count, c.len, c.gm_gap, "DataCopyPad", loc);
+                   api, "src", loc);
+    EmitGmBursts(core, GmWriteAccess(core), dst.addr_, c.count, c.len, c.gm_gap, api, loc);
   }
   const auto* ub = reinterpret_cast<const uint8_t*>(src.addr_);
   auto* gm = reinterpret_cast<uint8_t*>(dst.addr_);
   for (uint32_t i = 0; i < c.count; ++i, ub += ub_step, gm += gm_step) {
-    StoreToGm(core, reinterpret_cast<T*>(gm), reinterpret_cast<const T*>(ub), c.len, "DataCopyPad", loc);
+    StoreToGm(core, reinterpret_cast<T*>(gm), reinterpret_cast<const T*>(ub), c.len, api, loc);
   }
 }
 

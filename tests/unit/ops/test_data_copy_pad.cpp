@@ -625,4 +625,213 @@ TEST(Fill, FillsExactlyTheRange) {
   EXPECT_EQ(e->api(), "Fill");
 }
 
+// ---------------------------------------------------------------------------
+// DataCopy with SliceInfo, against a reference that walks the documented
+// description element by element: the outer dimensions' indices (dimension 1
+// fastest), each run of dimension 0 (burstLen * 32 bytes), paired in order
+// between source and destination.
+
+struct SliceCase {
+  uint32_t dims;
+  SliceInfo src[3], dst[3];
+};
+
+// A side of a random case: `runs` runs of `unit` elements (dimension 0) or
+// of 1 (others), `stride` apart, from `start`, in a dimension of `shape`.
+SliceInfo MakeSlice(uint32_t start, uint32_t runs, uint32_t unitElems, uint32_t stride, uint32_t burstLen,
+                    uint32_t extra) {
+  const uint32_t span = (runs - 1) * stride + runs * unitElems;
+  return SliceInfo(start, start + span - 1, stride, burstLen, start + span + extra);
+}
+
+template <class T>
+SliceCase RandomSliceCase(std::mt19937& rng, bool ubIsDst) {
+  SliceCase c;
+  c.dims = 1 + rng() % 3;
+  const uint32_t c0 = 32 / sizeof(T);
+  for (uint32_t i = 0; i < c.dims; ++i) {
+    // (startIndex < endIndex: an outer dimension takes at least two indices)
+    const uint32_t runs = i == 0 ? 1 + rng() % 3 : 2 + rng() % 2;
+    const uint32_t burst = i == 0 ? 1 + rng() % 2 : 1;
+    const uint32_t unit = i == 0 ? burst * c0 : 1;
+    auto stride = [&](bool ub) -> uint32_t {
+      if (i == 0 && ub) return (rng() % 3) * c0;           // whole 32-byte blocks in UB
+      return static_cast<uint32_t>(rng() % (i == 0 ? 13 : 3));  // any element count in GM
+    };
+    const bool ubSrc = !ubIsDst;
+    c.src[i] = MakeSlice(rng() % 5, runs, unit, stride(ubSrc), burst, rng() % 4);
+    c.dst[i] = MakeSlice(i == 0 ? (ubIsDst ? (rng() % 3) * c0 : rng() % 5) : rng() % 3, runs, unit,
+                         stride(ubIsDst), burst, rng() % 4);
+    if (i == 0 && !ubIsDst) c.src[i] = MakeSlice((rng() % 3) * c0, runs, unit, stride(true), burst, rng() % 4);
+    // The UB side's rows start 32-byte aligned: its innermost shape is whole blocks.
+    SliceInfo& u = ubIsDst ? c.dst[i] : c.src[i];
+    if (i == 0) u.shapeValue = (u.shapeValue + c0 - 1) / c0 * c0;
+  }
+  return c;
+}
+
+uint64_t SliceElems(const SliceInfo* s, uint32_t dims) {
+  uint64_t n = 1;
+  for (uint32_t i = 0; i < dims; ++i) n *= s[i].shapeValue;
+  return n;
+}
+
+// Element offsets of every copied element of one side, in copy order.
+std::vector<uint64_t> SliceOffsets(const SliceInfo* s, uint32_t dims, uint32_t c0) {
+  std::vector<uint64_t> out;
+  std::vector<uint64_t> below(dims, 1);
+  for (uint32_t i = 1; i < dims; ++i) below[i] = below[i - 1] * s[i - 1].shapeValue;
+  std::vector<std::vector<uint64_t>> idx(dims);
+  for (uint32_t i = 1; i < dims; ++i) {
+    for (uint64_t k = s[i].startIndex; k <= s[i].endIndex; k += s[i].stride + 1) idx[i].push_back(k);
+  }
+  std::vector<size_t> at(dims, 0);
+  const uint32_t unit = s[0].burstLen * c0;
+  for (;;) {
+    uint64_t base = 0;
+    for (uint32_t i = 1; i < dims; ++i) base += idx[i][at[i]] * below[i];
+    for (uint64_t r = s[0].startIndex; r + unit - 1 <= s[0].endIndex; r += unit + s[0].stride) {
+      for (uint32_t e = 0; e < unit; ++e) out.push_back(base + r + e);
+    }
+    uint32_t d = 1;
+    while (d < dims && ++at[d] == idx[d].size()) at[d++] = 0;
+    if (d >= dims) break;
+  }
+  return out;
+}
+
+template <class T>
+void RandomSliceTest(bool toUb) {
+  std::mt19937 rng(toUb ? 31 : 32);
+  const uint32_t c0 = 32 / sizeof(T);
+  for (int iter = 0; iter < 200; ++iter) {
+    const SliceCase c = RandomSliceCase<T>(rng, toUb);
+    const SliceInfo* gmInfo = toUb ? c.src : c.dst;
+    const uint64_t gmElems = SliceElems(gmInfo, c.dims);
+    std::vector<uint8_t> gm = RandomBytes(gmElems * sizeof(T), rng);
+    std::vector<uint8_t> ub = RandomBytes(kUbBytes, rng);
+    std::vector<uint8_t>& to = toUb ? ub : gm;
+    const std::vector<uint8_t>& from = toUb ? gm : ub;
+    std::vector<uint8_t> want = to;
+    const std::vector<uint64_t> so = SliceOffsets(c.src, c.dims, c0), dof = SliceOffsets(c.dst, c.dims, c0);
+    ASSERT_EQ(so.size(), dof.size());
+    for (size_t k = 0; k < so.size(); ++k) std::memcpy(&want[dof[k] * sizeof(T)], &from[so[k] * sizeof(T)], sizeof(T));
+    InBlock<T>(ub, [&](const LocalTensor<T>& t) {
+      GlobalTensor<T> g;
+      g.SetGlobalBuffer(reinterpret_cast<T*>(gm.data()), gmElems);
+      if (toUb) {
+        DataCopy(t, g, c.dst, c.src, c.dims);
+      } else {
+        DataCopy(g, t, c.dst, c.src, c.dims);
+      }
+    });
+    ASSERT_EQ(to, want) << "iteration " << iter << ", " << c.dims << " dimensions, " << so.size() << " elements";
+  }
+}
+
+TEST(DataCopySlice, GmToUbMatchesTheReference) {
+  RandomSliceTest<float>(true);
+  RandomSliceTest<half>(true);
+  RandomSliceTest<int8_t>(true);
+  RandomSliceTest<uint32_t>(true);
+}
+
+TEST(DataCopySlice, UbToGmMatchesTheReference) {
+  RandomSliceTest<float>(false);
+  RandomSliceTest<bfloat16_t>(false);
+  RandomSliceTest<uint8_t>(false);
+  RandomSliceTest<int16_t>(false);
+}
+
+// The reference's worked example (a 3 x 87 float source, rows 0 and 2,
+// columns 16..39 and 47..70, into 2 x 48), the shapes also taken from the
+// tensors' ShapeInfo (shapeValue 0).
+TEST(DataCopySlice, WorkedExampleAndShapeInfo) {
+  std::vector<float> x(3 * 87), z(2 * 48, -1.0f);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i) + 0.5f;
+  for (bool fromShapeInfo : {false, true}) {
+    std::fill(z.begin(), z.end(), -1.0f);
+    aicore::Launch(
+        [&] {
+          SliceInfo src[] = {{16, 70, 7, 3, 87}, {0, 2, 1, 1, 3}};
+          SliceInfo dst[] = {{0, 47, 0, 3, 48}, {0, 1, 0, 1, 2}};
+          GlobalTensor<float> xg, zg;
+          xg.SetGlobalBuffer(x.data(), x.size());
+          zg.SetGlobalBuffer(z.data(), z.size());
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 96 * sizeof(float));
+          LocalTensor<float> t = buf.Get<float>();
+          if (fromShapeInfo) {
+            for (auto* s : {src, dst}) s[0].shapeValue = s[1].shapeValue = 0;
+            const uint32_t xs[] = {87, 3}, ts[] = {48, 2};
+            xg.SetShapeInfo(ShapeInfo(2, xs));
+            t.SetShapeInfo(ShapeInfo(2, ts));
+            zg.SetShapeInfo(ShapeInfo(2, ts));
+          }
+          DataCopy(t, xg, dst, src, 2);
+          DataCopy(zg, t, dst, dst, 2);
+        },
+        1);
+    for (int r = 0; r < 2; ++r) {
+      for (int c = 0; c < 48; ++c) {
+        ASSERT_EQ(z[r * 48 + c], x[r * 2 * 87 + (c < 24 ? 16 + c : 47 + c - 24)]) << r << ", " << c;
+      }
+    }
+  }
+}
+
+TEST(DataCopySlice, ChecksItsParameters) {
+  std::vector<float> x(3 * 87, 1.0f);
+  auto run = [&](std::vector<SliceInfo> src, std::vector<SliceInfo> dst, uint32_t dims, size_t gmElems = 3 * 87) {
+    aicore::Launch(
+        [&] {
+          GlobalTensor<float> xg;
+          xg.SetGlobalBuffer(x.data(), gmElems);
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 96 * sizeof(float));
+          LocalTensor<float> t = buf.Get<float>();
+          DataCopy(t, xg, dst.data(), src.data(), dims);
+        },
+        1);
+  };
+  const std::vector<SliceInfo> src = {{16, 70, 7, 3, 87}, {0, 2, 1, 1, 3}};
+  const std::vector<SliceInfo> dst = {{0, 47, 0, 3, 48}, {0, 1, 0, 1, 2}};
+  struct Bad {
+    std::vector<SliceInfo> src, dst;
+    uint32_t dims;
+    size_t gm;
+    const char* want;
+  };
+  const Bad bad[] = {
+      {src, dst, 0, 261, "dimValue 0 is outside [1, 8]"},
+      {{{16, 71, 7, 3, 87}, src[1]}, dst, 2, 261,
+       "srcSliceInfo[0] {startIndex 16, endIndex 71, stride 7, burstLen 3, shapeValue 87}: endIndex - startIndex + "
+       "1 = 56 is not (N - 1) * stride + N * burstLen * 32 / sizeof(T) (24 elements per run) for a whole N"},
+      {src, {{0, 47, 0, 2, 48}, dst[1]}, 2, 261, "burstLen differs from srcSliceInfo[0].burstLen 3"},
+      {src, {{0, 23, 0, 3, 48}, dst[1]}, 2, 261, "holds 1 runs, srcSliceInfo[0] 2 (the runs are paired in order)"},
+      {{{16, 70, 7, 3, 60}, src[1]}, dst, 2, 261, "needs startIndex < endIndex <= the dimension's shape 60"},
+      {{src[0], {0, 2, 1, 2, 3}}, {dst[0], {0, 1, 0, 2, 2}}, 2, 261,
+       "burstLen must be 1 in every dimension but the first"},
+      {src, dst, 2, 200, "DataCopy"},  // the GM tensor is too short for row 2
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.want);
+    auto e = Failing([&] { run(b.src, b.dst, b.dims, b.gm); });
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->api(), "DataCopy");
+    EXPECT_NE(std::string(e->what()).find(b.want), std::string::npos) << e->what();
+  }
+  // A UB-side stride of 3 floats (12 bytes) cannot start each run 32-byte aligned.
+  auto e = Failing([&] {
+    run({{0, 50, 3, 3, 87}, src[1]}, {{0, 50, 3, 3, 60}, dst[1]}, 2);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("the UB side's stride is 12 bytes, not a multiple of 32"), std::string::npos)
+      << e->what();
+  // The clean twin.
+  EXPECT_NO_THROW(run(src, dst, 2));
+}
+
 }  // namespace
