@@ -6,6 +6,7 @@
 // InitSocState.
 #include "kernel_operator.h"
 #include "tikicpulib.h"
+#include "utils/debug/asc_dump.h"
 
 #include <gtest/gtest.h>
 
@@ -145,6 +146,72 @@ TEST(Dump, DumpTensorAndAccChkPointText) {
   const std::string rest = text.substr(want.size());
   EXPECT_EQ(rest.rfind("DumpTensor desc=9 block 0: GlobalTensor<float> at 0x", 0), 0u) << rest;
   EXPECT_NE(rest.find(", 2 elements:\n     0: 10, 20\n"), std::string::npos) << rest;
+}
+
+// asc_dump_* (utils/debug/asc_dump.h): the raw-pointer dumps name the memory
+// the pointer is in, and never read past it; an on-chip pointer given to the
+// function of another memory is an error naming both.
+TEST(Dump, AscDumpOfRawPointers) {
+  float* gm = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  for (int i = 0; i < 4; ++i) gm[i] = 10.0f * (i + 1);
+  std::string text;
+  {
+    Captured cap;
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          TBuf<> pad, buf;
+          pipe.InitBuffer(pad, 64);
+          pipe.InitBuffer(buf, 32);
+          LocalTensor<float> t = buf.Get<float>();
+          for (int i = 0; i < 8; ++i) t.SetValue(i, 0.5f * i);
+          asc_dump_ubuf<float>(t.GetPhyAddr(), 3, 4);
+          asc_dump(t.GetPhyAddr(2), 4, 2);
+          asc_dump_gm<float>(gm, 1, 2);
+          asc_dump_gm(gm, 2, 10);  // past the 4-float GmAlloc block
+        },
+        1);
+    text = cap.Text();
+  }
+  const std::string want =
+      "asc_dump_ubuf desc=3 block 0: float at UB offset 64, 4 elements:\n"
+      "     0: 0, 0.5, 1, 1.5\n"
+      "asc_dump desc=4 block 0: float at UB offset 72, 2 elements:\n"
+      "     0: 1, 1.5\n";
+  ASSERT_GE(text.size(), want.size());
+  EXPECT_EQ(text.substr(0, want.size()), want);
+  const std::string rest = text.substr(want.size());
+  EXPECT_EQ(rest.rfind("asc_dump_gm desc=1 block 0: float at GM 0x", 0), 0u) << rest;
+  EXPECT_NE(rest.find(", 2 elements:\n     0: 10, 20\n"), std::string::npos) << rest;
+  EXPECT_NE(rest.find(", 4 elements (dumpSize 10 clamped to the tensor):\n     0: 10, 20, 30, 40\n"),
+            std::string::npos)
+      << rest;
+  // A UB pointer given to asc_dump_l1buf, and memory nobody registered.
+  auto e = Failing([] {
+    aicore::Launch(
+        [] {
+          TPipe pipe;
+          TBuf<> buf;
+          pipe.InitBuffer(buf, 32);
+          asc_dump_l1buf<float>(buf.Get<float>().GetPhyAddr(), 1, 2);
+        },
+        1);
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "asc_dump_l1buf");
+  EXPECT_NE(std::string(e->what()).find("is in UB, not in L1"), std::string::npos) << e->what();
+  // Memory nobody registered: nothing is read, and the header says why.
+  std::vector<float> plain(4);
+  {
+    Captured cap;
+    aicore::Launch([&] { asc_dump_gm(plain.data(), 1, 2); }, 1);
+    text = cap.Text();
+  }
+  EXPECT_NE(text.find("(size unknown: neither GmAlloc'ed nor GmRegister'ed memory nor the block's on-chip "
+                      "memory; aicore::GmRegister the buffer to dump it), 0 elements (dumpSize 2 clamped"),
+            std::string::npos)
+      << text;
+  GmFree(gm);
 }
 
 TEST(Dump, ToFileWritesTheElements) {

@@ -497,6 +497,23 @@ std::string GlobalDumpNote(const AscendC::GlobalTensor<T>& t) {
          "GmRegister'ed; give SetGlobalBuffer a size, or aicore::GmRegister the buffer, to dump it)";
 }
 
+// The on-chip memory of the running block that holds p (kCount: none), and
+// the elements of T from p to that memory's end.
+template <class T>
+Memory ArenaOf(const T* p, uint64_t* avail) {
+  const CoreContext* c = t_core;
+  if (c == nullptr) return Memory::kCount;
+  const auto* b = reinterpret_cast<const uint8_t*>(p);
+  for (int m = 0; m < kNumMemories; ++m) {
+    const uint8_t* base = c->arena[m].get();
+    if (base != nullptr && b >= base && b < base + c->capacity[m]) {
+      *avail = static_cast<uint64_t>(base + c->capacity[m] - b) / sizeof(T);
+      return static_cast<Memory>(m);
+    }
+  }
+  return Memory::kCount;
+}
+
 inline std::string BlockLabel() {
   const CoreContext* c = t_core;
   if (c == nullptr || c->launch == nullptr) return "host";
@@ -658,3 +675,75 @@ void AssertCheck(SrcLoc loc, const char* text, bool cond, A... a) {
 AICORE_TARGET_END
 }  // namespace detail
 }  // namespace aicore
+
+namespace aicore {
+namespace detail {
+AICORE_TARGET_BEGIN
+
+// asc_dump_gm / _ubuf / _l1buf / _cbuf and asc_dump (utils/debug/asc_dump.h):
+// `want` the memory the pointer must be in (kCount: GM; asc_dump: whichever
+// holds it). The dump never reads past that memory (on chip: the block's
+// arena; GM: the GmAlloc / GmRegister block; memory neither knows: nothing,
+// and the header says so); an on-chip pointer into another memory than the
+// function's is an error naming both.
+template <class T>
+void AscDump(const char* api, int want, const T* p, uint32_t desc, uint32_t count, SrcLoc loc) {
+  Enter(api, loc);
+  uint64_t avail = 0;
+  const Memory m = ArenaOf(p, &avail);
+  const bool any = want < 0;
+  const bool gm_wanted = want == static_cast<int>(Memory::kCount);
+  std::string where;
+  if (m != Memory::kCount && (any || want == static_cast<int>(m))) {
+    const uint64_t off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(p) - t_core->arena[static_cast<int>(m)].get());
+    where = std::string(MemoryName(m)) + " offset " + std::to_string(off);
+  } else if (m == Memory::kCount && (any || gm_wanted)) {
+    GmBlock blk;
+    where = "GM " + HexPtr(p);
+    if (GmFind(p, &blk)) {
+      avail = (blk.size - static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(p) - blk.base)) / sizeof(T);
+    } else {  // nothing is known to be readable there (as DumpTensor of such a GlobalTensor)
+      avail = 0;
+      where += " (size unknown: neither GmAlloc'ed nor GmRegister'ed memory nor the block's on-chip memory; "
+               "aicore::GmRegister the buffer to dump it)";
+    }
+  } else {
+    Fail(ErrorKind::kParameter, api, loc,
+         "input " + HexPtr(p) + " is " +
+             (m == Memory::kCount ? std::string("not in the block's on-chip memory")
+                                  : std::string("in ") + MemoryName(m)) +
+             ", not in " + MemoryName(static_cast<Memory>(want)));
+  }
+  DumpValues(std::string(api) + " desc=" + std::to_string(desc) + " " + BlockLabel() + ": " + TypeName<T>() +
+                 " at " + where,
+             p, avail, 0, count, 16);
+}
+
+AICORE_TARGET_END
+}  // namespace detail
+}  // namespace aicore
+
+AICORE_TARGET_BEGIN
+template <typename T>
+void asc_dump_gm(const T* input, uint32_t desc, uint32_t dump_size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::AscDump("asc_dump_gm", static_cast<int>(aicore::Memory::kCount), input, desc, dump_size, loc);
+}
+template <typename T>
+void asc_dump_ubuf(const T* input, uint32_t desc, uint32_t dump_size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::AscDump("asc_dump_ubuf", static_cast<int>(aicore::Memory::kUB), input, desc, dump_size, loc);
+}
+template <typename T>
+void asc_dump_l1buf(const T* input, uint32_t desc, uint32_t dump_size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::AscDump("asc_dump_l1buf", static_cast<int>(aicore::Memory::kL1), input, desc, dump_size, loc);
+}
+template <typename T>
+void asc_dump_cbuf(const T* input, uint32_t desc, uint32_t dump_size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::AscDump("asc_dump_cbuf", static_cast<int>(aicore::Memory::kL0C), input, desc, dump_size, loc);
+}
+// The memory-qualified overloads of the NPU are one function on the CPU: the
+// pointer says which memory it is in.
+template <typename T>
+void asc_dump(const T* input, uint32_t desc, uint32_t dump_size, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+  aicore::detail::AscDump("asc_dump", -1, input, desc, dump_size, loc);
+}
+AICORE_TARGET_END
