@@ -461,6 +461,118 @@ TEST(TBufPool, CarvesResetsAndShares) {
       << e->what();
 }
 
+// A user's buffer pool (EXTERN_IMPL_BUFPOOL), written as the vendor's
+// tbufpool_management sample writes one: its InitBuffer methods bump the
+// pool's address and hand each queue or TBuf its buffers through
+// InitStartBufHandle / InitBufHandle.
+class UserBufPool {
+ public:
+  UserBufPool() { Init(); }
+  template <class Q>
+  bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+    len = (len + 31) / 32 * 32;
+    auto ptr = GetBufHandle(GetCurBufSize());
+    const uint32_t addr = GetCurAddr();
+    que.InitStartBufHandle(ptr, num, len);
+    for (uint32_t i = 0; i < num; ++i) que.InitBufHandle(this, i, ptr, addr + i * len, len);
+    SetCurAddr(addr + num * len);
+    SetCurBufSize(GetCurBufSize() + num);
+    return true;
+  }
+  template <TPosition bufPos>
+  bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    len = (len + 31) / 32 * 32;
+    auto ptr = GetBufHandle(GetCurBufSize());
+    const uint32_t addr = GetCurAddr();
+    buf.InitStartBufHandle(ptr, 1, len);
+    buf.InitBufHandle(this, 0, ptr, addr, len);
+    SetCurAddr(addr + len);
+    SetCurBufSize(GetCurBufSize() + 1);
+    return true;
+  }
+  EXTERN_IMPL_BUFPOOL(UserBufPool, TPosition::VECCALC, 4);
+};
+
+// mode 0: z = x + y through the pool (a double-buffered queue, a TBuf, a
+// queue); 1: more than the region; 2: more buffer ids than BUFID_SIZE;
+// 3: the pool used after its TPipe was reset.
+void user_pool_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, int32_t mode) {
+  TPipe pipe;
+  TQue<TPosition::VECIN, 2> in;
+  TBuf<TPosition::VECCALC> tmp;
+  TQue<TPosition::VECOUT, 1> out;
+  UserBufPool pool;
+  pipe.InitBuffer(tmp, 64);  // the pool's region starts past it
+  TBuf<TPosition::VECCALC> other;
+  pipe.InitBufPool(pool, 4 * 256);
+  if (mode == 3) {
+    pipe.Reset();
+    pool.InitBuffer(other, 256);
+    return;
+  }
+  pool.InitBuffer(in, 2, 256);
+  pool.InitBuffer(other, 256);
+  if (mode == 1) {
+    pool.InitBuffer(out, 1, 512);  // 3 * 256 + 512 > 4 * 256
+    return;
+  }
+  if (mode == 2) {
+    TBuf<TPosition::VECCALC> b1, b2;
+    pool.InitBuffer(b1, 32);
+    pool.InitBuffer(b2, 32);  // the fifth buffer id of four
+    return;
+  }
+  pool.InitBuffer(out, 1, 256);
+  EXPECT_EQ(pool.GetCurAddr(), 64u + 4 * 256);
+  EXPECT_EQ(pool.GetCurBufSize(), 4);
+  GlobalTensor<float> xg, yg, zg;
+  xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), 64);
+  yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 64);
+  zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), 64);
+  LocalTensor<float> a = in.AllocTensor<float>(), b = in.AllocTensor<float>();
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(b.GetPhyAddr()) - reinterpret_cast<uintptr_t>(a.GetPhyAddr()), 256u);
+  DataCopy(a, xg, 64);
+  DataCopy(b, yg, 64);
+  in.EnQue(a);
+  in.EnQue(b);
+  a = in.DeQue<float>();
+  b = in.DeQue<float>();
+  LocalTensor<float> t = other.Get<float>();
+  Add(t, a, b, 64);
+  LocalTensor<float> c = out.AllocTensor<float>();
+  Muls(c, t, 2.0f, 64);
+  out.EnQue(c);
+  c = out.DeQue<float>();
+  DataCopy(zg, c, 64);
+  out.FreeTensor(c);
+  in.FreeTensor(a);
+  in.FreeTensor(b);
+  pool.Reset();
+  EXPECT_EQ(pool.GetCurAddr(), 64u);
+}
+
+TEST(TBufPool, UserPoolThroughExternImplBufpool) {
+  std::vector<float> x(64), y(64), z(64, 0.0f);
+  for (int i = 0; i < 64; ++i) x[i] = 0.5f * i, y[i] = 100.0f - i;
+  auto g = [](std::vector<float>& v) { return reinterpret_cast<GM_ADDR>(v.data()); };
+  aicore::Launch(user_pool_kernel, 1, g(x), g(y), g(z), 0);
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(z[i], 2.0f * (x[i] + y[i])) << i;
+  auto e = Failing([&] { aicore::Launch(user_pool_kernel, 1, g(x), g(y), g(z), 1); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->api(), "TQue::InitBufHandle");
+  EXPECT_NE(std::string(e->what()).find("512 bytes at address 832 are outside the pool's region [64, 1088)"),
+            std::string::npos)
+      << e->what();
+  e = Failing([&] { aicore::Launch(user_pool_kernel, 1, g(x), g(y), g(z), 2); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("buffer id 4 is outside the pool's 4 (EXTERN_IMPL_BUFPOOL's BUFID_SIZE)"),
+            std::string::npos)
+      << e->what();
+  e = Failing([&] { aicore::Launch(user_pool_kernel, 1, g(x), g(y), g(z), 3); });
+  ASSERT_TRUE(e);
+  EXPECT_NE(std::string(e->what()).find("the buffer pool holds stale memory"), std::string::npos) << e->what();
+}
+
 TEST(InitSocState, ResetsTheMaskRegisters) {
   bool before = false, after = false;
   aicore::Launch(

@@ -284,6 +284,47 @@ void war_v_mte2(GM_ADDR x, GM_ADDR y, int32_t mode) {
   }
 }
 
+// Two phases in one UB region through TBufPools that share it: phase 1
+// copies a tile in (VECIN queue, read by V), adds 1 into a VECOUT queue and
+// copies it out; pool1.Reset() (on the NPU it waits the freed buffers' free
+// events) lets phase 2's queues of pool2 reuse the bytes. The bug: pool1 is
+// reset only at the end, so nothing orders phase 1's V read before phase 2's
+// MTE2 write of the same bytes.
+void pool_reuse(GM_ADDR x, GM_ADDR y, int32_t mode) {
+  TPipe pipe;
+  TBufPool<TPosition::VECCALC> pool1, pool2;
+  pipe.InitBufPool(pool1, kTile * sizeof(float));
+  pipe.InitBufPool(pool2, kTile * sizeof(float), pool1);
+  TQue<TPosition::VECIN, 1> in1, in2;
+  TQue<TPosition::VECOUT, 1> out;  // outside the pools
+  pool1.InitBuffer(in1, 1, kTile * sizeof(float));
+  pipe.InitBuffer(out, 1, kTile * sizeof(float));
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<float*>(x) + kPerBlock * GetBlockIdx(), kPerBlock);
+  yGm.SetGlobalBuffer(reinterpret_cast<float*>(y) + kPerBlock * GetBlockIdx(), kPerBlock);
+  for (int phase = 0; phase < 2; ++phase) {
+    TQue<TPosition::VECIN, 1>& in = phase == 0 ? in1 : in2;
+    LocalTensor<float> a = in.AllocTensor<float>();
+    if (phase == 1) MARK_LINE(0);
+    DataCopy(a, xGm[phase * kTile], kTile);
+    in.EnQue(a);
+    a = in.DeQue<float>();
+    LocalTensor<float> z = out.AllocTensor<float>();
+    if (phase == 0) MARK_LINE(1);
+    Adds(z, a, 1.0f, kTile);
+    out.EnQue(z);
+    in.FreeTensor(a);
+    z = out.DeQue<float>();
+    DataCopy(yGm[phase * kTile], z, kTile);
+    out.FreeTensor(z);
+    if (phase == 0) {
+      if (!Bug(mode)) pool1.Reset();
+      pool2.InitBuffer(in2, 1, kTile * sizeof(float));
+    }
+  }
+  if (Bug(mode)) pool1.Reset();  // too late
+}
+
 // The canonical double-buffered add kernel (queues do all the sync).
 template <typename T>
 class KernelAdd {
@@ -797,6 +838,18 @@ TEST_P(SanitizerOnChip, HazardCopyInOverwritesBufferStillReadByVector) {
   });
   RUN(aicore::kSynccheck, war_v_mte2, kClean, ExpectSilent);
   RUN(aicore::kSynccheck, war_v_mte2, kBarrier, ExpectSilent);
+}
+
+// A TBufPool's Reset orders the reuse of its freed queue buffers (the NPU
+// waits their free events there); before it, nothing does.
+TEST_P(SanitizerOnChip, PoolResetOrdersTheReuseOfFreedBuffers) {
+  RUN(aicore::kSynccheck, pool_reuse, kBuggy, [](const aicore::ErrorRecorder& rec) {
+    ExpectOne(rec, {K::kHazard, "DataCopy", "pool_reuse", 0,
+                    {"write-after-read hazard: dst of DataCopy (MTE2 pipe) writes bytes [0, 1024) of TQue buffer 0 "
+                     "(VECIN, 1024 bytes at UB offset 0), which src of Adds (V pipe) at ",
+                     Line(1) + " reads, and nothing orders the V pipe before the MTE2 pipe"}});
+  });
+  RUN(aicore::kSanitizeAll, pool_reuse, kClean, ExpectSilent);
 }
 
 TEST_P(SanitizerOnChip, CanonicalAddKernelIsSilentUnderEveryMode) {

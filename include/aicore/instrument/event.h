@@ -40,7 +40,9 @@ enum class Access : uint8_t { kRead = 0, kWrite, kReadWrite };
 // How a GM access touches memory (kAtomic: a UB -> GM copy in atomic mode).
 enum class GmAccess : uint8_t { kRead = 0, kWrite, kAtomic };
 // Queue transitions of a buffer in a TQueBind<src, dst>.
-enum class QueueOp : uint8_t { kAlloc, kEnQue, kDeQue, kFree };
+// kPoolReset: the Reset of the buffer pool a freed buffer was carved from
+// (its producer pipe waits for the free, as a next AllocTensor would).
+enum class QueueOp : uint8_t { kAlloc, kEnQue, kDeQue, kFree, kPoolReset };
 
 // How a UB -> GM copy writes: combining (atomic mode) or plain.
 inline GmAccess GmWriteAccess(const CoreContext& core) {

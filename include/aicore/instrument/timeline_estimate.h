@@ -432,7 +432,8 @@ struct BlockScheduler {
             break;
           }
           case aicore::detail::QueueOp::kFree: freed[x.buffer] = pipe_free[cons]; break;
-          case aicore::detail::QueueOp::kAlloc: {
+          case aicore::detail::QueueOp::kAlloc:
+          case aicore::detail::QueueOp::kPoolReset: {
             auto it = freed.find(x.buffer);
             if (it != freed.end()) pipe_after[prod] = std::max(pipe_after[prod], it->second);
             break;

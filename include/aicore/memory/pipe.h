@@ -129,6 +129,153 @@ constexpr TQueConfig GetTQueConfig(const TQueConfig* conf) { return *conf; }
 
 // Queue whose producer position `src` and consumer position `dst` may
 // differ. Buffers live in the memory of the on-chip side.
+}  // namespace AscendC
+
+namespace aicore {
+namespace detail {
+// A user's buffer pool class (EXTERN_IMPL_BUFPOOL): the region TPipe::InitBufPool
+// carved for it, its bump address, and one slot per buffer id that a queue's
+// InitStartBufHandle / InitBufHandle fill.
+// A pool's Reset: each freed queue buffer carved from it (this epoch) has
+// its producer pipe wait for the free (QueueOp::kPoolReset); the links go.
+inline void PoolReset(PoolLinks& links) {
+  CoreContext* core = t_core;
+  if (core != nullptr && AICORE_UNLIKELY(core->instr != 0)) {
+    for (PoolLink& l : links.link) {
+      if (l.b != nullptr && l.b->state == BufState::kFree && l.b->epoch == core->epoch) {
+        EmitQueue(*core, QueueOp::kPoolReset, *l.b, l.src, l.dst);
+      }
+    }
+  }
+  links.Clear();
+}
+
+struct ExtBufSlot {
+  uint8_t num = 0;   // buffers of the queue being set up
+  uint32_t len = 0;  // bytes each
+  uint32_t addr0 = 0;
+  uint32_t next = 0;  // the index InitBufHandle expects next
+};
+template <int32_t kIds>
+struct ExtBufPool {
+  uint8_t* base = nullptr;  // the region's memory; start_addr maps to it
+  uint32_t start_addr = 0, max_addr = 0, bytes = 0;
+  uint8_t cur = 0;  // buffer ids handed out
+  uint32_t epoch = 0;
+  ExtBufSlot slots[kIds > 0 ? kIds : 1];
+  PoolLinks links;
+  void Setup(uint8_t* b, uint32_t offset, uint32_t n) {
+    base = b;
+    start_addr = max_addr = offset;
+    bytes = n;
+    cur = 0;
+    const CoreContext* core = t_core;
+    epoch = core != nullptr ? core->epoch : 0;
+  }
+  void Reset() {
+    cur = 0;
+    max_addr = start_addr;
+    PoolReset(links);
+  }
+  void Init() {
+    base = nullptr;
+    start_addr = max_addr = bytes = 0;
+    cur = 0;
+    epoch = 0;
+    for (ExtBufSlot& sl : slots) sl = ExtBufSlot{};
+    links.Clear();
+  }
+  AscendC::TBufHandle Handle(uint8_t id, SrcLoc loc) {
+    if (AICORE_UNLIKELY(id >= (kIds > 0 ? kIds : 1))) {
+      Fail(ErrorKind::kCapacity, "GetBufHandle", loc,
+           "buffer id " + std::to_string(id) + " is outside the pool's " + std::to_string(kIds) +
+               " (EXTERN_IMPL_BUFPOOL's BUFID_SIZE)");
+    }
+    return reinterpret_cast<AscendC::TBufHandle>(&slots[id]);
+  }
+  // The memory of [addr, addr + n) inside the region (checked).
+  uint8_t* At(uint32_t addr, uint64_t n, const char* api, SrcLoc loc) const {
+    const CoreContext* core = t_core;
+    if (AICORE_UNLIKELY(base == nullptr)) {
+      Fail(ErrorKind::kCapacity, api, loc, "the buffer pool has no memory: call pipe.InitBufPool(pool, bytes) first");
+    }
+    if (AICORE_UNLIKELY(core != nullptr && core->epoch != epoch)) {
+      Fail(ErrorKind::kCapacity, api, loc,
+           "the buffer pool holds stale memory (its TPipe was reset or destroyed since InitBufPool); call "
+           "pipe.InitBufPool(pool, bytes) again");
+    }
+    if (AICORE_UNLIKELY(addr < start_addr || addr + n > uint64_t{start_addr} + bytes)) {
+      Fail(ErrorKind::kCapacity, api, loc,
+           std::to_string(n) + " bytes at address " + std::to_string(addr) + " are outside the pool's region [" +
+               std::to_string(start_addr) + ", " + std::to_string(uint64_t{start_addr} + bytes) + ")");
+    }
+    return base + (addr - start_addr);
+  }
+};
+
+// Records buffer `index` of a queue or TBuf set up through a user pool;
+// returns the region's memory once the last one is in (nullptr before).
+// aicore's queues hold consecutive buffers: each must follow the previous.
+template <class Pool>
+uint8_t* ExtBufferAt(Pool* pool, uint32_t index, AscendC::TBufHandle h, uint32_t addr, uint32_t len,
+                     const char* api, SrcLoc loc) {
+  auto* slot = reinterpret_cast<ExtBufSlot*>(h);
+  if (AICORE_UNLIKELY(pool == nullptr || slot == nullptr || slot->num == 0)) {
+    Fail(ErrorKind::kParameter, api, loc, "no InitStartBufHandle before it with this handle");
+  }
+  if (AICORE_UNLIKELY(index != slot->next || len != slot->len ||
+                      (index > 0 && addr != slot->addr0 + index * slot->len))) {
+    Fail(ErrorKind::kParameter, api, loc,
+         "buffer " + std::to_string(index) + " of " + std::to_string(slot->num) + " at address " +
+             std::to_string(addr) + ", " + std::to_string(len) + " bytes: the buffers of one queue must come in "
+             "order, each of the length given to InitStartBufHandle (" + std::to_string(slot->len) +
+             "), right after the previous one");
+  }
+  if (index == 0) slot->addr0 = addr;
+  ++slot->next;
+  if (slot->next < slot->num) return nullptr;
+  return pool->AicoreExtPool().At(slot->addr0, uint64_t{slot->num} * slot->len, api, loc);
+}
+inline void ExtStart(AscendC::TBufHandle h, uint8_t num, uint32_t len, const char* api, SrcLoc loc) {
+  auto* slot = reinterpret_cast<ExtBufSlot*>(h);
+  if (AICORE_UNLIKELY(slot == nullptr || num == 0 || len == 0 || len % 32 != 0)) {
+    Fail(ErrorKind::kParameter, api, loc,
+         "num " + std::to_string(num) + ", len " + std::to_string(len) +
+             ": a handle from the pool's GetBufHandle, at least one buffer, and a length that is a positive "
+             "multiple of 32 bytes");
+  }
+  *slot = ExtBufSlot{num, len, 0, 0};
+}
+}  // namespace detail
+}  // namespace aicore
+
+// The members a user's buffer pool class gets (the vendor's macro, used in
+// the class body): the position and size, Init / Reset, GetBufHandle, the
+// bump address Get/SetCurAddr and count Get/SetCurBufSize its InitBuffer
+// methods use; TPipe::InitBufPool carves its region.
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                           \
+ public:                                                                                                 \
+  static constexpr AscendC::TPosition poolPos = POSITION;                                                \
+  static constexpr int32_t bufIDSize = BUFID_SIZE;                                                       \
+  static constexpr int32_t bufSize = BUFID_SIZE;                                                         \
+  static constexpr bool isTbufPool = true;                                                               \
+  ~EXT_BUFPOOL() { Reset(); }                                                                            \
+  void Reset() { aicore_ext_pool_.Reset(); }                                                             \
+  void Init() { aicore_ext_pool_.Init(); }                                                               \
+  AscendC::TBufHandle GetBufHandle(uint8_t offset, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {   \
+    return aicore_ext_pool_.Handle(offset, loc);                                                         \
+  }                                                                                                      \
+  void SetCurAddr(uint32_t curAddr) { aicore_ext_pool_.max_addr = curAddr; }                             \
+  uint32_t GetCurAddr() { return aicore_ext_pool_.max_addr; }                                            \
+  void SetCurBufSize(uint8_t curBufSize) { aicore_ext_pool_.cur = curBufSize; }                          \
+  uint8_t GetCurBufSize() { return aicore_ext_pool_.cur; }                                               \
+  aicore::detail::ExtBufPool<BUFID_SIZE>& AicoreExtPool() { return aicore_ext_pool_; }                  \
+                                                                                                         \
+ private:                                                                                                \
+  aicore::detail::ExtBufPool<BUFID_SIZE> aicore_ext_pool_
+
+namespace AscendC {
+
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
  public:
@@ -156,6 +303,7 @@ class TQueBind {
   }
 
   ~TQueBind() {
+    for (uint8_t i = 0; i < num_; ++i) aicore::detail::Unlink(bufs_[i]);
     // A buffer not returned with FreeTensor when the block ends is a bug (on
     // the NPU its events stay pending).
     if (num_ != 0) aicore::detail::QueueCheckAllFree(bufs_, num_);
@@ -300,9 +448,35 @@ class TQueBind {
   }
   void FreeAllEvent() {}
 
+  // Set-up through a user's buffer pool (EXTERN_IMPL_BUFPOOL): the handle
+  // from its GetBufHandle, then each buffer's address in order.
+  void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len,
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::InitStartBufHandle", loc);
+    if (AICORE_UNLIKELY(num > kMaxQueueBuffers)) {
+      aicore::detail::FailQueueBufferCount("TQue::InitStartBufHandle", num, loc);
+    }
+    CheckConfig("TQue::InitStartBufHandle", num, len, loc);
+    aicore::detail::ExtStart(startBufhandle, num, len, "TQue::InitStartBufHandle", loc);
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr, uint32_t len,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TQue::InitBufHandle", loc);
+    static_assert(aicore::detail::PositionMemory(T::poolPos) == aicore::detail::PositionMemory(kPosition),
+                  "TQue::InitBufHandle: the pool's position is in another memory than the queue's");
+    uint8_t* base = aicore::detail::ExtBufferAt(bufPool, index, bufhandle, curPoolAddr, len, "TQue::InitBufHandle", loc);
+    if (base != nullptr) {
+      const auto* slot = reinterpret_cast<const aicore::detail::ExtBufSlot*>(bufhandle);
+      Setup(base, slot->addr0, slot->num, slot->len);
+      LinkTo(bufPool->AicoreExtPool().links);
+    }
+  }
+
   // aicore internals, used by TPipe::InitBuffer.
   void Setup(uint8_t* base, uint32_t offset, uint8_t num, uint32_t bytes) {
     origin_ = nullptr;  // a copy given its own buffers stops sharing
+    for (uint8_t i = 0; i < num_; ++i) aicore::detail::Unlink(bufs_[i]);
     num_ = num;
     cursor_ = head_ = count_ = 0;
     const aicore::detail::CoreContext* core = aicore::detail::t_core;
@@ -319,6 +493,10 @@ class TQueBind {
     }
   }
   uint8_t NumBuffers() const { return Q().num_; }
+  // Records the buffers in the pool they were carved from (TBufPool::Reset).
+  void LinkTo(aicore::detail::PoolLinks& links) {
+    for (uint8_t i = 0; i < num_; ++i) links.Add(bufs_[i], src, dst);
+  }
 
  private:
   // How many tensors may be enqueued at once: the queue depth (depth <= 0 or
@@ -518,6 +696,26 @@ class TBuf {
     return tensor.buf_ == nullptr ? TBufState::FREE : static_cast<TBufState>(tensor.buf_->state);
   }
 
+  // Set-up through a user's buffer pool (EXTERN_IMPL_BUFPOOL), as TQue's.
+  void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len,
+                          aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBuf::InitStartBufHandle", loc);
+    if (AICORE_UNLIKELY(num != 1)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "TBuf::InitStartBufHandle", loc,
+                           "num " + std::to_string(num) + ": a TBuf holds one buffer");
+    }
+    aicore::detail::ExtStart(startBufhandle, num, len, "TBuf::InitStartBufHandle", loc);
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr, uint32_t len,
+                     aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TBuf::InitBufHandle", loc);
+    static_assert(aicore::detail::PositionMemory(T::poolPos) == aicore::detail::PositionMemory(pos),
+                  "TBuf::InitBufHandle: the pool's position is in another memory than the TBuf's");
+    uint8_t* base = aicore::detail::ExtBufferAt(bufPool, index, bufhandle, curPoolAddr, len, "TBuf::InitBufHandle", loc);
+    if (base != nullptr) Setup(base, curPoolAddr, len);
+  }
+
   // aicore internals.
   void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
     origin_ = nullptr;
@@ -583,6 +781,7 @@ class TBufPool {
     uint32_t offset = 0;
     uint8_t* base = Carve("TBufPool::InitBuffer", Que::kPosition, num, len, loc, &offset);
     que.Setup(base, offset, num, (len + 31u) & ~31u);
+    que.LinkTo(links_);
     return true;
   }
   template <TPosition bufPos>
@@ -608,8 +807,13 @@ class TBufPool {
     shared.ShareInto(sub, len, "TBufPool::InitBufPool", loc);
     return true;
   }
-  // Frees everything carved from the pool.
-  void Reset() { used_ = 0; }
+  // Frees everything carved from the pool; the queue buffers carved from it
+  // that were freed are reused only after their consumers are done with
+  // them (the NPU waits their free events here).
+  void Reset() {
+    used_ = 0;
+    aicore::detail::PoolReset(links_);
+  }
 
   // aicore internals.
   void Setup(uint8_t* base, uint32_t offset, uint32_t bytes) {
@@ -680,6 +884,7 @@ class TBufPool {
   uint32_t bytes_ = 0;
   uint32_t used_ = 0;
   uint32_t epoch_ = 0;  // the TPipe epoch it was carved in
+  aicore::detail::PoolLinks links_;
 };
 
 // One TPipe may live at a time in a block (as on the NPU, where two live
@@ -766,6 +971,15 @@ class TPipe {
     uint32_t offset = 0;
     uint8_t* base = Carve(pos, 1, len, loc, &offset);
     pool.Setup(base, offset, Round32(len));
+    return true;
+  }
+  // A user's buffer pool class (EXTERN_IMPL_BUFPOOL): its region.
+  template <class Pool, std::enable_if_t<Pool::isTbufPool, int> = 0>
+  bool InitBufPool(Pool& pool, uint32_t len, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("TPipe::InitBufPool", loc);
+    uint32_t offset = 0;
+    uint8_t* base = Carve(Pool::poolPos, 1, len, loc, &offset);
+    pool.AicoreExtPool().Setup(base, offset, Round32(len));
     return true;
   }
   // A pool over the first `len` bytes of `shared`'s region (phases that

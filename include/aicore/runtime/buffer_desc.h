@@ -63,9 +63,52 @@ struct BufferDesc {
   uint32_t epoch = 0;       // the TPipe epoch it was carved in (see NewEpoch)
   // Pipe clock snapshot carried by a queue transition (sanitizer, synccheck).
   uint32_t san_clock[7] = {};
+  // The record of a buffer pool this queue buffer was carved from (its
+  // Reset orders the freed buffers' reuse; see PoolLinks); cleared by
+  // whichever of the two ends first.
+  struct PoolLink* pool_link = nullptr;
 
   AICORE_RT_FN std::string Describe() const;
 };
+
+// A buffer pool's record of a queue buffer carved from it: on the NPU, the
+// pool's Reset waits each such buffer's pending free event (its consumer
+// pipe, signalled at FreeTensor, before its producer pipe), which orders the
+// reuse of the pool's memory by the next phase's queues.
+struct PoolLink {
+  BufferDesc* b = nullptr;
+  AscendC::TPosition src = AscendC::TPosition::VECIN, dst = AscendC::TPosition::VECIN;
+};
+constexpr int kMaxPoolLinks = 32;
+struct PoolLinks {
+  PoolLink link[kMaxPoolLinks];
+  PoolLinks() = default;
+  PoolLinks(const PoolLinks&) = delete;
+  PoolLinks& operator=(const PoolLinks&) = delete;
+  ~PoolLinks() { Clear(); }
+  // Records b (beyond kMaxPoolLinks buffers, the later ones are not ordered).
+  void Add(BufferDesc& b, AscendC::TPosition src, AscendC::TPosition dst) {
+    for (PoolLink& l : link) {
+      if (l.b == nullptr) {
+        l = PoolLink{&b, src, dst};
+        b.pool_link = &l;
+        return;
+      }
+    }
+  }
+  void Clear() {
+    for (PoolLink& l : link) {
+      if (l.b != nullptr) l.b->pool_link = nullptr;
+      l.b = nullptr;
+    }
+  }
+};
+inline void Unlink(BufferDesc& b) {
+  if (b.pool_link != nullptr) {
+    b.pool_link->b = nullptr;
+    b.pool_link = nullptr;
+  }
+}
 
 // Pipe epochs. Every block start and every TPipe construction, Init, Reset,
 // Destroy and destruction gives the core a new epoch (CoreContext::epoch);

@@ -250,6 +250,161 @@ Problem RandomProblem(std::mt19937& rng, int maxDim) {
   return p;
 }
 
+// The triangular policies: one block of a kernel whose Matmul takes the
+// policy POLICY (0 default, 1 TrianUpper, 2 TrianLower), C out by IterateAll
+// or by Iterate + GetTensorC.
+template <template <const auto&, typename...> class POLICY>
+using TrianMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                       MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                       CFG_NORM, MatmulCallBackFunc<nullptr, nullptr, nullptr>, POLICY>;
+
+template <template <const auto&, typename...> class POLICY>
+void TrianBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
+  TPipe pipe;
+  TrianMM<POLICY> mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, false);
+  GlobalTensor<half> ag, bg;
+  GlobalTensor<float> cg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  mm.SetTensorA(ag[o.a]);
+  mm.SetTensorB(bg[o.b]);
+  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+  if (iterate) {
+    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
+  } else {
+    mm.IterateAll(cg[o.c]);
+  }
+  mm.End();
+}
+
+TEST(MatmulPolicy, TriangularPoliciesLeaveOutTheBlocksAcrossTheDiagonal) {
+  std::mt19937 rng(5);
+  for (const Problem& p : {Problem{150, 130, 40, false, false, false, 1, 32, 48},
+                           Problem{200, 100, 72, false, false, false, 3, 48, 32}}) {
+    const TCubeTiling t = MakeTiling<half, float, float>(p);
+    std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+    std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    const float kOld = -7.5f;  // what C held before
+    std::vector<float> full(static_cast<size_t>(p.M) * p.N, kOld);
+    aicore::LaunchNamed("trian_full", TrianBlock<Impl::Detail::MatmulPolicy>, static_cast<uint32_t>(t.usedCoreNum), &t,
+                        false, a.data(), b.data(), full.data());
+    for (int policy = 1; policy <= 2; ++policy) {
+      for (bool iterate : {false, true}) {
+        SCOPED_TRACE(std::string(policy == 1 ? "upper" : "lower") + (iterate ? ", Iterate" : ", IterateAll") + ", " +
+                     p.Str());
+        std::vector<float> c(full.size(), kOld);
+        if (policy == 1) {
+          aicore::LaunchNamed("trian", TrianBlock<Impl::Detail::TrianUpperMatmulPolicy>,
+                              static_cast<uint32_t>(t.usedCoreNum), &t, iterate, a.data(), b.data(), c.data());
+        } else {
+          aicore::LaunchNamed("trian", TrianBlock<Impl::Detail::TrianLowerMatmulPolicy>,
+                              static_cast<uint32_t>(t.usedCoreNum), &t, iterate, a.data(), b.data(), c.data());
+        }
+        // Element (i, j) of C: block (mi, ni) of its core's single-core C.
+        int written = 0, kept = 0;
+        for (int i = 0; i < p.M; ++i) {
+          for (int j = 0; j < p.N; ++j) {
+            const int mi = (i % t.singleCoreM) / t.baseM, ni = (j % t.singleCoreN) / t.baseN;
+            const bool skip = policy == 1 ? mi > ni : mi < ni;
+            const float got = c[static_cast<size_t>(i) * p.N + j];
+            const float want = skip ? kOld : full[static_cast<size_t>(i) * p.N + j];
+            ASSERT_EQ(got, want) << "C[" << i << ", " << j << "], block (" << mi << ", " << ni << ")";
+            (skip ? kept : written) += 1;
+          }
+        }
+        EXPECT_GT(written, 0);
+        EXPECT_GT(kept, 0);
+      }
+    }
+  }
+}
+
+// NBuffer33MatmulPolicy (MDL template, A and B in GM, IterateAll) with a
+// tiling made for it (ScheduleType::N_BUFFER_33): the same C as the default
+// policy; Iterate, or a tiling not made for it, is refused.
+template <template <const auto&, typename...> class POLICY>
+using MdlMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                     MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                     CFG_MDL, MatmulCallBackFunc<nullptr, nullptr, nullptr>, POLICY>;
+
+template <template <const auto&, typename...> class POLICY>
+void MdlBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
+  TPipe pipe;
+  MdlMM<POLICY> mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, false);
+  GlobalTensor<half> ag, bg;
+  GlobalTensor<float> cg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
+  mm.SetTensorA(ag[o.a]);
+  mm.SetTensorB(bg[o.b]);
+  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
+  if (iterate) {
+    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
+  } else {
+    mm.IterateAll(cg[o.c]);
+  }
+  mm.End();
+}
+
+TEST(MatmulPolicy, NBuffer33ComputesTheDefaultsCAndChecksItsConditions) {
+  std::mt19937 rng(7);
+  const int M = 256, N = 512, K = 192;
+  auto tilingFor = [&](bool nbuffer33) {
+    matmul_tiling::MultiCoreMatmulTiling t;
+    t.SetDim(8);
+    t.SetAType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT16);
+    t.SetBType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT16);
+    t.SetCType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT);
+    t.SetBiasType(matmul_tiling::TPosition::GM, matmul_tiling::CubeFormat::ND, matmul_tiling::DataType::DT_FLOAT);
+    t.SetShape(M, N, K);
+    t.SetOrgShape(M, N, K);
+    t.SetBufferSpace(-1, -1, -1);
+    if (nbuffer33) {
+      t.SetMatmulConfigParams(1, false, matmul_tiling::ScheduleType::N_BUFFER_33, matmul_tiling::MatrixTraverse::NOSET,
+                              false);
+    }
+    TCubeTiling tiling;
+    EXPECT_EQ(t.GetTiling(tiling), 0);
+    return tiling;
+  };
+  const TCubeTiling t33 = tilingFor(true), plain = tilingFor(false);
+  EXPECT_LE(t33.stepM, 3);
+  EXPECT_EQ(t33.stepKa, (t33.singleCoreK + t33.baseK - 1) / t33.baseK);
+  EXPECT_EQ(t33.stepKb, t33.stepKa);
+  std::vector<half> a = RandomVec<half>(static_cast<size_t>(M) * K, rng);
+  std::vector<half> b = RandomVec<half>(static_cast<size_t>(K) * N, rng);
+  std::vector<float> want(static_cast<size_t>(M) * N, 0.0f), got(want.size(), 0.0f);
+  aicore::LaunchNamed("mdl", MdlBlock<Impl::Detail::MatmulPolicy>, static_cast<uint32_t>(t33.usedCoreNum), &t33, false,
+                      a.data(), b.data(), want.data());
+  aicore::LaunchNamed("nbuffer33", MdlBlock<Impl::Detail::NBuffer33MatmulPolicy>,
+                      static_cast<uint32_t>(t33.usedCoreNum), &t33, false, a.data(), b.data(), got.data());
+  EXPECT_EQ(got, want);
+  auto fails = [&](const TCubeTiling* t, bool iterate) -> std::string {
+    try {
+      aicore::LaunchNamed("nbuffer33", MdlBlock<Impl::Detail::NBuffer33MatmulPolicy>,
+                          static_cast<uint32_t>(t->usedCoreNum), t, iterate, a.data(), b.data(), got.data());
+    } catch (const aicore::KernelError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(fails(&t33, true).find("NBuffer33MatmulPolicy gives C through IterateAll only"), std::string::npos);
+  if (plain.stepKa != (plain.singleCoreK + plain.baseK - 1) / plain.baseK || plain.stepM > 3) {
+    EXPECT_NE(fails(&plain, false).find("NBuffer33MatmulPolicy needs stepM, stepKa, stepKb <= 3"), std::string::npos);
+  }
+  TCubeTiling bad = t33;
+  bad.stepKb = bad.stepKa + 1;
+  EXPECT_NE(fails(&bad, false).find("the tiling has stepM"), std::string::npos);
+}
+
 class MatmulTest : public ::testing::Test {
  protected:
   void TearDown() override { aicore::SetNumThreads(0); }

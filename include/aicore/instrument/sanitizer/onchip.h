@@ -796,7 +796,8 @@ inline void SanQueue(CoreContext& core, QueueOp op, BufferDesc& b, AscendC::TPos
       case QueueOp::kEnQue: SanSnapshot(s, producer, b.san_clock); break;
       case QueueOp::kDeQue: SanJoin(s, consumer, b.san_clock); break;
       case QueueOp::kFree: SanSnapshot(s, consumer, b.san_clock); break;
-      case QueueOp::kAlloc: SanJoin(s, producer, b.san_clock); break;
+      case QueueOp::kAlloc:
+      case QueueOp::kPoolReset: SanJoin(s, producer, b.san_clock); break;
     }
   }
   // A buffer handed out again holds the previous tile's bytes.

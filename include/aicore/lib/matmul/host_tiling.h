@@ -51,6 +51,11 @@
 //      halved until depthA1 = stepKa * 2 and depthB1 = stepKb * 2 base
 //      blocks (and the bias row) fit the L1 size; then single-buffered
 //      (depth = step) if needed.
+//      With SetMatmulConfigParams' ScheduleType::N_BUFFER_33
+//      (NBuffer33MatmulPolicy): stepKa = stepKb = the K steps (at most 3,
+//      else -1), stepM = min(3, M steps), lowered until stepM * stepKa
+//      blocks of A and 2 * stepKb of B fit L1; depthA1 = stepM * stepKa,
+//      depthB1 = 2 * stepKb.
 //   5. iterateOrder 0 (M first) unless SetTraverse(FIRSTN); transLength 0
 //      unless an operand is in UB (then its largest base block in bytes);
 //      shareL1Size / shareL0CSize the L1 / L0C bytes used; the batch and
@@ -691,13 +696,37 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   t.stepKb = static_cast<int32_t>(step);
   t.depthA1 = static_cast<int32_t>(step * l1db);
   t.depthB1 = static_cast<int32_t>(step * l1db);
+  int64_t l1Bytes = plan.bytes;
+  if (scheduleType == ScheduleType::N_BUFFER_33) {
+    // NBuffer33MatmulPolicy: up to 3 x 3 base blocks of A stay in L1 (stepM
+    // <= 3, stepKa = all K steps <= 3) while 3 x 1 blocks of B stream in,
+    // double-buffered (stepKb = stepKa).
+    if (kIter > 3) {
+      Log("ScheduleType::N_BUFFER_33 needs singleCoreK <= 3 * baseK: singleCoreK " + std::to_string(sK) +
+          ", baseK " + std::to_string(bk));
+      return -1;
+    }
+    const int64_t aBlock = bestM * bk * sa / 8, bBlock = bestN * bk * sb / 8;
+    int64_t stepM = std::min<int64_t>(3, (sM + bestM - 1) / bestM);
+    while (stepM > 1 && stepM * kIter * aBlock + 2 * kIter * bBlock + biasL1 > l1) --stepM;
+    l1Bytes = stepM * kIter * aBlock + 2 * kIter * bBlock + biasL1;
+    if (l1Bytes > l1) {
+      Log("ScheduleType::N_BUFFER_33: the A and B base blocks (" + std::to_string(l1Bytes) + " bytes) do not fit the " +
+          std::to_string(l1) + "-byte L1");
+      return -1;
+    }
+    t.stepM = static_cast<int32_t>(stepM);
+    t.stepKa = t.stepKb = static_cast<int32_t>(kIter);
+    t.depthA1 = static_cast<int32_t>(stepM * kIter);
+    t.depthB1 = static_cast<int32_t>(2 * kIter);
+  }
   t.dbL0A = static_cast<int32_t>(db);
   t.dbL0B = static_cast<int32_t>(db);
   t.dbL0C = 1;
   t.isBias = isBias ? 1 : 0;
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   t.shareMode = 0;
-  t.shareL1Size = static_cast<int32_t>(plan.bytes);
+  t.shareL1Size = static_cast<int32_t>(l1Bytes);
   t.shareL0CSize = static_cast<int32_t>(bestM * bestN * 4);
   t.shareUbSize = 0;
   auto in_ub = [](TPosition p) { return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC; };

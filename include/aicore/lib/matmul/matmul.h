@@ -306,6 +306,17 @@ namespace Detail {
 // policy argument is accepted, and only this default is supported).
 template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
 struct MatmulPolicy {};
+// The built-in policies of the 910B generation: the triangular ones leave
+// out the base blocks of C below (Upper) or above (Lower) the diagonal of
+// the single-core block grid (no computation, no copy-out: those elements
+// of C keep what they held); NBuffer33 keeps 3 x 3 base blocks of A in L1
+// (a schedule: the same C as the default policy).
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianUpperMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
 }  // namespace Detail
 }  // namespace Impl
 }  // namespace AscendC
@@ -527,9 +538,19 @@ class MatmulImpl {
   static constexpr bool kCbA = aicore::detail::MmNonNull(MM_CB::CopyA1Ptr);
   static constexpr bool kCbB = aicore::detail::MmNonNull(MM_CB::CopyB1Ptr);
   static constexpr bool kCb = kCbOut || kCbA || kCbB;
-  static_assert(std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
-                               Impl::Detail::MatmulPolicy<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>,
-                "Matmul: only the default MatmulPolicy is supported by aicore");
+  // The policy: 0 MatmulPolicy, 1 TrianUpper, 2 TrianLower, 3 NBuffer33.
+  template <template <const auto&, typename...> class P>
+  static constexpr bool kIsPolicy = std::is_same_v<MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>,
+                                                   P<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>>;
+  static constexpr int kPolicy = kIsPolicy<Impl::Detail::MatmulPolicy>             ? 0
+                                 : kIsPolicy<Impl::Detail::TrianUpperMatmulPolicy> ? 1
+                                 : kIsPolicy<Impl::Detail::TrianLowerMatmulPolicy> ? 2
+                                 : kIsPolicy<Impl::Detail::NBuffer33MatmulPolicy>  ? 3
+                                                                                   : -1;
+  static_assert(kPolicy >= 0,
+                "Matmul: aicore has the policies MatmulPolicy, TrianUpperMatmulPolicy, TrianLowerMatmulPolicy and "
+                "NBuffer33MatmulPolicy (a user-defined policy is not supported)");
+  static constexpr bool kTrian = kPolicy == 1 || kPolicy == 2;
 
  public:
   MatmulImpl() = default;
@@ -1434,6 +1455,7 @@ class MatmulImpl {
   // Checks the operands for a run over the single-core shape and sizes the
   // accumulator; the GM reads are recorded for the sanitizer.
   void Start(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) {
+    if constexpr (kPolicy == 3) CheckNBuffer33(core, api, loc);
     if (aKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "A was never set: call SetTensorA first");
     if (bKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "B was never set: call SetTensorB first");
     if (biasOn_ && biasKind_ == kNone) {
@@ -1537,6 +1559,48 @@ class MatmulImpl {
   // The L1 tiles of CopyA1 / CopyB1, in elements along one axis: the Norm
   // template's base blocks; MDL's (doMultiDataLoad, doSpecialMDL) `step` of them.
   static constexpr bool kMdl = kCfg.doMultiDataLoad || kCfg.doSpecialMDL;
+  static_assert(!kTrian || kCfg.doNorm || kMdl,
+                "TrianUpperMatmulPolicy / TrianLowerMatmulPolicy: the Norm and MDL templates only (the reference)");
+  static_assert(!kTrian || (C_TYPE::pos != TPosition::CO1 && !kCbOut),
+                "TrianUpperMatmulPolicy / TrianLowerMatmulPolicy: aicore takes C in GM or UB without a "
+                "DataCopyOut callback");
+  static_assert(kPolicy != 3 || kCfg.doMultiDataLoad, "NBuffer33MatmulPolicy: the MDL template only (the reference)");
+  static_assert(kPolicy != 3 || (A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM),
+                "NBuffer33MatmulPolicy: A and B at TPosition::GM only (the reference)");
+  // NBuffer33MatmulPolicy's conditions (the reference): IterateAll only, in
+  // a cube-only launch, stepM, stepKa, stepKb <= 3 and stepKa = stepKb =
+  // ceil(singleCoreK / baseK).
+  void CheckNBuffer33(const aicore::detail::CoreContext& core, const char* api, SrcLoc loc) const {
+    const std::string a(api);
+    if (a.find("IterateAll") == std::string::npos) {
+      Fail(ErrorKind::kParameter, api, loc, "NBuffer33MatmulPolicy gives C through IterateAll only");
+    }
+    if (core.launch != nullptr && aicore::detail::IsMixed(core.launch->geom)) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "NBuffer33MatmulPolicy runs in a cube-only kernel, not a mixed (cube + vector) launch");
+    }
+    const int32_t kIter = (sK_ + tiling_.baseK - 1) / std::max(1, tiling_.baseK);
+    if (tiling_.stepM > 3 || tiling_.stepKa > 3 || tiling_.stepKb > 3 || tiling_.stepKa != kIter ||
+        tiling_.stepKb != kIter) {
+      Fail(ErrorKind::kParameter, api, loc,
+           "NBuffer33MatmulPolicy needs stepM, stepKa, stepKb <= 3 and stepKa = stepKb = ceil(singleCoreK / baseK) = " +
+               S(kIter) + "; the tiling has stepM " + S(tiling_.stepM) + ", stepKa " + S(tiling_.stepKa) +
+               ", stepKb " + S(tiling_.stepKb) + " (generate it with SetMatmulConfigParams' "
+               "ScheduleType::N_BUFFER_33)");
+    }
+  }
+  // Whether the triangular policy leaves base block `block` out.
+  bool TrianSkip(int32_t block) const {
+    if constexpr (kTrian) {
+      int32_t m0, n0, mLen, nLen;
+      BlockOf(block, m0, n0, mLen, nLen);
+      const int32_t mi = m0 / BaseM(), ni = n0 / BaseN();
+      return kPolicy == 1 ? mi > ni : mi < ni;
+    } else {
+      (void)block;
+      return false;
+    }
+  }
   static int32_t TileExt(int32_t base, int32_t step) { return kMdl ? base * step : base; }
   // The rows of a callback's L1 tile in NZ: its stored height rounded up to
   // 16, or for int8_t / int4b_t with K as the stored height to C0 (32 / 64:
@@ -2462,7 +2526,7 @@ class MatmulImpl {
   static constexpr bool kDirectType = std::is_same_v<DstT, L0cT> && !kCfg.enableRelu &&
                                       (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN);
   static bool Direct(uint8_t enAtomic, bool sequential) {
-    return kDirectType && !kCb && enAtomic == 0 && !sequential;
+    return kDirectType && !kCb && !kTrian && enAtomic == 0 && !sequential;
   }
   void EmitRegion(aicore::detail::CoreContext& core, const char* api, const DstT* base, const Layout& l,
                   SrcLoc loc) const {
@@ -2506,6 +2570,7 @@ class MatmulImpl {
   void WriteGm(aicore::detail::CoreContext& core, const char* api, const GlobalTensor<DstT>& gm, int32_t block,
                const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
     CheckGmC(api, gm, loc);
+    if (TrianSkip(block)) return;
     const Place p = CheckGmPlace(api, gm, block, sequential, seqIndex, loc);
     if constexpr (kCbOut) {
       CallDataCopyOut(core, api, gm, p, block, src, enAtomic, loc);
@@ -2596,6 +2661,7 @@ class MatmulImpl {
   }
   void WriteLocal(aicore::detail::CoreContext& core, const char* api, const LocalTensor<DstT>& t, int32_t block,
                   const L0cT* src, uint8_t enAtomic, bool sequential, int32_t seqIndex, SrcLoc loc) {
+    if (TrianSkip(block)) return;
     const Place p = CheckLocalPlace(api, t, block, sequential, seqIndex, loc);
     if (AICORE_UNLIKELY(core.instr != 0)) {
       const aicore::detail::MmSpan b = RowSpan(p, block);
@@ -2630,6 +2696,7 @@ class MatmulImpl {
                " (baseM * baseN elements per block)");
     }
     DstT* base = reinterpret_cast<DstT*>(wsAddr_);
+    if (TrianSkip(i)) return;
     if (AICORE_UNLIKELY(core.instr != 0)) EmitC(core, api, base, p, i, 0, loc);
     WriteBlock(base, p, i, store_.data() + static_cast<size_t>(i) * BlockElems(), 0, true);
   }
