@@ -233,6 +233,8 @@ inline void CrossWait(int pipe, uint16_t flagId, SrcLoc loc) {
 // The sequential block sync (InitDetermineComputeWorkspace, WaitPreBlock,
 // NotifyNextBlock).
 struct SeqSync {
+  CoreContext* core;
+  CoopState* coop;
   int32_t* gm;      // the slots: int32_t 8 * b is block b's
   int32_t* ub;      // the UB workspace; ub[8 * n] holds the block's round
   uint32_t n, idx;  // GetBlockNum(), GetBlockIdx()
@@ -256,10 +258,13 @@ inline bool SeqReady(const void* p) {
   return SeqTurn(*w->s, w->round);
 }
 
-// Checks the workspaces and fills *s; false on a cube block (the vendor's
-// functions do nothing there).
-inline bool SeqBegin(CoreContext& core, const AscendC::GlobalTensor<int32_t>& gm,
-                     const AscendC::LocalTensor<int32_t>& ub, const char* api, SrcLoc loc, SeqSync* s) {
+// Enters `api`, checks the launch and the workspaces and fills *s; false
+// on a cube block (the vendor's functions do nothing there).
+inline bool SeqBegin(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                     const char* api, SrcLoc loc, SeqSync* s) {
+  CoreContext& core = Enter(api, loc);
+  s->core = &core;
+  s->coop = &RequireCoop(core, api, loc);
   if (core.core_type == CoreType::kAIC) return false;
   s->n = static_cast<uint32_t>(core.block_num);
   s->idx = static_cast<uint32_t>(core.block_idx);
@@ -284,11 +289,9 @@ inline bool SeqBegin(CoreContext& core, const AscendC::GlobalTensor<int32_t>& gm
 
 inline void SeqInit(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
                     SrcLoc loc) {
-  const char* api = "InitDetermineComputeWorkspace";
-  CoreContext& core = Enter(api, loc);
-  CoopState& c = RequireCoop(core, api, loc);
   SeqSync s;
-  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  if (!SeqBegin(gm, ub, "InitDetermineComputeWorkspace", loc, &s)) return;
+  CoopState& c = *s.coop;
   if (s.idx == 0) {
     std::lock_guard<std::mutex> lock(c.mu);
     std::memset(s.gm, 0, size_t{s.n} * 32);
@@ -301,10 +304,10 @@ inline void SeqInit(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::Loc
 inline void SeqWait(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
                     SrcLoc loc) {
   const char* api = "WaitPreBlock";
-  CoreContext& core = Enter(api, loc);
-  CoopState& c = RequireCoop(core, api, loc);
   SeqSync s;
-  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  if (!SeqBegin(gm, ub, api, loc, &s)) return;
+  CoreContext& core = *s.core;
+  CoopState& c = *s.coop;
   const int32_t round = s.ub[8 * s.n];
   std::unique_lock<std::mutex> lock(c.mu);
   SeqWaitCtx ctx{&s, round};
@@ -324,10 +327,10 @@ inline void SeqWait(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::Loc
 inline void SeqNotify(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
                       SrcLoc loc) {
   const char* api = "NotifyNextBlock";
-  CoreContext& core = Enter(api, loc);
-  CoopState& c = RequireCoop(core, api, loc);
   SeqSync s;
-  if (!SeqBegin(core, gm, ub, api, loc, &s)) return;
+  if (!SeqBegin(gm, ub, api, loc, &s)) return;
+  CoreContext& core = *s.core;
+  CoopState& c = *s.coop;
   const int32_t round = s.ub[8 * s.n];
   {
     std::unique_lock<std::mutex> lock(c.mu);

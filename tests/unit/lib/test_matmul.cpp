@@ -258,10 +258,12 @@ using TrianMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulTy
                        MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>,
                        CFG_NORM, MatmulCallBackFunc<nullptr, nullptr, nullptr>, POLICY>;
 
-template <template <const auto&, typename...> class POLICY>
-void TrianBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
+// One block of a kernel with Matmul type MMT (A, B half; C float; all in
+// GM), C out by IterateAll or by Iterate + GetTensorC.
+template <class MMT>
+void PolicyBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
   TPipe pipe;
-  TrianMM<POLICY> mm;
+  MMT mm;
   if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
   const TCubeTiling& t = *tiling;
   const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, false);
@@ -279,6 +281,10 @@ void TrianBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float
     mm.IterateAll(cg[o.c]);
   }
   mm.End();
+}
+template <template <const auto&, typename...> class POLICY>
+void TrianBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
+  PolicyBlock<TrianMM<POLICY>>(tiling, iterate, a, b, c);
 }
 
 TEST(MatmulPolicy, TriangularPoliciesLeaveOutTheBlocksAcrossTheDiagonal) {
@@ -333,25 +339,7 @@ using MdlMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType
 
 template <template <const auto&, typename...> class POLICY>
 void MdlBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* c) {
-  TPipe pipe;
-  MdlMM<POLICY> mm;
-  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
-  const TCubeTiling& t = *tiling;
-  const Offsets o = BlockOffsets(static_cast<int>(GetBlockIdx()), t, false, false);
-  GlobalTensor<half> ag, bg;
-  GlobalTensor<float> cg;
-  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
-  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
-  cg.SetGlobalBuffer(c, static_cast<uint64_t>(t.M) * t.N);
-  mm.SetTensorA(ag[o.a]);
-  mm.SetTensorB(bg[o.b]);
-  if (o.tailM < t.singleCoreM || o.tailN < t.singleCoreN) mm.SetTail(o.tailM, o.tailN);
-  if (iterate) {
-    while (mm.Iterate()) mm.GetTensorC(cg[o.c]);
-  } else {
-    mm.IterateAll(cg[o.c]);
-  }
-  mm.End();
+  PolicyBlock<MdlMM<POLICY>>(tiling, iterate, a, b, c);
 }
 
 TEST(MatmulPolicy, NBuffer33ComputesTheDefaultsCAndChecksItsConditions) {
