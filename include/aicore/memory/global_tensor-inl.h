@@ -43,7 +43,8 @@ AICORE_RT_COLD AICORE_RT_FN void GmFailRange(const GmView& v, const char* api, u
   Fail(ErrorKind::kBounds, api, loc,
        "GM access of " + std::to_string(count) + " " + v.type + " elements at element offset " +
            std::to_string(offset) + NegativeNote(offset, 64) + " overruns the GlobalTensor's " +
-           std::to_string(v.size) + " elements" + by + NegativeNote(count, 64));
+           std::to_string(v.size) + " elements" + by + NegativeNote(count, 64) +
+           (v.size == 0 ? " (an empty view: gm[offset] at or past the end of its tensor)" : ""));
 }
 
 AICORE_RT_COLD AICORE_RT_FN void GmCheckPointer(const GmView& v, const char* api, SrcLoc loc) {

@@ -94,18 +94,19 @@ class GlobalTensor {
     bound_ = true;
   }
 
-  // Sub-view `offset` elements later (errors name the file:line of the
-  // `gm[offset]` expression; a negative offset is an error). int4b_t: the
-  // byte of element `offset` (an odd offset is rounded down, as on the NPU).
+  // Sub-view `offset` elements later (a negative offset is an error naming
+  // the file:line of the `gm[offset]` expression). A view of a sized tensor
+  // past its end is empty: making one is no error (on the NPU it is an
+  // address; kernels make them in blocks that then do nothing), any access
+  // through it is. int4b_t: the byte of element `offset` (an odd offset is
+  // rounded down, as on the NPU).
   GlobalTensor operator[](aicore::detail::ElemIndex offset) const {
-    if (AICORE_UNLIKELY((sized_ && offset.v > size_) || offset.neg)) {
-      FailIndex("GlobalTensor::operator[]", offset);
-    }
+    if (AICORE_UNLIKELY(offset.neg)) FailIndex("GlobalTensor::operator[]", offset);
     GlobalTensor r = *this;
     // Integer arithmetic: an offset from a null or wild pointer is no UB.
     r.addr_ = reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(addr_) +
                                    aicore::detail::ObjBytes<T>(offset.v));
-    if (sized_) r.size_ = size_ - offset.v;
+    if (sized_) r.size_ = offset.v > size_ ? 0 : size_ - offset.v;
     return r;
   }
 

@@ -618,6 +618,11 @@ class TQueBind {
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// A queue into TSCM (L1 that the cube reads; the vendor's alias): a
+// TQueBind from pos (GM or VECIN) to TPosition::TSCM.
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
+
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
  public:
