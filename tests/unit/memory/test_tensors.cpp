@@ -157,15 +157,28 @@ TEST(GlobalTensorTest, AccessErrors) {
   EXPECT_TRUE(Contains(e->file(), "test_tensors.cpp")) << e->what();
   EXPECT_EQ(e->line(), line);
 
+  // A view past the end is empty (on the NPU only an address); the access
+  // through it is the error.
   e = ErrorOf([&] {
     GlobalTensor<float> g;
     g.SetGlobalBuffer(host.data(), 100);
-    (void)g[101];
+    GlobalTensor<float> v = g[101];
+    EXPECT_EQ(v.GetSize(), 0u);
+    (void)v.GetValue(0);
   });
   ASSERT_TRUE(e);
   EXPECT_EQ(e->kind(), aicore::ErrorKind::kBounds);
+  EXPECT_EQ(e->api(), "GlobalTensor::GetValue");
+  EXPECT_TRUE(Contains(e->what(), "overruns the GlobalTensor's 0 elements")) << e->what();
+  EXPECT_TRUE(Contains(e->what(), "an empty view")) << e->what();
+  e = ErrorOf([&] {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(host.data(), 100);
+    (void)g[-1];
+  });
+  ASSERT_TRUE(e);
   EXPECT_EQ(e->api(), "GlobalTensor::operator[]");
-  EXPECT_TRUE(Contains(e->what(), "offset 101")) << e->what();
+  EXPECT_TRUE(Contains(e->what(), "offset -1 is negative")) << e->what();
 
   e = ErrorOf([] {
     GlobalTensor<float> g;
