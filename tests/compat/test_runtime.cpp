@@ -8,6 +8,7 @@
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 #include "acl/acl.h"
+#include "acl/acl_rt.h"  // the vendor's runtime header name
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -599,6 +600,7 @@ TEST_F(CompatTest, AclHostFunctions) {
   EXPECT_EQ(aclrtMemset(dev, 1000, 0, 1000), ACL_SUCCESS);
   EXPECT_EQ(static_cast<uint8_t*>(dev)[500], 0);
   EXPECT_EQ(aclrtSynchronizeStream(s1), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(dev), ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(dev), ACL_ERROR_INVALID_PARAM);  // freed twice
   EXPECT_EQ(aclrtFreeHost(host), ACL_SUCCESS);

@@ -7,8 +7,8 @@
 //   aclFloat16 (binary16 bits), aclFloat16ToFloat, aclFloatToFloat16 (RNE)
 //   aclInit / aclFinalize, aclrtSetDevice / ResetDevice / GetDevice /
 //     GetDeviceCount, aclrtCreateContext / DestroyContext (no-ops)
-//   aclrtCreateStream / DestroyStream / SynchronizeStream (a launch finishes
-//     before ICPU_RUN_KF returns, so there is nothing to wait for)
+//   aclrtCreateStream / DestroyStream / SynchronizeStream, aclrtSynchronizeDevice
+//     (a launch finishes before ICPU_RUN_KF returns: nothing to wait for)
 //   aclrtMallocHost / FreeHost      host memory (64-byte aligned)
 //   aclrtMalloc / Free              "device" memory = GM from aicore::GmAlloc,
 //                                   so it may be passed to ICPU_RUN_KF
@@ -118,6 +118,8 @@ inline aclError aclrtDestroyStream(aclrtStream stream) {
   return ACL_SUCCESS;
 }
 inline aclError aclrtSynchronizeStream(aclrtStream /*stream*/) { return ACL_SUCCESS; }
+// Every launch of the process has finished when its ICPU_RUN_KF returned.
+inline aclError aclrtSynchronizeDevice() { return ACL_SUCCESS; }
 
 inline aclError aclrtMallocHost(void** hostPtr, size_t size) {
   if (hostPtr == nullptr) return aicore::compat::AclFail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: null");
