@@ -51,7 +51,8 @@ struct TimelineRecord {
   // Ordering edges: HardEvent and id (kSetFlag/kWaitFlag), pipe_t
   // (kBarrier), barrier or flag id (kSyncAll, kCross*), the queue
   // transition and the buffer it moves (kQueue: the same nonzero `buffer`
-  // for the EnQue and the DeQue of one buffer).
+  // for the EnQue and the DeQue of one buffer; kGroup*: the GroupBarrier's
+  // workspace).
   int event;
   int id;
   aicore::detail::QueueOp queue_op;
@@ -135,6 +136,10 @@ inline TimelineRecord MakeRecord(const instrument::Event& e) {
       r.consumer = aicore::detail::ConsumerPipe(e.dst_pos == P::GM ? e.src_pos : e.dst_pos);
       break;
     }
+    case instrument::EventKind::kGroupArrive:
+    case instrument::EventKind::kGroupWait:
+      r.buffer = reinterpret_cast<uintptr_t>(e.addr);  // the GroupBarrier's workspace
+      break;
     case instrument::EventKind::kCrossSet:
     case instrument::EventKind::kCrossWait:
       r.seq = e.seq;
@@ -181,12 +186,7 @@ inline void OnBlockBegin(aicore::detail::CoreContext& core) {
 inline void OnEvent(aicore::detail::CoreContext& core, const instrument::Event& e) {
   // Not instructions: carving, and the unit-flag handoffs between Mmad and
   // Fixpipe (fine-grained on the NPU: the estimate lets the two overlap).
-  // GroupBarrier's ordering is not modelled: the estimate runs its blocks
-  // independently.
-  if (e.kind == instrument::EventKind::kCarve || e.kind == instrument::EventKind::kUnitFlag ||
-      e.kind == instrument::EventKind::kGroupArrive || e.kind == instrument::EventKind::kGroupWait) {
-    return;
-  }
+  if (e.kind == instrument::EventKind::kCarve || e.kind == instrument::EventKind::kUnitFlag) return;
   const TimelineRecord r = MakeRecord(e);
   TimelineState& t = State();
   std::lock_guard<std::mutex> lock(t.mu);

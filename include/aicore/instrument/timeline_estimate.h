@@ -279,6 +279,33 @@ inline void MatchSequential(const std::vector<const BlockTimeline*>& order, Cros
   }
 }
 
+// Adds the GroupBarriers to `deps` (one per workspace): a block's n-th Wait
+// of a barrier waits for every block's n-th Arrive of it, a block's n-th
+// Arrive (n > 1) for every block's (n - 1)-th Wait. Each Arrive and Wait
+// also takes effect itself (its counter write on MTE3) for the others.
+inline void MatchGroupBarriers(const std::vector<const BlockTimeline*>& order, CrossDeps* deps) {
+  struct Round {
+    std::vector<RecordRef> arrive, wait;
+  };
+  std::map<uintptr_t, std::map<size_t, Round>> rounds;  // workspace -> round -> records
+  for (size_t k = 0; k < order.size(); ++k) {
+    std::map<uintptr_t, size_t> na, nw;
+    for (size_t i = 0; i < order[k]->records.size(); ++i) {
+      const TimelineRecord& x = order[k]->records[i];
+      if (x.kind == EventKind::kGroupArrive) rounds[x.buffer][++na[x.buffer]].arrive.push_back({k, i});
+      if (x.kind == EventKind::kGroupWait) rounds[x.buffer][++nw[x.buffer]].wait.push_back({k, i});
+    }
+  }
+  for (auto& bar : rounds) {
+    for (auto& rd : bar.second) {
+      for (const RecordRef& w : rd.second.wait) (*deps)[w] = rd.second.arrive;
+      auto next = bar.second.find(rd.first + 1);
+      if (next == bar.second.end()) continue;
+      for (const RecordRef& a : next->second.arrive) (*deps)[a] = rd.second.wait;
+    }
+  }
+}
+
 // The times the cross-core sets of a launch took effect (shared by the
 // blocks' schedulers).
 using CrossSetTimes = std::map<RecordRef, double>;
@@ -391,6 +418,27 @@ struct BlockScheduler {
           return Stop::kSync;
         }
         break;
+      case EventKind::kGroupArrive:
+      case EventKind::kGroupWait: {
+        // The block waits for what the record depends on, then its counter
+        // write (MTE3, after the scalar unit) takes effect.
+        auto it = cross->find({k, i});
+        if (it != cross->end()) {
+          double t = 0;
+          for (const RecordRef& s : it->second) {
+            auto st = set_times->find(s);
+            if (st == set_times->end()) {
+              if (!force) return Stop::kBlocked;
+              continue;
+            }
+            t = std::max(t, st->second);
+          }
+          force = false;
+          WaitUntil(t);
+        }
+        (*set_times)[{k, i}] = std::max(issue, pipe_free[static_cast<int>(CrossPipe(x.event))]);
+        break;
+      }
       case EventKind::kCrossSet:
       case EventKind::kSeqNotify: {
         const Pipe src = CrossPipe(x.event);
@@ -513,16 +561,19 @@ inline TimelineEstimate EstimateTimeline(const Timeline& t, const CostModel& m) 
   // past its n-th SyncAll before every block that reaches one has finished
   // all its work before it; a cross-core wait holds its pipe until the sets
   // it waited for in the CPU run, a WaitPreBlock its block until the
-  // NotifyNextBlock before it in blockIdx order.
+  // NotifyNextBlock before it in blockIdx order, a GroupBarrier Wait its
+  // block until the round's arrivals.
   bool sync = false;
   for (const BlockTimeline* b : order) {
     for (const TimelineRecord& x : b->records) {
       sync = sync || detail::IsSyncAll(x) || x.kind == instrument::EventKind::kCrossSet ||
-             x.kind == instrument::EventKind::kCrossWait || x.kind == instrument::EventKind::kSeqWait;
+             x.kind == instrument::EventKind::kCrossWait || x.kind == instrument::EventKind::kSeqWait ||
+             x.kind == instrument::EventKind::kGroupWait;
     }
   }
   detail::CrossDeps cross = detail::MatchCrossFlags(order);
   detail::MatchSequential(order, &cross);
+  detail::MatchGroupBarriers(order, &cross);
   detail::CrossSetTimes set_times;
   std::vector<detail::BlockScheduler> sched;
   sched.reserve(order.size());

@@ -482,8 +482,12 @@ inline void GroupStep(GroupBarrierState& g, bool wait, uint32_t index, SrcLoc lo
   }
   GroupAdd(g, wait, api, loc, lock);
   if (AICORE_UNLIKELY(core.instr != 0)) {
-    EmitOrder(core, wait ? instrument::EventKind::kGroupWait : instrument::EventKind::kGroupArrive, 0,
-              round > 0 ? 1 : 0, loc);
+    // addr: the workspace, which tells the estimate one GroupBarrier from another.
+    instrument::Event e = instrument::OrderEvent(wait ? instrument::EventKind::kGroupWait
+                                                      : instrument::EventKind::kGroupArrive,
+                                                 static_cast<int>(PIPE_MTE3), round > 0 ? 1 : 0, loc);
+    e.addr = g.ws;
+    instrument::Emit(core, e);
   }
   c.cv.notify_all();
   if (wait) {

@@ -23,6 +23,7 @@
 #include <map>
 #include <sstream>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -596,6 +597,63 @@ TEST(TimelineEstimate, SequentialBlockSyncSerialisesTheTurns) {
     }
   }
   EXPECT_GT(est[1].block_cycles, est[0].block_cycles + 3 * dup);
+}
+
+// GroupBarrier: block 0 works 8 times as long on V, copies its tile out and
+// arrives; blocks 1 and 2 wait, then fill and copy theirs. With the barrier
+// no waiter's V work starts before the arriver's copy-out ends.
+template <bool kBar>
+void group_kernel_tl(GM_ADDR y, GM_ADDR ws) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kBig * sizeof(float));
+  LocalTensor<float> t = buf.Get<float>();
+  GlobalTensor<float> yg;
+  yg.SetGlobalBuffer(reinterpret_cast<float*>(y) + uint64_t{kBig} * GetBlockIdx(), kBig);
+  GroupBarrier<PipeMode::MTE3_MODE> bar(ws, 1, 2);
+  if (GetBlockIdx() == 0) {
+    for (int k = 0; k < 8; ++k) Duplicate(t, 1.0f, kBig);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yg, t, kBig);
+    if (kBar) bar.Arrive(0);
+  } else {
+    if (kBar) bar.Wait(static_cast<uint32_t>(GetBlockIdx() - 1));
+    Duplicate(t, 2.0f, kBig);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yg, t, kBig);
+  }
+}
+
+TEST(TimelineEstimate, GroupBarrierOrdersTheWaitersAfterTheArrivals) {
+  constexpr uint32_t kBlocks = 3;
+  prof::TimelineEstimate est[2];
+  for (int bar = 0; bar < 2; ++bar) {
+    std::vector<float> y(size_t{kBlocks} * kBig, -1.0f);
+    auto* ws = static_cast<uint8_t*>(aicore::GmAlloc(2 * 512));  // 512-byte aligned
+    std::memset(ws, 0, 2 * 512);
+    prof::EnableTimeline(true);
+    aicore::LaunchCooperative("group_kernel_tl", bar != 0 ? group_kernel_tl<true> : group_kernel_tl<false>, kBlocks,
+                              reinterpret_cast<GM_ADDR>(y.data()), ws);
+    prof::EnableTimeline(false);
+    aicore::GmFree(ws);
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], i < kBig ? 1.0f : 2.0f);
+    est[bar] = prof::EstimateTimeline(prof::LastTimeline(), prof::CostModelFor(0));
+  }
+  for (int bar = 0; bar < 2; ++bar) {
+    SCOPED_TRACE(bar != 0 ? "barrier" : "free");
+    double copy0_end = 0, waiter_v_start = 1e30;
+    for (const prof::TimelineSpan& s : est[bar].spans) {
+      if (s.block_idx == 0 && s.pipe == Pipe::kMTE3) copy0_end = std::max(copy0_end, s.start + s.cycles);
+      if (s.block_idx != 0 && s.pipe == Pipe::kV) waiter_v_start = std::min(waiter_v_start, s.start);
+    }
+    ASSERT_GT(copy0_end, 0);
+    if (bar != 0) {
+      EXPECT_GE(waiter_v_start, copy0_end);
+    } else {
+      EXPECT_LT(waiter_v_start, copy0_end);
+    }
+  }
+  EXPECT_GT(est[1].block_cycles, est[0].block_cycles);
 }
 
 // Mode 2 in a 1:2 mixed launch: the cube block waits for both of its vector
