@@ -343,6 +343,24 @@ struct BlockScheduler {
     for (int p = 0; p < kP; ++p) t = std::max(t, pipe_free[p]);
     return t;
   }
+  // The latest time at which the records the current one waits for (its
+  // entry in `cross`) took effect, in *t; false while one has not been
+  // scheduled yet (unless `force`: then it is left out). Clears `force`.
+  bool DepsDone(double* t) {
+    auto it = cross->find({k, i});
+    if (it != cross->end()) {
+      for (const RecordRef& s : it->second) {
+        auto st = set_times->find(s);
+        if (st == set_times->end()) {
+          if (!force) return false;
+          continue;
+        }
+        *t = std::max(*t, st->second);
+      }
+    }
+    force = false;
+    return true;
+  }
   // Nothing of the block issues or starts before t (the end of a SyncAll).
   void WaitUntil(double t) {
     issue = std::max(issue, t);
@@ -422,20 +440,9 @@ struct BlockScheduler {
       case EventKind::kGroupWait: {
         // The block waits for what the record depends on, then its counter
         // write (MTE3, after the scalar unit) takes effect.
-        auto it = cross->find({k, i});
-        if (it != cross->end()) {
-          double t = 0;
-          for (const RecordRef& s : it->second) {
-            auto st = set_times->find(s);
-            if (st == set_times->end()) {
-              if (!force) return Stop::kBlocked;
-              continue;
-            }
-            t = std::max(t, st->second);
-          }
-          force = false;
-          WaitUntil(t);
-        }
+        double t = 0;
+        if (!DepsDone(&t)) return Stop::kBlocked;
+        WaitUntil(t);
         (*set_times)[{k, i}] = std::max(issue, pipe_free[static_cast<int>(CrossPipe(x.event))]);
         break;
       }
@@ -448,18 +455,7 @@ struct BlockScheduler {
       case EventKind::kCrossWait:
       case EventKind::kSeqWait: {
         double t = 0;
-        auto it = cross->find({k, i});
-        if (it != cross->end()) {
-          for (const RecordRef& s : it->second) {
-            auto st = set_times->find(s);
-            if (st == set_times->end()) {
-              if (!force) return Stop::kBlocked;
-              continue;
-            }
-            t = std::max(t, st->second);
-          }
-        }
-        force = false;
+        if (!DepsDone(&t)) return Stop::kBlocked;
         const Pipe dst = CrossPipe(x.event);
         if (dst == Pipe::kCount || dst == Pipe::kS) {
           WaitUntil(t);
