@@ -240,14 +240,16 @@ struct SeqSync {
   uint32_t n, idx;  // GetBlockNum(), GetBlockIdx()
 };
 
-// Whether block s.idx may take its turn in `round`: blocks before it have
-// notified the round and no later block has.
-inline bool SeqTurn(const SeqSync& s, int32_t round) {
-  for (uint32_t b = 0; b < s.n; ++b) {
-    if (s.gm[8 * b] != (b < s.idx ? round : 0)) return false;
+// Whether slots [0, n) read `round` for blocks [0, idx) and 0 for the rest.
+inline bool SeqSlotsAt(const int32_t* gm, uint32_t n, uint32_t idx, int32_t round) {
+  for (uint32_t b = 0; b < n; ++b) {
+    if (gm[8 * b] != (b < idx ? round : 0)) return false;
   }
   return true;
 }
+// Whether block s.idx may take its turn in `round`: blocks before it have
+// notified the round and no later block has.
+inline bool SeqTurn(const SeqSync& s, int32_t round) { return SeqSlotsAt(s.gm, s.n, s.idx, round); }
 
 struct SeqWaitCtx {
   const SeqSync* s;
@@ -255,7 +257,11 @@ struct SeqWaitCtx {
 };
 inline bool SeqReady(const void* p) {
   const auto* w = static_cast<const SeqWaitCtx*>(p);
-  return SeqTurn(*w->s, w->round);
+  // Blocks after 0 also wait for block 0's InitDetermineComputeWorkspace, so
+  // that a stale workspace is always seen by it (below) rather than let a
+  // block through first on some runs only. In a correct kernel block b > 0
+  // waits for block 0's notify, which comes after that init, anyway.
+  return (w->s->idx == 0 || w->s->coop->seq_init0) && SeqTurn(*w->s, w->round);
 }
 
 // Enters `api`, checks the launch and the workspaces and fills *s; false
@@ -293,7 +299,25 @@ inline void SeqInit(const AscendC::GlobalTensor<int32_t>& gm, const AscendC::Loc
   if (!SeqBegin(gm, ub, "InitDetermineComputeWorkspace", loc, &s)) return;
   CoopState& c = *s.coop;
   if (s.idx == 0) {
-    std::lock_guard<std::mutex> lock(c.mu);
+    std::unique_lock<std::mutex> lock(c.mu);
+    // Slots left by an unfinished protocol that give some block b > 0 its
+    // round-1 turn: on the NPU that block may pass before this clear, ahead
+    // of block 0, or not, depending on timing.
+    for (uint32_t b = 1; b < s.n; ++b) {
+      if (AICORE_UNLIKELY(SeqSlotsAt(s.gm, s.n, b, 1))) {
+        std::string slots;
+        for (uint32_t i = 0; i < s.n && i < 16; ++i) slots += (i ? ", " : "") + std::to_string(s.gm[8 * i]);
+        if (s.n > 16) slots += ", ...";
+        lock.unlock();
+        Fail(ErrorKind::kSync, "InitDetermineComputeWorkspace", loc,
+             "the GM workspace's slots read [" + slots + "] before block 0 clears them: block " +
+                 std::to_string(b) +
+                 "'s first WaitPreBlock can return on them, before this clear and ahead of block 0 (on "
+                 "the NPU whether it does depends on timing); zero the GM workspace before the launch "
+                 "(a finished protocol leaves it zero: the last block's last NotifyNextBlock clears it)");
+      }
+    }
+    c.seq_init0 = true;
     std::memset(s.gm, 0, size_t{s.n} * 32);
     std::memset(s.ub, 0, size_t{s.n} * 32);
     c.cv.notify_all();

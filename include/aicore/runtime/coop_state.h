@@ -99,6 +99,7 @@ struct CoopState {
   uint64_t cross_seq = 0;                  // cross-core flag operations recorded (instrumented launches)
   std::vector<TaskFlags> flags;            // grown on first use, reused
   bool flags_dirty = false;
+  bool seq_init0 = false;  // block 0 called InitDetermineComputeWorkspace (sequential block sync)
 
   // Called by the launcher before the blocks start (no block is running).
   void Begin(Geometry g, uint32_t tasks, uint32_t cube, uint32_t vec, uint32_t threads) {
@@ -118,6 +119,7 @@ struct CoopState {
     head = nullptr;
     for (auto& b : bar) b = CoopBarrier{};
     cross_seq = 0;
+    seq_init0 = false;
     if (flags_dirty) {
       std::memset(mode0, 0, sizeof(mode0));
       std::memset(static_cast<void*>(flags.data()), 0, flags.size() * sizeof(TaskFlags));
