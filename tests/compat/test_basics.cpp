@@ -102,12 +102,29 @@ TEST(Basics, LayoutMapsCoordinatesToOffsets) {
   EXPECT_EQ(n.Size(), 2 * 8 * 16);
 }
 
-// AscendCUtils::SetOverflow is accepted (the vector instructions compute
-// the non-saturating mode whatever it says).
-TEST(Basics, SetOverflowIsAccepted) {
-  AscendC::AscendCUtils::SetOverflow(1);
-  AscendC::AscendCUtils::SetOverflow(0);
-  SUCCEED();
+// AscendCUtils::SetOverflow(1) selects the INF/NaN mode aicore computes (a
+// half overflow stays INF); 0, the saturating mode, is not modelled: an error.
+void set_overflow_kernel(GM_ADDR out, uint64_t mode) {
+  AscendC::AscendCUtils::SetOverflow(mode);
+  TPipe pipe;
+  TBuf<> buf;
+  pipe.InitBuffer(buf, 256);
+  LocalTensor<half> t = buf.Get<half>(128);
+  Duplicate(t, half(60000.0f), 128);
+  Add(t, t, t, 128);
+  *reinterpret_cast<half*>(out) = t.GetValue(0);
+}
+
+TEST(Basics, SetOverflowAcceptsTheInfNanModeOnly) {
+  half out(0.0f);
+  aicore::Launch(set_overflow_kernel, 1, reinterpret_cast<GM_ADDR>(&out), uint64_t{1});
+  EXPECT_TRUE(std::isinf(static_cast<float>(out)));
+  auto e = Failing([&] { aicore::Launch(set_overflow_kernel, 1, reinterpret_cast<GM_ADDR>(&out), uint64_t{0}); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind(), aicore::ErrorKind::kParameter);
+  EXPECT_EQ(e->api(), "AscendCUtils::SetOverflow");
+  EXPECT_NE(std::string(e->what()).find("ctrlValue 0 selects the saturating mode"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("test_basics.cpp"), std::string::npos) << e->what();
 }
 
 // The operator forms (dst = a + b, ...) against the instructions they stand

@@ -176,10 +176,19 @@ class AscendCUtils {
     else (void)loc;
   }
   // CTRL[48] on Ascend910B: 1 the non-saturating mode (INF / NaN results
-  // stay), 0 the saturating one (INF to +-MAX, NaN to 0). The vector
-  // instructions here always compute the non-saturating mode: the call is
-  // accepted and changes nothing (README: not modelled).
-  static void SetOverflow(uint64_t ctrlValue) { (void)ctrlValue; }
+  // stay), 0 the saturating one (INF to +-MAX, NaN to 0). aicore computes
+  // the non-saturating mode, the Atlas A2 runtime's default
+  // (aclrtFloatOverflowMode INFNAN): 1 is accepted, 0 is an error rather
+  // than results the kernel did not ask for (README: not modelled).
+  static void SetOverflow(uint64_t ctrlValue, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    aicore::detail::Enter("AscendCUtils::SetOverflow", loc);
+    if (AICORE_UNLIKELY(ctrlValue == 0)) {
+      aicore::detail::Fail(aicore::ErrorKind::kParameter, "AscendCUtils::SetOverflow", loc,
+                           "ctrlValue 0 selects the saturating mode (INF results to +-MAX, NaN to 0), "
+                           "which aicore does not model: its instructions compute the non-saturating "
+                           "INF/NaN mode (ctrlValue 1, the Atlas A2 runtime's default)");
+    }
+  }
   // The element count of the block's latest GatherMask (get_rsvd_cnt).
   static int64_t GetRsvdCnt(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
     return ::get_rsvd_cnt(loc);
