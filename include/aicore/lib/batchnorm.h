@@ -251,9 +251,9 @@ inline void BatchNormRun(const AscendC::LocalTensor<T>& output,
              std::to_string(uint64_t{sh} * sizeof(T)) + " bytes) is not a multiple of 32 bytes");
   }
   const uint64_t xs = uint64_t{rows} * sh * sizeof(T), mvs = uint64_t{sh} * sizeof(T);
-  CheckLocal(api, "output", output, xs, loc);
-  CheckLocal(api, "outputMean", outputMean, mvs, loc);
-  CheckLocal(api, "outputVariance", outputVariance, mvs, loc);
+  CheckLocalOut(api, "output", output, xs, loc);
+  CheckLocalOut(api, "outputMean", outputMean, mvs, loc);
+  CheckLocalOut(api, "outputVariance", outputVariance, mvs, loc);
   CheckLocal(api, "inputX", inputX, xs, loc);
   CheckLocal(api, "gamm", gamm, uint64_t{rows} * sizeof(T), loc);
   CheckLocal(api, "beta", beta, uint64_t{rows} * sizeof(T), loc);

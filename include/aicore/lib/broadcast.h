@@ -104,7 +104,7 @@ AICORE_INLINE void BroadcastImpl(const AscendC::LocalTensor<T>& dst,
                      std::to_string(uint64_t{src_shape[1]} * sizeof(T)) + " bytes of " +
                      detail::TypeName<T>() + ") is not 32-byte aligned, as axis 0 requires");
   }
-  detail::CheckLocal(api, "dstLocal", dst, dn * sizeof(T), loc);
+  detail::CheckLocalOut(api, "dstLocal", dst, dn * sizeof(T), loc);
   detail::CheckLocal(api, "srcLocal", src, sn * sizeof(T), loc);
   if (AICORE_UNLIKELY(detail::BytesOverlap(dst.addr_, dn * sizeof(T), src.addr_, sn * sizeof(T)))) {
     detail::Fail(ErrorKind::kParameter, api, loc,

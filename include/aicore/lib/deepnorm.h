@@ -236,9 +236,9 @@ inline void DeepNormRun(const AscendC::LocalTensor<T>& dst, const AscendC::Local
                    "at least the minimum of GetDeepNormMaxMinTmpSize, and did it return true?)",
                    loc);
   }
-  CheckLocal(api, "dstLocal", dst, bsh * sizeof(T), loc);
-  CheckLocal(api, "meanLocal", meanOut, rows * sizeof(T), loc);
-  CheckLocal(api, "rstdLocal", rstdOut, rows * sizeof(T), loc);
+  CheckLocalOut(api, "dstLocal", dst, bsh * sizeof(T), loc);
+  CheckLocalOut(api, "meanLocal", meanOut, rows * sizeof(T), loc);
+  CheckLocalOut(api, "rstdLocal", rstdOut, rows * sizeof(T), loc);
   CheckLocal(api, "srcLocal", src, bsh * sizeof(T), loc);
   CheckLocal(api, "gxLocal", gx, bsh * sizeof(T), loc);
   CheckLocal(api, "betaLocal", beta, uint64_t{h} * sizeof(T), loc);

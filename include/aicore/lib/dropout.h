@@ -165,7 +165,7 @@ AICORE_INLINE void DropOutImpl(const AscendC::LocalTensor<T>& dst, const AscendC
   beyond("dstLocal", n, dst.GetSize());
   beyond("srcLocal", n, src.GetSize());
   beyond("maskLocal", mask_bytes, mask.GetSize());
-  detail::CheckLocal(api, "dstLocal", dst, n * sizeof(T), loc);
+  detail::CheckLocalOut(api, "dstLocal", dst, n * sizeof(T), loc);
   detail::CheckLocal(api, "srcLocal", src, n * sizeof(T), loc);
   detail::CheckLocal(api, "maskLocal", mask, mask_bytes, loc);
   if (AICORE_UNLIKELY(static_cast<const void*>(dst.addr_) != static_cast<const void*>(src.addr_) &&

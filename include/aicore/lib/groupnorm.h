@@ -311,9 +311,9 @@ inline void GroupNormRun(const AscendC::LocalTensor<T>& output,
   }
   const uint64_t xs = uint64_t{n} * c * hwAlign * sizeof(T);
   const uint64_t mvs = uint64_t{n} * g * sizeof(T);
-  CheckLocal(api, "output", output, xs, loc);
-  CheckLocal(api, "outputMean", outputMean, mvs, loc);
-  CheckLocal(api, "outputVariance", outputVariance, mvs, loc);
+  CheckLocalOut(api, "output", output, xs, loc);
+  CheckLocalOut(api, "outputMean", outputMean, mvs, loc);
+  CheckLocalOut(api, "outputVariance", outputVariance, mvs, loc);
   CheckLocal(api, "inputX", inputX, xs, loc);
   CheckLocal(api, "gamma", gamma, uint64_t{c} * sizeof(T), loc);
   CheckLocal(api, "beta", beta, uint64_t{c} * sizeof(T), loc);

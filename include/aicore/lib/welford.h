@@ -273,8 +273,13 @@ inline void WelfordUpdateRun(const AscendC::LocalTensor<U>& outMean,
   }
   const uint64_t n = uint64_t{para.rnLength} * para.abLength;
   const uint64_t ub = n * sizeof(U), tb = n * sizeof(T);
-  CheckLocal(api, "outputMean", outMean, ub, loc);
-  CheckLocal(api, "outputVariance", outVar, ub, loc);
+  // The outputs hold abLength columns; without isInplace only the first
+  // abComputeLength are written (the rest keeps what it held).
+  const uint64_t written = (kInplace ? n : uint64_t{para.abComputeLength}) * sizeof(U);
+  CheckLocal(api, "outputMean", outMean, ub, loc, true, Pipe::kCount);
+  CheckLocal(api, "outputVariance", outVar, ub, loc, true, Pipe::kCount);
+  CheckLocalOut(api, "outputMean", outMean, written, loc);
+  CheckLocalOut(api, "outputVariance", outVar, written, loc);
   CheckLocal(api, "inputMean", inMean, ub, loc);
   CheckLocal(api, "inputVariance", inVar, ub, loc);
   CheckLocal(api, "inputX", inputX, tb, loc);
@@ -405,8 +410,8 @@ inline void WelfordFinalizeRun(const AscendC::LocalTensor<float>& outMean,
              std::to_string(para.tailCountLength) + " (not allowed)");
   }
   const uint64_t ib = uint64_t{ab} * 4;
-  CheckLocal(api, "outputMean", outMean, 32, loc);
-  CheckLocal(api, "outputVariance", outVar, 32, loc);
+  CheckLocalOut(api, "outputMean", outMean, 32, loc);
+  CheckLocalOut(api, "outputVariance", outVar, 32, loc);
   CheckLocal(api, "inputMean", inMean, ib, loc);
   CheckLocal(api, "inputVariance", inVar, ib, loc);
   if (counts != nullptr) CheckLocal(api, "counts", *counts, ib, loc);

@@ -58,18 +58,34 @@ AICORE_INLINE constexpr bool IsDstRole(const char* role) {
 // Checks a LocalTensor operand covering `bytes` bytes from its start: it is
 // allocated, still owned (not freed with FreeTensor, not written while it is
 // enqueued), 32-byte aligned, inside its buffer. With a deep mode on, the
-// access is then recorded (by `pipe`; "dst" writes, other roles read;
-// Pipe::kCount: the caller records the exact bytes itself).
+// access is then recorded (by `pipe`; "dst" writes, other roles read, see
+// CheckLocalOut; Pipe::kCount: the caller records the exact bytes itself).
+template <class T>
+AICORE_INLINE void CheckLocalAccess(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                                    uint64_t bytes, SrcLoc loc, bool aligned, Pipe pipe, bool write);
 template <class T>
 AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
                               uint64_t bytes, SrcLoc loc, bool aligned = true,
                               Pipe pipe = Pipe::kV) {
+  CheckLocalAccess(api, role, t, bytes, loc, aligned, pipe, IsDstRole(role));
+}
+// CheckLocal of an operand the API writes whatever its role is called (the
+// library's "dstLocal", "outputMean", ...).
+template <class T>
+AICORE_INLINE void CheckLocalOut(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                                 uint64_t bytes, SrcLoc loc, bool aligned = true,
+                                 Pipe pipe = Pipe::kV) {
+  CheckLocalAccess(api, role, t, bytes, loc, aligned, pipe, true);
+}
+template <class T>
+AICORE_INLINE void CheckLocalAccess(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                                    uint64_t bytes, SrcLoc loc, bool aligned, Pipe pipe, bool write) {
   t.SyncAddress(api, role, loc);  // follows a kernel's change of t.address_
   const BufferDesc* b = t.buf_;
   CoreContext* core = t_core;  // non-null: the caller entered the API
   // One compare: allocated, and its TPipe still live (see Live).
   if (AICORE_UNLIKELY(!Live(*core, t.address_.epoch_))) FailNotLive(api, role, b, t.address_.epoch_, loc);
-  CheckOwned(api, role, *b, t.address_.gen_, IsDstRole(role), loc);
+  CheckOwned(api, role, *b, t.address_.gen_, write, loc);
   const uint8_t* p = reinterpret_cast<const uint8_t*>(t.addr_);
   if (AICORE_UNLIKELY(aligned && ((p - b->base) & 31) != 0)) {
     FailMisaligned(api, role, *b, p, sizeof(T), loc);
@@ -78,8 +94,7 @@ AICORE_INLINE void CheckLocal(const char* api, const char* role, const AscendC::
     FailOverrun(api, role, *b, p, bytes / sizeof(T), sizeof(T), TypeName<T>(), loc);
   }
   if (AICORE_UNLIKELY(core->instr != 0) && bytes != 0 && pipe != Pipe::kCount) {
-    EmitLocal(*core, pipe, IsDstRole(role) ? Access::kWrite : Access::kRead, *b, p, bytes, api, role,
-             loc);
+    EmitLocal(*core, pipe, write ? Access::kWrite : Access::kRead, *b, p, bytes, api, role, loc);
   }
 }
 

@@ -18,9 +18,14 @@
 #include <vector>
 
 #include "aicore/lib/activation.h"
+#include "aicore/lib/batchnorm.h"
+#include "aicore/lib/broadcast.h"
 #include "aicore/lib/cumsum.h"
+#include "aicore/lib/deepnorm.h"
 #include "aicore/lib/dequant.h"
+#include "aicore/lib/dropout.h"
 #include "aicore/lib/glu.h"
+#include "aicore/lib/groupnorm.h"
 #include "aicore/lib/layernorm_ar.h"
 #include "aicore/lib/math.h"
 #include "aicore/lib/math_gamma.h"
@@ -31,6 +36,7 @@
 #include "aicore/lib/reduce.h"
 #include "aicore/lib/reduce_pattern.h"
 #include "aicore/lib/softmax.h"
+#include "aicore/lib/welford.h"
 #include "unit/ops/op_test_util.h"
 
 namespace aicore_test {
@@ -419,6 +425,125 @@ TEST(LibNumcheck, DequantOverflowsFloat) {
   ExpectSilent(RunLib<float>(aicore::kNumcheck, {}, call(1e20f)));
   ExpectSilent(RunLib<float>(0, {}, call(1e30f)));
   ExpectSilent(RunLib<float>(aicore::kNumcheck, {}, call(kInf)));
+}
+
+// ---- initcheck: the outputs of the library APIs count as written ---------------------------
+//
+// Inputs written by Duplicate (recorded), the API called, its outputs then
+// read by an instruction: initcheck must stay silent. (Until 2026-11-29 the
+// APIs whose output roles are not called "dst" recorded them as reads: each
+// call and every later read of an output was an "uninitialized read".)
+template <class F>
+std::vector<aicore::KernelError> RunInit(F&& f) {
+  aicore::ErrorRecorder rec(aicore::kInitcheck);
+  aicore::Launch(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b[kTensors], bt;
+        Args<float> a;
+        for (int k = 0; k < kTensors; ++k) {
+          pipe.InitBuffer(b[k], kBytes);
+          a.t[k] = b[k].template Get<float>();
+          AscendC::Duplicate(a.t[k], 1.0f, kBytes / 4);
+        }
+        pipe.InitBuffer(bt, 16384);
+        a.tmp = bt.Get<uint8_t>();
+        f(a);
+      },
+      1);
+  return rec.reports();
+}
+
+// Reads n floats of t (an instruction: initcheck checks they were written).
+void ReadBack(const LocalTensor<float>& t, uint32_t n) { AscendC::Adds(t, t, 0.0f, static_cast<int32_t>(n)); }
+
+TEST(LibInitcheck, OutputsOfTheLibraryApisCountAsWritten) {
+  // Every output tensor starts unwritten: t[4] and t[5] are re-taken from
+  // buffers nobody writes.
+  auto run = [](const char* what, auto&& call) {
+    SCOPED_TRACE(what);
+    ExpectSilent(RunInit([&](Args<float>& a) {
+      TPipe* pipe = AscendC::GetTPipePtr();
+      TBuf<TPosition::VECCALC> o[3];
+      LocalTensor<float> out[3];
+      for (int k = 0; k < 3; ++k) {
+        pipe->InitBuffer(o[k], kBytes);
+        out[k] = o[k].Get<float>();
+      }
+      call(a, out);
+    }));
+  };
+  run("Broadcast", [](Args<float>& a, LocalTensor<float>* out) {
+    const uint32_t ds[2] = {4, 16}, ss[2] = {4, 1};
+    AscendC::Broadcast<float, 2, 1>(out[0], a.t[0], ds, ss, a.tmp);
+    ReadBack(out[0], 64);
+  });
+  run("DropOut", [](Args<float>& a, LocalTensor<float>* out) {
+    AscendC::DropOutShapeInfo info;
+    info.firstAxis = 4, info.srcLastAxis = 32, info.maskLastAxis = 32;
+    AscendC::DropOut<float>(out[0], a.t[0], a.t[1].ReinterpretCast<uint8_t>(), a.tmp, 0.5f, info);
+    ReadBack(out[0], 128);
+  });
+  run("DeepNorm", [](Args<float>& a, LocalTensor<float>* out) {
+    const ge::Shape shape({1, 8, 64});
+    uint32_t mx = 0, mn = 0;
+    ASSERT_TRUE(AscendC::GetDeepNormMaxMinTmpSize(shape, 4, false, false, mx, mn));
+    AscendC::DeepNormTiling tiling;
+    ASSERT_TRUE(AscendC::GetDeepNormTilingInfo(shape, shape, std::min<uint32_t>(mx, 16384), 4, false, false, tiling));
+    AscendC::DeepNorm<float>(out[0], out[1], out[2], a.t[0], a.t[1], a.t[2], a.t[3], a.tmp, 1.0f, 1e-5f, tiling);
+    ReadBack(out[0], 512), ReadBack(out[1], 8), ReadBack(out[2], 8);
+  });
+  run("BatchNorm", [](Args<float>& a, LocalTensor<float>* out) {
+    const ge::Shape shape({4, 2, 8});
+    uint32_t mx = 0, mn = 0;
+    ASSERT_TRUE(AscendC::GetBatchNormMaxMinTmpSize(shape, shape, 4, false, mx, mn));
+    AscendC::BatchNormTiling tiling;
+    ASSERT_TRUE(AscendC::GetBatchNormNDTilingInfo(shape, shape, std::min<uint32_t>(mx, 16384), 4, false, tiling));
+    AscendC::BatchNorm<float>(out[0], out[1], out[2], a.t[0], a.t[1], a.t[2], a.tmp, 1e-5f, tiling);
+    ReadBack(out[0], 64), ReadBack(out[1], 16), ReadBack(out[2], 16);
+  });
+  run("GroupNorm", [](Args<float>& a, LocalTensor<float>* out) {
+    const ge::Shape shape({2, 4, 1, 8});
+    uint32_t mx = 0, mn = 0;
+    AscendC::GetGroupNormMaxMinTmpSize(shape, 4, false, 2, mx, mn);
+    AscendC::GroupNormTiling tiling;
+    AscendC::GetGroupNormNDTilingInfo(shape, std::min<uint32_t>(mx, 16384), 4, false, 2, tiling);
+    AscendC::GroupNorm<float>(out[0], out[1], out[2], a.t[0], a.t[1], a.t[2], a.tmp, 1e-5f, tiling);
+    ReadBack(out[0], 64), ReadBack(out[1], 4), ReadBack(out[2], 4);
+  });
+  run("WelfordUpdate", [](Args<float>& a, LocalTensor<float>* out) {
+    const AscendC::WelfordUpdateParam para = {1, 64, 64, 0.125f};
+    AscendC::WelfordUpdate<float, float>(out[0], out[1], a.t[0], a.t[1], a.t[2], para);
+    ReadBack(out[0], 64), ReadBack(out[1], 64);
+  });
+  run("WelfordFinalize", [](Args<float>& a, LocalTensor<float>* out) {
+    AscendC::WelfordFinalizePara para{};
+    para.rnLength = 4, para.abLength = 64, para.headCount = 4, para.headCountLength = 64;
+    para.abRec = 1.0f / 64, para.rRec = 1.0f / 256;
+    AscendC::WelfordFinalize(out[0], out[1], a.t[0], a.t[1], a.tmp, para);
+    ReadBack(out[0], 8), ReadBack(out[1], 8);
+  });
+}
+
+// Without isInplace, WelfordUpdate writes abComputeLength columns only: a
+// read of the others is still an uninitialized read.
+TEST(LibInitcheck, WelfordUpdateLeavesTheColumnsPastAbComputeLength) {
+  const auto r = RunInit([&](Args<float>& a) {
+    TPipe* pipe = AscendC::GetTPipePtr();
+    TBuf<TPosition::VECCALC> o[2];
+    pipe->InitBuffer(o[0], kBytes);
+    pipe->InitBuffer(o[1], kBytes);
+    LocalTensor<float> om = o[0].Get<float>(), ov = o[1].Get<float>();
+    const AscendC::WelfordUpdateParam para = {1, 64, 40, 0.125f};
+    AscendC::WelfordUpdate<float, float>(om, ov, a.t[0], a.t[1], a.t[2], para);
+    ReadBack(om, 40);
+    ReadBack(ov, 64);
+  });
+  ASSERT_EQ(r.size(), 1u) << All(r);
+  EXPECT_EQ(r[0].kind(), aicore::ErrorKind::kUninit);
+  EXPECT_NE(std::string(r[0].what()).find("reads bytes [0, 256)"), std::string::npos) << r[0].what();
+  EXPECT_NE(std::string(r[0].what()).find("byte 160 (the first such byte) was never written"), std::string::npos)
+      << r[0].what();
 }
 
 }  // namespace
