@@ -987,11 +987,10 @@ void GradRun(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
   const T* x = c.Add("srcTensor", src, mk, false);
   T* y = isFront ? c.Add("dstTensor", dst, uint64_t{s.oriM} * blk, true, s.oriM, blk)
                  : c.Add("dstTensor", dst, mk, true);
-  if (isFront) {
-    c.Overlaps();
-  } else {
-    c.Overlaps({"srcTensor|dstTensor"});
-  }
+  // dst may be src in both forms (the reference's "input and output
+  // reused" case): the front form writes row r's block at r * blk (ND; NZ:
+  // inside row r / 2's first fractal row) after reading row r.
+  c.Overlaps({"srcTensor|dstTensor"});
   const uint32_t row = SmGradRow(sizeof(T), blk, s.g.k, isFront);
   if (tmp) c.Tmp(*tmp, rounds, row, "SoftMaxGradTilingFunc");
   c.Emit();

@@ -885,8 +885,9 @@ TEST(LibSoftmax, SoftmaxFlashV3) {
 // ---- SoftmaxGrad / SoftmaxGradFront --------------------------------------------------------
 
 template <class T>
-void GradCase(std::mt19937& g, bool nz, int form) {
+void GradCase(std::mt19937& g, bool nz, int form, bool inPlace = false) {
   // form: 0 grad + tmp, 1 grad, 2 grad isFront, 3 front + tmp, 4 front.
+  // inPlace: dst is src (the reference's input/output reuse).
   constexpr uint32_t blk = 32 / sizeof(T);
   const bool front = form >= 2;
   const Geom s = RandomGeom<T>(g, nz);
@@ -901,7 +902,7 @@ void GradCase(std::mt19937& g, bool nz, int form) {
   RunUb([&](Buf& buf) {
     Carver c;
     const uint32_t og = c.Take(s.Size() * sizeof(T)), ox = c.Take(s.Size() * sizeof(T));
-    const uint32_t oy = c.Take(s.Size() * sizeof(T)), ot = c.Take(tmp);
+    const uint32_t oy = inPlace ? ox : c.Take(s.Size() * sizeof(T)), ot = c.Take(tmp);
     ASSERT_LE(c.next, kUb);
     Put(buf, og, grad);
     Put(buf, ox, x);
@@ -924,7 +925,8 @@ void GradCase(std::mt19937& g, bool nz, int form) {
     y = Take<T>(buf, oy, outN);
   });
   for (uint32_t r = 0; r < s.oriM; ++r) {
-    const std::string where = "SoftmaxGrad " + s.Text() + " form " + std::to_string(form) + " row " + std::to_string(r);
+    const std::string where = "SoftmaxGrad " + s.Text() + " form " + std::to_string(form) +
+                              (inPlace ? " in place" : "") + " row " + std::to_string(r);
     double d = 0, scaleD = 0;
     for (uint32_t c = 0; c < s.oriK; ++c) {
       d += D(grad[s.Idx(r, c)]) * D(x[s.Idx(r, c)]);
@@ -948,6 +950,10 @@ TEST(LibSoftmax, SoftmaxGradAndFront) {
   std::mt19937 g(12);
   for (int i = 0; i < 30; ++i) GradCase<float>(g, i % 6 == 5, i % 5);
   for (int i = 0; i < 30; ++i) GradCase<half>(g, i % 6 == 5, i % 5);
+  // dst = src, every form (the vendor's softmaxgrad sample calls
+  // SoftmaxGradFront(y, x, y, ...)).
+  for (int i = 0; i < 20; ++i) GradCase<float>(g, i % 4 == 3, i % 5, true);
+  for (int i = 0; i < 20; ++i) GradCase<half>(g, i % 4 == 3, i % 5, true);
 }
 
 // ---- AdjustSoftMaxRes ---------------------------------------------------------------------
