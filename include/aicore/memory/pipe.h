@@ -304,8 +304,9 @@ class TQueBind {
 
   ~TQueBind() {
     for (uint8_t i = 0; i < num_; ++i) aicore::detail::Unlink(bufs_[i]);
-    // A buffer not returned with FreeTensor when the block ends is a bug (on
-    // the NPU its events stay pending).
+    // A buffer still enqueued when the block ends leaves its EnQue's flag
+    // pending (an error); one allocated and never freed is reported under
+    // memcheck (the NPU finishes such a kernel normally).
     if (num_ != 0) aicore::detail::QueueCheckAllFree(bufs_, num_);
   }
 
