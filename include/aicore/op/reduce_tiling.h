@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "aicore/lib/reduce_pattern.h"
@@ -47,7 +48,13 @@ inline void PatternTmpSize(const char* fn, const char* types, bool (*type_ok)(ge
     FailPatternHost(fn, "srcShape (" + dims + ") must have 2 positive dimensions", loc);
   }
   if (!isSrcInnerPad) {
-    FailPatternHost(fn, "isSrcInnerPad false is unsupported on the 910B (only true)", loc);
+    // The vendor's helper logs this and computes the sizes all the same
+    // (its kernels refuse srcInnerPad false; a sample passes false here and
+    // true to the kernel): logged, not thrown.
+    std::fprintf(stderr,
+                 "aicore: %s at %s:%d: isSrcInnerPad false is unsupported on the 910B (only true); the "
+                 "sizes are those of true\n",
+                 fn, loc.file, loc.line);
   }
   const uint32_t ts = static_cast<uint32_t>(ge::DataTypeBytes(dataType));
   minValue = kPatternTmpMin;
