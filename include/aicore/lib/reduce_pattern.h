@@ -117,16 +117,50 @@ namespace lib {
 
 enum class PatOp { kSum, kMean, kMax, kMin, kProd, kAny, kAll };
 
-constexpr uint32_t kPatternTmpMin = 32;
-
 // The padded inner axis (last rounded up to 32 bytes of a typeSize-byte T).
 inline uint64_t PatternInner(uint64_t last, uint32_t typeSize) {
   return (last * typeSize + 31) / 32 * 32 / typeSize;
 }
 
-inline uint64_t PatternTmpMax(uint64_t first, uint64_t last, uint32_t typeSize) {
-  return std::max<uint64_t>(kPatternTmpMin,
-                            (first * PatternInner(last, typeSize) * typeSize + 31) / 32 * 32);
+// The temporary bytes a pattern reduction needs on the 910B generation: the
+// formulas of the vendor's host helpers (Get<Api>MaxMinTmpSize, max = min).
+// k is the largest power of two <= first (AR: last), halved when it is that
+// dimension itself and first > 1. typeSize 1 for ReduceAny / ReduceAll of
+// uint8_t. aicore's kernels need no temporary buffer; they check that the
+// one passed holds this.
+inline uint64_t PatternTmpBytes(PatOp op, uint32_t typeSize, bool ar, uint64_t first, uint64_t last,
+                                bool isReuseSource) {
+  auto halfK = [first](uint64_t n) {
+    uint64_t k = 1;
+    while (k * 2 <= n) k *= 2;
+    return (k == n && first > 1) ? k / 2 : k;
+  };
+  auto up32 = [](uint64_t bytes) { return (bytes + 31) / 32 * 32; };
+  switch (op) {
+    case PatOp::kSum:
+    case PatOp::kMean:  // float
+      if (isReuseSource) return 0;
+      if (ar) return last <= 64 ? 0 : first * halfK(last) * 4;
+      return halfK(first) * ((last + 7) / 8 * 8) * 4;
+    case PatOp::kProd:  // float
+      if (isReuseSource) return ar ? 256 : 0;
+      if (ar) return (std::max<uint64_t>(8, halfK(last)) + first * 8) * 4 + 256;
+      return halfK(first) * up32(last * 4);
+    default:
+      break;
+  }
+  if (typeSize == 1) {  // ReduceAny / ReduceAll of uint8_t
+    if (ar) return up32(last) * 2 + first * 32;
+    return isReuseSource ? 0 : halfK(first) * up32(last);
+  }
+  // ReduceMax / ReduceMin, ReduceAny / ReduceAll of float.
+  if (isReuseSource) return 0;
+  if (ar) {
+    const uint64_t perBlock = 32 / typeSize, perRepeat = 256 / typeSize;
+    if (last <= perBlock) return 0;
+    return first * (last < perRepeat ? perBlock : perRepeat) * typeSize;
+  }
+  return halfK(first) * up32(last * typeSize);
 }
 
 inline uint64_t XorSumTmpBytes(uint64_t n) { return std::max<uint64_t>(32, (n * 4 + 31) / 32 * 32); }
@@ -198,7 +232,7 @@ constexpr bool kPatternOk =
 // Checks one pattern reduction; returns (first, last, inner) after every
 // check passed.
 template <class T>
-inline void CheckPattern(const char* api, bool ar, const AscendC::LocalTensor<T>& dst,
+inline void CheckPattern(const char* api, PatOp op, bool ar, bool reuse, const AscendC::LocalTensor<T>& dst,
                          const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<uint8_t>* tmp,
                          const uint32_t* shape, bool pad, SrcLoc loc, uint32_t& first,
                          uint32_t& last, uint64_t& inner) {
@@ -243,11 +277,12 @@ inline void CheckPattern(const char* api, bool ar, const AscendC::LocalTensor<T>
   }
   if (tmp != nullptr) {
     det::CheckLocal(api, "sharedTmpBuffer", *tmp, tmp->GetSize(), loc, true, det::Pipe::kCount);
-    if (AICORE_UNLIKELY(tmp->GetSize() < kPatternTmpMin)) {
+    const uint64_t tmp_need = PatternTmpBytes(op, sizeof(T), ar, first, last, reuse);
+    if (AICORE_UNLIKELY(tmp->GetSize() < tmp_need)) {
       det::Fail(ErrorKind::kParameter, api, loc,
                 "sharedTmpBuffer holds " + std::to_string(tmp->GetSize()) + " bytes, fewer than the " +
-                    std::to_string(kPatternTmpMin) + " bytes Get" + std::string(api) +
-                    "MaxMinTmpSize gives as the minimum");
+                    std::to_string(tmp_need) + " bytes Get" + std::string(api) +
+                    "MaxMinTmpSize gives as the minimum for " + shp);
     }
     if (AICORE_UNLIKELY(det::BytesOverlap(tmp->addr_, tmp->GetSize(), src.addr_, n_src * sizeof(T)) ||
                         det::BytesOverlap(tmp->addr_, tmp->GetSize(), dst.addr_, n_dst * sizeof(T)))) {
@@ -415,7 +450,7 @@ inline void PatternRA(T* dst, const T* src, uint32_t first, uint32_t last, uint6
   }
 }
 
-template <PatOp op, class T, class pattern>
+template <PatOp op, class T, class pattern, bool isReuseSource = false>
 inline void PatternReduce(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                           const AscendC::LocalTensor<uint8_t>* tmp, const uint32_t* srcShape,
                           bool srcInnerPad, SrcLoc loc) {
@@ -429,7 +464,7 @@ inline void PatternReduce(const AscendC::LocalTensor<T>& dst, const AscendC::Loc
   aicore::detail::Enter(api, loc);
   uint32_t first = 0, last = 0;
   uint64_t inner = 0;
-  CheckPattern(api, ar, dst, src, tmp, srcShape, srcInnerPad, loc, first, last, inner);
+  CheckPattern(api, op, ar, isReuseSource, dst, src, tmp, srcShape, srcInnerPad, loc, first, last, inner);
   aicore::detail::NumApi(
       api, loc,
       [&]() AICORE_LAMBDA_INLINE {
@@ -520,15 +555,15 @@ AICORE_TARGET_BEGIN
   AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[], \
                           bool srcInnerPad, aicore::SrcLoc loc = aicore::SrcLoc::Current()) {     \
-    aicore::lib::PatternReduce<aicore::lib::PatOp::OP, T, pattern>(                               \
+    aicore::lib::PatternReduce<aicore::lib::PatOp::OP, T, pattern, isReuseSource>(                \
         dstTensor, srcTensor, &sharedTmpBuffer, srcShape, srcInnerPad, loc);                      \
   }                                                                                               \
   template <class T, class pattern, bool isReuseSource = false>                                   \
   AICORE_INLINE void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
                           const uint32_t srcShape[], bool srcInnerPad,                            \
                           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {                       \
-    aicore::lib::PatternReduce<aicore::lib::PatOp::OP, T, pattern>(dstTensor, srcTensor, nullptr, \
-                                                                   srcShape, srcInnerPad, loc);   \
+    aicore::lib::PatternReduce<aicore::lib::PatOp::OP, T, pattern, isReuseSource>(               \
+        dstTensor, srcTensor, nullptr, srcShape, srcInnerPad, loc);                               \
   }
 
 AICORE_PATTERN_REDUCE_API(ReduceSum, kSum)

@@ -28,10 +28,10 @@
 namespace aicore {
 namespace lib {
 
-inline void PatternTmpSize(const char* fn, const char* types, bool (*type_ok)(ge::DataType),
+inline void PatternTmpSize(const char* fn, PatOp op, const char* types, bool (*type_ok)(ge::DataType),
                            const ge::Shape& srcShape, ge::DataType dataType,
-                           AscendC::ReducePattern pattern, bool isSrcInnerPad, uint32_t& maxValue,
-                           uint32_t& minValue, SrcLoc loc) {
+                           AscendC::ReducePattern pattern, bool isSrcInnerPad, bool isReuseSource,
+                           uint32_t& maxValue, uint32_t& minValue, SrcLoc loc) {
   if (pattern != AscendC::ReducePattern::AR && pattern != AscendC::ReducePattern::RA) {
     FailPatternHost(fn, "pattern " + std::to_string(static_cast<uint32_t>(pattern)) +
                             " is unsupported on the 910B (only ReducePattern::AR and ::RA)", loc);
@@ -57,9 +57,9 @@ inline void PatternTmpSize(const char* fn, const char* types, bool (*type_ok)(ge
                  fn, loc.file, loc.line);
   }
   const uint32_t ts = static_cast<uint32_t>(ge::DataTypeBytes(dataType));
-  minValue = kPatternTmpMin;
-  maxValue = static_cast<uint32_t>(PatternTmpMax(static_cast<uint64_t>(srcShape.GetDim(0)),
-                                                 static_cast<uint64_t>(srcShape.GetDim(1)), ts));
+  maxValue = minValue = static_cast<uint32_t>(
+      PatternTmpBytes(op, ts, pattern == AscendC::ReducePattern::AR, static_cast<uint64_t>(srcShape.GetDim(0)),
+                      static_cast<uint64_t>(srcShape.GetDim(1)), isReuseSource));
 }
 
 inline bool PatFloatOnly(ge::DataType t) { return t == ge::DT_FLOAT; }
@@ -71,24 +71,24 @@ inline bool PatU8Float(ge::DataType t) { return t == ge::DT_FLOAT || t == ge::DT
 
 namespace AscendC {
 
-#define AICORE_PATTERN_TMP_SIZE(NAME, TYPES, OK)                                                  \
+#define AICORE_PATTERN_TMP_SIZE(NAME, OP, TYPES, OK)                                              \
   inline void Get##NAME##MaxMinTmpSize(const ge::Shape& srcShape, const ge::DataType dataType,  \
                                        ReducePattern pattern, bool isSrcInnerPad,               \
                                        bool isReuseSource, uint32_t& maxValue,                  \
                                        uint32_t& minValue,                                      \
                                        aicore::SrcLoc loc = aicore::SrcLoc::Current()) {        \
-    (void)isReuseSource;                                                                        \
-    aicore::lib::PatternTmpSize("Get" #NAME "MaxMinTmpSize", TYPES, aicore::lib::OK, srcShape,  \
-                                dataType, pattern, isSrcInnerPad, maxValue, minValue, loc);     \
+    aicore::lib::PatternTmpSize("Get" #NAME "MaxMinTmpSize", aicore::lib::PatOp::OP, TYPES,     \
+                                aicore::lib::OK, srcShape, dataType, pattern, isSrcInnerPad,    \
+                                isReuseSource, maxValue, minValue, loc);                        \
   }
 
-AICORE_PATTERN_TMP_SIZE(ReduceSum, "DT_FLOAT", PatFloatOnly)
-AICORE_PATTERN_TMP_SIZE(ReduceMean, "DT_FLOAT", PatFloatOnly)
-AICORE_PATTERN_TMP_SIZE(ReduceProd, "DT_FLOAT", PatFloatOnly)
-AICORE_PATTERN_TMP_SIZE(ReduceMax, "DT_FLOAT16 or DT_FLOAT", PatHalfFloat)
-AICORE_PATTERN_TMP_SIZE(ReduceMin, "DT_FLOAT16 or DT_FLOAT", PatHalfFloat)
-AICORE_PATTERN_TMP_SIZE(ReduceAny, "DT_UINT8 or DT_FLOAT", PatU8Float)
-AICORE_PATTERN_TMP_SIZE(ReduceAll, "DT_UINT8 or DT_FLOAT", PatU8Float)
+AICORE_PATTERN_TMP_SIZE(ReduceSum, kSum, "DT_FLOAT", PatFloatOnly)
+AICORE_PATTERN_TMP_SIZE(ReduceMean, kMean, "DT_FLOAT", PatFloatOnly)
+AICORE_PATTERN_TMP_SIZE(ReduceProd, kProd, "DT_FLOAT", PatFloatOnly)
+AICORE_PATTERN_TMP_SIZE(ReduceMax, kMax, "DT_FLOAT16 or DT_FLOAT", PatHalfFloat)
+AICORE_PATTERN_TMP_SIZE(ReduceMin, kMin, "DT_FLOAT16 or DT_FLOAT", PatHalfFloat)
+AICORE_PATTERN_TMP_SIZE(ReduceAny, kAny, "DT_UINT8 or DT_FLOAT", PatU8Float)
+AICORE_PATTERN_TMP_SIZE(ReduceAll, kAll, "DT_UINT8 or DT_FLOAT", PatU8Float)
 
 #undef AICORE_PATTERN_TMP_SIZE
 

@@ -83,7 +83,10 @@ std::vector<T> RunReduce(Op op, bool ar, bool with_tmp, const std::vector<T>& x,
         TBuf<TPosition::VECCALC> bs, bd, bt;
         pipe.InitBuffer(bs, Round32(x.size() * sizeof(T)));
         pipe.InitBuffer(bd, Round32(cap * sizeof(T)));
-        pipe.InitBuffer(bt, 32);
+        // The temporary bytes the vendor's helper gives (aicore checks them).
+        const uint64_t tmp = aicore::lib::PatternTmpBytes(static_cast<aicore::lib::PatOp>(op), sizeof(T), ar,
+                                                          first, last, false);
+        pipe.InitBuffer(bt, static_cast<uint32_t>(std::max<uint64_t>(32, Round32(tmp))));
         LocalTensor<T> s = bs.Get<T>(), d = bd.Get<T>();
         LocalTensor<uint8_t> t = bt.Get<uint8_t>();
         std::memcpy(static_cast<void*>(s.GetPhyAddr()), x.data(), x.size() * sizeof(T));
@@ -368,18 +371,51 @@ std::string HostErr(F&& f) {
   return "";
 }
 
+// The vendor's formulas (its reduce_tiling.cpp), worked by hand: k is the
+// largest power of two <= first (AR: last), halved when equal to it and
+// first > 1; max = min.
 TEST(LibReducePattern, TmpSizes) {
+  using ge::Shape;
+  const auto AR = AscendC::ReducePattern::AR, RA = AscendC::ReducePattern::RA;
+  auto size = [](auto fn, Shape shape, ge::DataType t, AscendC::ReducePattern p, bool reuse) {
+    uint32_t mx = 7, mn = 9;
+    fn(shape, t, p, true, reuse, mx, mn, aicore::SrcLoc::Current());
+    EXPECT_EQ(mx, mn);
+    return mn;
+  };
+  const auto sum = [](auto&&... a) { AscendC::GetReduceSumMaxMinTmpSize(a...); };
+  const auto mean = [](auto&&... a) { AscendC::GetReduceMeanMaxMinTmpSize(a...); };
+  const auto prod = [](auto&&... a) { AscendC::GetReduceProdMaxMinTmpSize(a...); };
+  const auto max = [](auto&&... a) { AscendC::GetReduceMaxMaxMinTmpSize(a...); };
+  const auto min = [](auto&&... a) { AscendC::GetReduceMinMaxMinTmpSize(a...); };
+  const auto any = [](auto&&... a) { AscendC::GetReduceAnyMaxMinTmpSize(a...); };
+  const auto all = [](auto&&... a) { AscendC::GetReduceAllMaxMinTmpSize(a...); };
+  // Sum / Mean: AR 0 up to 64 columns, else first * k * 4; RA k * last (to 8) * 4.
+  EXPECT_EQ(size(sum, Shape({16, 32}), ge::DT_FLOAT, AR, false), 0u);
+  EXPECT_EQ(size(sum, Shape({16, 100}), ge::DT_FLOAT, AR, false), 16u * 64 * 4);
+  EXPECT_EQ(size(mean, Shape({4, 128}), ge::DT_FLOAT, AR, false), 4u * 64 * 4);
+  EXPECT_EQ(size(sum, Shape({5, 10}), ge::DT_FLOAT, RA, false), 4u * 16 * 4);
+  EXPECT_EQ(size(mean, Shape({4, 10}), ge::DT_FLOAT, RA, false), 2u * 16 * 4);
+  EXPECT_EQ(size(sum, Shape({16, 100}), ge::DT_FLOAT, AR, true), 0u);
+  // Prod: AR (max(8, k) + first * 8) * 4 + 256 (256 with reuse); RA k * 32-byte rows.
+  EXPECT_EQ(size(prod, Shape({4, 4}), ge::DT_FLOAT, AR, false), (8u + 4 * 8) * 4 + 256);
+  EXPECT_EQ(size(prod, Shape({4, 4}), ge::DT_FLOAT, AR, true), 256u);
+  EXPECT_EQ(size(prod, Shape({3, 5}), ge::DT_FLOAT, RA, false), 2u * 32);
+  EXPECT_EQ(size(prod, Shape({3, 5}), ge::DT_FLOAT, RA, true), 0u);
+  // Max / Min (and Any / All of float): AR 0 up to a block, a block per
+  // row below a repeat, else a repeat per row; RA k * 32-byte rows.
+  EXPECT_EQ(size(max, Shape({3, 5}), ge::DT_FLOAT16, RA, true), 0u);
+  EXPECT_EQ(size(max, Shape({3, 5}), ge::DT_FLOAT16, RA, false), 2u * 32);
+  EXPECT_EQ(size(min, Shape({2, 100}), ge::DT_FLOAT16, AR, false), 2u * 16 * 2);
+  EXPECT_EQ(size(max, Shape({2, 100}), ge::DT_FLOAT, AR, false), 2u * 64 * 4);
+  EXPECT_EQ(size(min, Shape({2, 8}), ge::DT_FLOAT, AR, false), 0u);
+  EXPECT_EQ(size(all, Shape({2, 100}), ge::DT_FLOAT, AR, false), 2u * 64 * 4);
+  // Any / All of uint8_t: AR last (to 32) * 2 + first * 32, also with reuse; RA k * last (to 32).
+  EXPECT_EQ(size(any, Shape({1, 1}), ge::DT_UINT8, AR, false), 32u * 2 + 32);
+  EXPECT_EQ(size(all, Shape({3, 40}), ge::DT_UINT8, AR, true), 64u * 2 + 3 * 32);
+  EXPECT_EQ(size(any, Shape({6, 40}), ge::DT_UINT8, RA, false), 4u * 64);
+  EXPECT_EQ(size(all, Shape({6, 40}), ge::DT_UINT8, RA, true), 0u);
   uint32_t mx = 0, mn = 0;
-  AscendC::GetReduceSumMaxMinTmpSize(ge::Shape({16, 32}), ge::DT_FLOAT, AscendC::ReducePattern::AR,
-                                     true, false, mx, mn);
-  EXPECT_EQ(mn, 32u);
-  EXPECT_EQ(mx, 16u * 32 * 4);
-  AscendC::GetReduceMaxMaxMinTmpSize(ge::Shape({3, 5}), ge::DT_FLOAT16, AscendC::ReducePattern::RA,
-                                     true, true, mx, mn);
-  EXPECT_EQ(mx, 96u);  // 3 rows of 16 halves
-  AscendC::GetReduceAnyMaxMinTmpSize(ge::Shape({1, 1}), ge::DT_UINT8, AscendC::ReducePattern::AR, true,
-                                     false, mx, mn);
-  EXPECT_EQ(mx, 32u);
   AscendC::GetReduceXorSumMaxMinTmpSize(ge::Shape({100}), 2, false, mx, mn);
   EXPECT_EQ(mn, 416u);
   EXPECT_EQ(mx, mn);
@@ -430,7 +466,7 @@ TEST(LibReducePatternDiagnostics, Host) {
 
 // ---- kernel diagnostics ---------------------------------------------------------------
 
-// f(dst, src, tmp) with src 128 floats, dst 16 floats, tmp tmp_bytes.
+// f(dst, src, tmp) with src 128 floats, dst 16 floats, tmp tmp_bytes (<= 512).
 std::string Err(uint32_t tmp_bytes, const std::function<void(LocalTensor<float>&, LocalTensor<float>&,
                                                               LocalTensor<uint8_t>&)>& f) {
   try {
@@ -440,7 +476,7 @@ std::string Err(uint32_t tmp_bytes, const std::function<void(LocalTensor<float>&
           TBuf<TPosition::VECCALC> bs, bd, bt;
           pipe.InitBuffer(bs, 512);
           pipe.InitBuffer(bd, 64);
-          pipe.InitBuffer(bt, 64);
+          pipe.InitBuffer(bt, 512);
           LocalTensor<float> s = bs.Get<float>(), d = bd.Get<float>();
           LocalTensor<uint8_t> t = bt.Get<uint8_t>(tmp_bytes);
           std::memset(s.GetPhyAddr(), 0, 512);
@@ -456,7 +492,7 @@ std::string Err(uint32_t tmp_bytes, const std::function<void(LocalTensor<float>&
 TEST(LibReducePatternDiagnostics, Shapes) {
   static const uint32_t ok[2] = {16, 8}, zero[2] = {0, 8}, big[2] = {17, 8}, wide[2] = {5, 12};
   EXPECT_EQ(Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, AR>(d, s, t, ok, true); }), "");
-  EXPECT_EQ(Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceMax<float, RA>(d, s, t, wide, true); }),
+  EXPECT_EQ(Err(256, [](auto& d, auto& s, auto& t) { AscendC::ReduceMax<float, RA>(d, s, t, wide, true); }),
             "");
   std::string m = Err(32, [](auto& d, auto& s, auto& t) {
     AscendC::ReduceSum<float, AR>(d, s, t, nullptr, true);
@@ -475,7 +511,7 @@ TEST(LibReducePatternDiagnostics, Shapes) {
   m = Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceAny<float, AR>(d[8], s, t, ok, true); });
   EXPECT_TRUE(Has(m, "dstTensor holds 8 float elements, fewer than the 16 results of pattern AR over "
                      "srcShape (16, 8)")) << m;
-  EXPECT_EQ(Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceAny<float, RA>(d[8], s, t, ok, true); }),
+  EXPECT_EQ(Err(256, [](auto& d, auto& s, auto& t) { AscendC::ReduceAny<float, RA>(d[8], s, t, ok, true); }),
             "");
   m = Err(32, [](auto&, auto& s, auto& t) { AscendC::ReduceAll<float, RA>(s[64], s, t, ok, true); });
   EXPECT_TRUE(Has(m, "dstTensor overlaps srcTensor")) << m;
@@ -483,11 +519,15 @@ TEST(LibReducePatternDiagnostics, Shapes) {
 
 TEST(LibReducePatternDiagnostics, TmpBuffer) {
   static const uint32_t ok[2] = {4, 5};
-  EXPECT_EQ(Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, RA>(d, s, t, ok, true); }), "");
+  // RA over (4, 5): k = 2 rows of 8 floats, 64 bytes (the vendor's formula).
+  EXPECT_EQ(Err(64, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, RA>(d, s, t, ok, true); }), "");
   std::string m =
-      Err(0, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, RA>(d, s, t, ok, true); });
-  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 0 bytes, fewer than the 32 bytes "
-                     "GetReduceSumMaxMinTmpSize gives as the minimum")) << m;
+      Err(32, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, RA>(d, s, t, ok, true); });
+  EXPECT_TRUE(Has(m, "sharedTmpBuffer holds 32 bytes, fewer than the 64 bytes "
+                     "GetReduceSumMaxMinTmpSize gives as the minimum for srcShape (4, 5)")) << m;
+  // isReuseSource: the vendor needs none.
+  EXPECT_EQ(Err(0, [](auto& d, auto& s, auto& t) { AscendC::ReduceSum<float, RA, true>(d, s, t, ok, true); }),
+            "");
   EXPECT_EQ(Err(0, [](auto& d, auto& s, auto&) { AscendC::ReduceSum<float, RA>(d, s, ok, true); }), "");
   m = Err(32, [](auto& d, auto& s, auto&) {
     LocalTensor<uint8_t> over = s.template ReinterpretCast<uint8_t>();
