@@ -20,8 +20,11 @@
 // whose pattern bit is 1 are appended to dst, packed from dst[0] across
 // repeats; rsvdCnt = the number of elements written.
 //   * reduceMode false: every repeat covers all lanes = 256 / sizeof(T)
-//     (mask is not used). reduceMode true: the first `mask` lanes,
-//     mask in [1, lanes].
+//     (mask is not used). reduceMode true (the counter mode; the A2's
+//     "configuration 1"): each repeat covers `mask` elements, mask in
+//     [1, 2^32 - 1]: the first `mask` lanes, or, past 256 bytes, blocks
+//     continuing at src0BlockStride and the pattern's bits consumed in a
+//     row (the vendor's gather sample: mask 70 of uint32_t).
 //   * Pattern tensor (uint16_t for 2-byte T, uint32_t for 4-byte T): repeat
 //     r uses the bits at byte r * src1RepeatStride * 32 of it (bit l = lane l,
 //     LSB first); src1RepeatStride 0 reuses one pattern.
@@ -37,6 +40,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "aicore/base/half.h"
 #include "aicore/memory/local_tensor.h"
@@ -215,6 +219,58 @@ inline bool BuiltinPattern(uint32_t p, uint64_t bits[2]) {
   return true;
 }
 
+// GatherMask in the counter mode with more than a repeat's lanes per
+// repeat: element i of repeat r at byte r * src0RepeatStride * 32 +
+// (i / E) * src0BlockStride * 32 + (i % E) * sizeof(T) (E per 32-byte
+// block), kept when bit i of the repeat's pattern (built-in: bit i % 64 of
+// `builtin_bits`) is set. Element by element (a rare form).
+template <class T, class U>
+AICORE_NOINLINE void GatherMaskWide(const char* api, const AscendC::LocalTensor<T>& dst,
+                                    const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<U>* pattern,
+                                    uint64_t builtin_bits, uint32_t mask, const AscendC::GatherMaskParams& p,
+                                    uint64_t& rsvd, SrcLoc loc) {
+  constexpr uint32_t kE = 32 / sizeof(T);
+  CoreContext& core = *t_core;
+  const uint32_t repeats = p.repeatTimes;
+  rsvd = 0;
+  if (repeats == 0) {
+    RsvdCnt() = RsvdCntReg{core.block_epoch, 0};
+    return;
+  }
+  const uint64_t nb = (uint64_t{mask} + kE - 1) / kE;
+  const uint64_t rep = uint64_t{p.src0RepeatStride} * 32, blk = uint64_t{p.src0BlockStride} * 32;
+  const uint64_t tail = (uint64_t{mask} - (nb - 1) * kE) * sizeof(T);
+  CheckLocal(api, "src0", src0, (repeats - 1) * rep + (nb - 1) * blk + tail, loc, true, Pipe::kCount);
+  const auto* s = reinterpret_cast<const uint8_t*>(src0.addr_);
+  if (AICORE_UNLIKELY(core.instr != 0)) {
+    for (uint32_t r = 0; r < repeats; ++r) {
+      if (nb > 1) EmitLocalBursts(core, Pipe::kV, Access::kRead, *src0.buf_, s + r * rep,
+                                  static_cast<uint32_t>(nb - 1), 32, blk, api, "src0", loc);
+      EmitLocal(core, Pipe::kV, Access::kRead, *src0.buf_, s + r * rep + (nb - 1) * blk, tail, api, "src0", loc);
+    }
+  }
+  const uint64_t pat_rep = uint64_t{p.src1RepeatStride} * 32;
+  if (pattern) {
+    const uint64_t pat_bytes = (uint64_t{mask} + 8 * sizeof(U) - 1) / (8 * sizeof(U)) * sizeof(U);
+    CheckLocal(api, "src1Pattern", *pattern, (repeats - 1) * pat_rep + pat_bytes, loc);
+  }
+  std::vector<T> kept;
+  for (uint32_t r = 0; r < repeats; ++r) {
+    const uint8_t* pb = pattern ? reinterpret_cast<const uint8_t*>(pattern->addr_) + r * pat_rep : nullptr;
+    for (uint64_t i = 0; i < mask; ++i) {
+      const bool keep = pb ? ((pb[i / 8] >> (i % 8)) & 1) != 0 : ((builtin_bits >> (i % 64)) & 1) != 0;
+      if (!keep) continue;
+      T v;
+      std::memcpy(static_cast<void*>(&v), s + r * rep + (i / kE) * blk + (i % kE) * sizeof(T), sizeof(T));
+      kept.push_back(v);
+    }
+  }
+  CheckLocal(api, "dst", dst, kept.size() * sizeof(T), loc);
+  if (!kept.empty()) std::memcpy(static_cast<void*>(dst.addr_), kept.data(), kept.size() * sizeof(T));
+  rsvd = kept.size();
+  RsvdCnt() = RsvdCntReg{core.block_epoch, rsvd};
+}
+
 template <class T, class U>
 inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
                            const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<U>* pattern,
@@ -232,14 +288,17 @@ inline void GatherMaskImpl(const char* api, const AscendC::LocalTensor<T>& dst,
          "src1Pattern " + std::to_string(builtin) +
              " is not a built-in pattern (1: even lanes, 2: odd, 3-6: lane 0-3 of every 4, 7: all)");
   }
-  if (reduce_mode && AICORE_UNLIKELY(mask < 1 || mask > kLanes)) {
+  if (reduce_mode && AICORE_UNLIKELY(mask < 1)) {
     Fail(ErrorKind::kParameter, api, loc,
-         "mask " + std::to_string(mask) + " (reduceMode true: lanes per repeat) is outside [1, " +
-             std::to_string(kLanes) + "]");
+         "mask 0 (reduceMode true: the elements per repeat) is outside [1, 2^32 - 1]");
   }
   if (AICORE_UNLIKELY(p.repeatTimes > 255)) {
     Fail(ErrorKind::kParameter, api, loc,
          "repeatTimes " + std::to_string(p.repeatTimes) + " is outside [0, 255]");
+  }
+  if (reduce_mode && mask > kLanes) {
+    GatherMaskWide(api, dst, src0, pattern, fixed[0], mask, p, rsvd, loc);
+    return;
   }
   const uint32_t used = reduce_mode ? mask : kLanes;
   RepeatMask m;

@@ -156,11 +156,17 @@ void CheckGatherMask(uint64_t seed) {
       for (uint32_t repeat : {0u, 1u, 2u, 7u, 255u}) {
         for (const G& g : geoms) {
           if (repeat == 255 && (g.rep > 8 || g.prep > 1 || g.blk > 1)) continue;
-          const uint32_t mask = reduce ? static_cast<uint32_t>(1 + rng.Below(L)) : static_cast<uint32_t>(rng.Below(3));
+          // reduceMode: mask elements per repeat, also past a repeat's
+          // lanes (the counter mode's blocks continue at the block stride).
+          const uint32_t mask_max = repeat == 255 ? L : 3 * L;
+          const uint32_t mask =
+              reduce ? static_cast<uint32_t>(1 + rng.Below(mask_max)) : static_cast<uint32_t>(rng.Below(3));
           const uint32_t used = reduce ? mask : L;
-          const size_t src_elems = (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.rep * E + 7 * g.blk * E + E + 64;
+          const size_t blocks = (used + E - 1) / E;
+          const size_t src_elems =
+              (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.rep * E + (std::max<size_t>(blocks, 8) - 1) * g.blk * E + E + 64;
           const std::vector<T> src = RandomBitsVec<T>(rng, src_elems);
-          const size_t pat_bytes = (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.prep * 32 + 32;
+          const size_t pat_bytes = (size_t{std::max<uint32_t>(repeat, 1)} - 1) * g.prep * 32 + Round32((used + 7) / 8);
           std::vector<uint8_t> pat(pat_bytes);
           for (auto& b : pat) b = static_cast<uint8_t>(rng.Next() & rng.Next());
           const size_t src_off = 32, pat_off = Round32(src_off + src_elems * sizeof(T));
@@ -174,7 +180,7 @@ void CheckGatherMask(uint64_t seed) {
               if (keep) out.push_back(src[ref::LaneElem<T>(r, l, g.blk, g.rep)]);
             }
           }
-          std::vector<uint8_t> image(dst_off + Round32(size_t{std::max<uint32_t>(repeat, 1)} * L * sizeof(T) + 64),
+          std::vector<uint8_t> image(dst_off + Round32(size_t{std::max<uint32_t>(repeat, 1)} * used * sizeof(T) + 64),
                                      kSentinel);
           ASSERT_LE(image.size(), kUbBytes);
           Put(image, src_off, src.data(), src_elems);
@@ -212,6 +218,31 @@ TEST(OpsGatherMask, Patterns) {
   CheckGatherMask<float>(1022);
   CheckGatherMask<uint16_t>(1023);
   CheckGatherMask<int32_t>(1024);
+}
+
+// The vendor's gather sample (scenario 2): uint32_t, counter mode, mask 70
+// (more than a repeat's 64 lanes), 2 repeats 4 blocks apart, one pattern of
+// 70 bits: repeat r keeps the pattern's elements of src[32 r, 32 r + 70).
+TEST(OpsGatherMask, CounterModePastARepeat) {
+  std::vector<uint32_t> x(256), pat(32);
+  for (uint32_t i = 0; i < 256; ++i) x[i] = 1000 + i;
+  for (uint32_t i = 0; i < 32; ++i) pat[i] = 0x99999999u ^ (i * 0x01010101u);
+  std::vector<uint8_t> image(4096, 0);
+  Put(image, 0, x.data(), 256);
+  Put(image, 1024, pat.data(), 32);
+  std::vector<uint32_t> want;
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t i = 0; i < 70; ++i) {
+      if ((pat[i / 32] >> (i % 32)) & 1) want.push_back(x[32 * r + i]);
+    }
+  }
+  uint64_t cnt = 0;
+  RunOnUb(image, [&](Buf& buf) {
+    AscendC::GatherMask(buf.GetWithOffset<uint32_t>(256, 2048), buf.GetWithOffset<uint32_t>(256, 0),
+                        buf.GetWithOffset<uint32_t>(32, 1024), true, 70, AscendC::GatherMaskParams(1, 2, 4, 0), cnt);
+  });
+  ASSERT_EQ(cnt, want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(Get<uint32_t>(image, 2048, i), want[i]) << i;
 }
 
 // In place (dst = src0), the common "compact even elements" use.
@@ -320,15 +351,25 @@ TEST(OpsGatherMask, Diagnostics) {
               const auto t = b.GetWithOffset<float>(128, 0);
               AscendC::GatherMask(t, t, static_cast<uint8_t>(7), false, 0, p, cnt);
             }), "");
-  // reduceMode: mask is the lanes per repeat.
+  // reduceMode: mask is the elements per repeat, at least 1 (past a
+  // repeat's 64 lanes too: src0 must hold them).
   EXPECT_NE(ErrorOf([&](Buf& b) {
               const auto t = b.GetWithOffset<float>(128, 0);
-              AscendC::GatherMask(t, t, static_cast<uint8_t>(1), true, 65, p, cnt);
-            }).find("mask 65 (reduceMode true: lanes per repeat) is outside [1, 64]"), std::string::npos);
+              AscendC::GatherMask(t, t, static_cast<uint8_t>(1), true, 0, p, cnt);
+            }).find("mask 0 (reduceMode true: the elements per repeat) is outside [1, 2^32 - 1]"), std::string::npos);
   EXPECT_EQ(ErrorOf([&](Buf& b) {
               const auto t = b.GetWithOffset<float>(128, 0);
               AscendC::GatherMask(t, t, static_cast<uint8_t>(1), true, 64, p, cnt);
             }), "");
+  EXPECT_EQ(ErrorOf([&](Buf& b) {
+              const auto t = b.GetWithOffset<float>(128, 0);
+              AscendC::GatherMask(t, t, static_cast<uint8_t>(1), true, 65, p, cnt);  // rows 0 and 1 overlap
+            }), "");
+  EXPECT_NE(ErrorOf([&](Buf& b) {  // src0 the last 256 bytes of UB: 2 repeats of 129 overrun it
+              const LocalTensor<float> s(AscendC::TPosition::VECCALC, AscendC::TOTAL_UB_SIZE - 256, 64);
+              AscendC::GatherMask(b.GetWithOffset<float>(512, 0), s, static_cast<uint8_t>(7), true, 129, p, cnt);
+            }, &kind).find("src0"), std::string::npos);
+  EXPECT_EQ(kind, aicore::ErrorKind::kBounds);
   // dst too small for the gathered elements (static tensor at the end of UB).
   EXPECT_NE(ErrorOf([&](Buf& b) {
               const LocalTensor<float> d(AscendC::TPosition::VECCALC, AscendC::TOTAL_UB_SIZE - 256, 64);
