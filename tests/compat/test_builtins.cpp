@@ -478,6 +478,24 @@ __global__ __aicore__ void ib_chain(GM_ADDR list, GM_ADDR ws) {
   IBSet(wsGm, buf.Get<int32_t>(), b, 0);
 }
 
+// The same chain through a GlobalTensor (seen by racecheck); `ordered` 0
+// leaves out the IBWait (one thread: the log is still in order, but nothing
+// orders the blocks' accesses).
+__global__ __aicore__ void ib_chain_gm(GM_ADDR list, GM_ADDR ws, int32_t ordered) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 32);
+  GlobalTensor<int32_t> wsGm, l;
+  wsGm.SetGlobalBuffer((__gm__ int32_t*)ws, 8 * 8);
+  l.SetGlobalBuffer((__gm__ int32_t*)list, 8);
+  const int32_t b = static_cast<int32_t>(GetBlockIdx());
+  if (b > 0 && ordered) IBWait(wsGm, buf.Get<int32_t>(), b - 1, 0);
+  const int32_t n = l.GetValue(0);
+  l.SetValue(n + 1, b);
+  l.SetValue(0, n + 1);
+  IBSet(wsGm, buf.Get<int32_t>(), b, 0);
+}
+
 __global__ __aicore__ void ib_bad_block(GM_ADDR ws) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
@@ -494,6 +512,28 @@ TEST_F(BuiltinTest, IBSetIBWaitOrderBlocks) {
   ICPU_RUN_KF(ib_chain, kDim, reinterpret_cast<uint8_t*>(list), reinterpret_cast<uint8_t*>(ws));
   ASSERT_EQ(list[0], static_cast<int32_t>(kDim));
   for (uint32_t i = 0; i < kDim; ++i) EXPECT_EQ(list[i + 1], static_cast<int32_t>(i));
+  // racecheck takes an IBWait as ordering the waiter after the block whose
+  // IBSet it saw (it reported the vendor's ib_set_wait sample as a race).
+  for (int32_t ordered : {1, 0}) {
+    SCOPED_TRACE(ordered);
+    std::fill(list, list + kDim + 1, 0);
+    std::fill(ws, ws + 8 * 8, 0);
+    aicore::ErrorRecorder rec(aicore::kRacecheck);
+    if (ordered) {
+      ICPU_RUN_KF(ib_chain_gm, kDim, reinterpret_cast<uint8_t*>(list), reinterpret_cast<uint8_t*>(ws), ordered);
+    } else {
+      aicore::SetNumThreads(1);
+      aicore::Launch(ib_chain_gm, kDim, reinterpret_cast<uint8_t*>(list), reinterpret_cast<uint8_t*>(ws), ordered);
+      aicore::SetNumThreads(0);
+    }
+    EXPECT_EQ(list[0], static_cast<int32_t>(kDim));
+    if (ordered) {
+      EXPECT_EQ(rec.size(), 0u) << rec.str();
+    } else {
+      ASSERT_GE(rec.size(), 1u);
+      EXPECT_NE(rec.str().find("GM race"), std::string::npos) << rec.str();
+    }
+  }
   auto e = Failing([&] { aicore::Launch(ib_bad_block, 2, reinterpret_cast<uint8_t*>(ws)); });
   ASSERT_TRUE(e);
   EXPECT_TRUE(Has(*e, "IBSet")) << e->what();

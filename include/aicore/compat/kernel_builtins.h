@@ -54,6 +54,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -1113,6 +1114,17 @@ int32_t* IbSlot(const char* api, const ::AscendC::GlobalTensor<int32_t>& gm,
   return gm.GetPhyAddr() + slot;
 }
 
+// An IBWait that saw block blockIdx's IBSet orders the waiter after the
+// setter for racecheck (event kIbWait, under the coop mutex or, in a launch
+// without one, the IB mutex). blockIdx counts the vector blocks.
+AICORE_COLD inline void IbEmitWait(detail::CoreContext& core, int32_t blockIdx, SrcLoc loc) {
+  const int64_t setter = static_cast<int64_t>(core.task) - core.block_idx + blockIdx;
+  if (blockIdx >= core.block_num || setter < 0) return;
+  static std::mutex ib_mutex;
+  std::unique_lock<std::mutex> lock(core.launch->coop != nullptr ? core.launch->coop->mu : ib_mutex);
+  detail::EmitOrder(core, instrument::EventKind::kIbWait, 0, static_cast<int>(setter), loc);
+}
+
 inline std::chrono::milliseconds IbWaitLimit() {
   const auto w = GetWatchdogTimeout();
   return w.count() > 0 ? w : std::chrono::milliseconds(10000);
@@ -1153,6 +1165,8 @@ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<i
     }
     std::this_thread::yield();
   }
+  aicore::detail::CoreContext& core = *aicore::detail::t_core;
+  if (AICORE_UNLIKELY(core.instr != 0)) aicore::compat::IbEmitWait(core, blockIdx, loc);
 }
 
 }  // namespace AscendC

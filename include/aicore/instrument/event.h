@@ -72,6 +72,7 @@ enum class EventKind : uint8_t {
   kSeqNotify,    // a NotifyNextBlock of round `count` (coop mutex held)
   kGroupArrive,  // a GroupBarrier::Arrive (id 1: it waited for the previous round's waits; coop mutex held)
   kGroupWait,    // a GroupBarrier::Wait returned (coop mutex held)
+  kIbWait,       // an IBWait returned: it saw the IBSet of task `id` (coop mutex held, or the IB mutex)
 };
 
 // Enumerates the bytes an on-chip move wrote: calls chunk(state, dst_offset,

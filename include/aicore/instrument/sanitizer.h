@@ -65,6 +65,7 @@ inline void SanOnEvent(CoreContext& core, const instrument::Event& e) {
     case EventKind::kSeqNotify: break;
     case EventKind::kGroupArrive: SanGroupBarrier(core, false, e.id != 0); break;
     case EventKind::kGroupWait: SanGroupBarrier(core, true, true); break;
+    case EventKind::kIbWait: SanIbWait(core, static_cast<uint32_t>(e.id)); break;
   }
 }
 

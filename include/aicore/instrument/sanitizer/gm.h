@@ -747,5 +747,11 @@ inline void SanSeqWait(CoreContext& core, uint32_t round) {
   for (uint32_t t = first; t < end && t < core.launch->block_dim; ++t) SanJoin(s, core.task, t);
 }
 
+// IBWait: the waiter joins the block whose IBSet it saw.
+inline void SanIbWait(CoreContext& core, uint32_t setter) {
+  if ((core.san & kRacecheck) == 0 || setter >= core.launch->block_dim) return;
+  SanJoin(core.launch->san_gm, core.task, setter);
+}
+
 }  // namespace detail
 }  // namespace aicore
