@@ -9,7 +9,8 @@
 //       integers wrap) instead of overwriting it, atomically with respect to
 //       the other blocks, until SetAtomicNone().
 //   SetAtomicType<T>()  changes the element type, keeping the operation.
-//   Fill(gm, size, value) / InitGlobalMemory(gm, size, value)  GM[0, size) = value.
+//   Fill(gm, size, value) / InitGlobalMemory(gm, size, value)  GM[0, size) = value
+//     (on a cube block: nothing, as the vendor's returns there).
 //
 // Types: half, bfloat16_t, float, int8_t, int16_t, int32_t. A copy of another
 // element type than the one the mode was set for is an error. The mode is
@@ -215,6 +216,7 @@ template <typename T>
 void Fill(const GlobalTensor<T>& gm, const uint64_t size, const aicore::detail::FillValueT<T>& value,
           aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("Fill", loc);
+  if (core.core_type == aicore::detail::CoreType::kAIC) return;  // as the vendor's: vector cores only
   gm.CheckRange("Fill", 0, size, loc);
   const uint64_t bytes = gm.CheckedBytes("Fill", size, loc);
   if (AICORE_UNLIKELY(core.instr != 0)) {
@@ -228,6 +230,7 @@ void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size,
                       const aicore::detail::FillValueT<T>& value,
                       aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
   auto& core = aicore::detail::Enter("InitGlobalMemory", loc);
+  if (core.core_type == aicore::detail::CoreType::kAIC) return;
   gm.CheckRange("InitGlobalMemory", 0, size, loc);
   const uint64_t bytes = gm.CheckedBytes("InitGlobalMemory", size, loc);
   if (AICORE_UNLIKELY(core.instr != 0)) {

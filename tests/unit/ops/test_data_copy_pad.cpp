@@ -610,6 +610,23 @@ TEST(Fill, FillsExactlyTheRange) {
       ASSERT_EQ(float(gm[i]), (i >= off && i < off + n) ? value : -1.0f) << i;
     }
   }
+  // On a cube block both do nothing (the vendor's return there; the
+  // vendor's matmul_splitk sample calls Fill in a cube-only kernel).
+  for (bool init : {false, true}) {
+    std::vector<float> c(8, 5.0f);
+    aicore::detail::LaunchConfig cfg;
+    cfg.geom = aicore::detail::Geometry::kAIC;
+    aicore::detail::LaunchWith(cfg, aicore::SrcLoc::Current(), "fill_on_cube", [&] {
+      GlobalTensor<float> g;
+      g.SetGlobalBuffer(c.data(), 8);
+      if (init) {
+        InitGlobalMemory(g, 8, 0.0f);
+      } else {
+        Fill(g, 8, 0.0f);
+      }
+    }, 2);
+    for (float v : c) EXPECT_EQ(v, 5.0f) << (init ? "InitGlobalMemory" : "Fill");
+  }
   std::vector<float> small(8);
   auto e = Failing([&] {
     aicore::Launch(
