@@ -218,11 +218,18 @@ inline uint64_t FixDstSpan(const FixJob& j) {
 
 template <class TD, class TS>
 inline void FixRun(uint8_t* dst, const uint8_t* src, const FixJob& j) {
+  // The V* modes' parameters are read before anything is written, as the
+  // vendor copies them into the fixpipe buffer first (they may share L1
+  // with dst).
+  std::vector<uint64_t> params;
+  if (j.vec != nullptr) {
+    params.resize(j.n);
+    std::memcpy(params.data(), j.vec, uint64_t{j.n} * 8);
+  }
   for (uint32_t i = 0; i < j.nd_num; ++i) {
     const uint8_t* sm = src + i * j.src_nd_step;
     for (uint32_t c = 0; c < j.n; ++c) {
-      uint64_t qp = j.scalar;
-      if (j.vec != nullptr) std::memcpy(&qp, j.vec + uint64_t{c} * 8, 8);
+      const uint64_t qp = j.vec != nullptr ? params[c] : j.scalar;
       const uint8_t* sc = sm + (c / 16) * j.src_col_step + (c % 16) * 4;
       for (uint32_t r = 0; r < j.m; ++r) {
         TS v;

@@ -273,6 +273,51 @@ TEST(CubeFixpipe, QuantizationKnownValues) {
   EXPECT_EQ(static_cast<float>(FixConvert<half, float>(1.0f + 0x1.0p-11f, F322F16, false, 0)), 1.0f);  // tie to even
 }
 
+// The per-column parameters in L1 where the L1 output goes (the vendor's
+// fixpipe_l0c2l1 sample, scenario 3): the Fixpipe reads every parameter
+// before it writes, as the vendor copies them into the fixpipe buffer first.
+TEST(CubeFixpipe, VectorParametersUnderTheL1Output) {
+  constexpr uint32_t m = 16, n = 64;
+  std::vector<float> src(n / 16 * m * 16);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<float>(static_cast<int>(i % 97) - 48) * 1.5f;
+  std::vector<uint64_t> qv(n);
+  for (uint32_t c = 0; c < n; ++c) {
+    const float scale = 0.25f * static_cast<float>(1 + c % 5);
+    uint32_t bits;
+    std::memcpy(&bits, &scale, 4);
+    qv[c] = bits | (uint64_t{1} << 46);  // signed output, no offset
+  }
+  const Out o{false, n, m, 0, false};  // NZ: 32-wide int8_t groups of m rows, packed
+  std::vector<int8_t> want(n * m), got(n * m);
+  for (uint32_t c = 0; c < n; ++c) {
+    for (uint32_t r = 0; r < m; ++r) {
+      const float v = src[size_t{c / 16} * m * 16 + size_t{r} * 16 + c % 16];
+      want[OutOffset<int8_t>(o, 0, r, c)] = RefFixConvert<int8_t, float>(v, VQF322B8_PRE, false, qv[c]);
+    }
+  }
+  cube_test::RunBlock([&] {
+    TPipe pipe;
+    TBuf<TPosition::CO1> co1;
+    TBuf<TPosition::C1> c1;
+    pipe.InitBuffer(co1, 16 * 1024);
+    pipe.InitBuffer(c1, 4096);
+    LocalTensor<float> l0c = co1.Get<float>();
+    std::memcpy(l0c.GetPhyAddr(), src.data(), src.size() * sizeof(float));
+    LocalTensor<uint64_t> wk = c1.GetWithOffset<uint64_t>(n, 0);
+    std::memcpy(wk.GetPhyAddr(), qv.data(), n * 8);
+    LocalTensor<int8_t> out = c1.GetWithOffset<int8_t>(n * m, 0);  // the same L1 bytes
+    FixpipeParamsV220 p;
+    p.nSize = n;
+    p.mSize = m;
+    p.srcStride = m;
+    p.dstStride = m;  // 32-byte units between the 32-wide groups
+    p.quantPre = VQF322B8_PRE;
+    Fixpipe(out, l0c, wk, p);
+    std::memcpy(got.data(), out.GetPhyAddr(), got.size());
+  });
+  for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], want[i]) << "byte " << i;
+}
+
 // Fixpipe and the L0C -> GM DataCopy under SetAtomicAdd / SetAtomicMax
 // combine with GM (as the Matmul's enAtomic relies on); with no atomic mode
 // they overwrite. One 20 x 16 float block, NZ2ND into a 20 x 16 GM matrix.
