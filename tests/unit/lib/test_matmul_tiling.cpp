@@ -169,12 +169,25 @@ TEST_F(MatmulTilingTest, Int4CountsHalfBytesAndAlignsBaseKToC0) {
   // 32 more elements of K do not fit, and 544 is no multiple of C0 = 64
   // (it is of int8_t's 32).
   TCubeTiling f = t4;
-  f.baseN = 16, f.baseK = 512, f.dbL0A = 2, f.dbL0B = 1, f.depthA1 = f.depthB1 = 1, f.stepKa = f.stepKb = 1;
-  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4)), "");
+  f.baseN = 16, f.baseK = 512, f.dbL0A = 2, f.dbL0B = 2, f.depthA1 = f.depthB1 = 1, f.stepKa = f.stepKb = 1;
+  const auto spec4 = aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4);
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, spec4), "");
   EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 4, false, true), "");
   f.baseK = 544;
-  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, aicore::lib::SpecOfProfile(aicore::GetSocProfile(), 4, 4, 4)),
-            "baseM * baseK * sizeof(A) * dbL0A = 128 * 544 * 4/8 * 2 = 69632 bytes exceeds the 65536-byte L0A");
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, spec4),
+            "baseM * baseK * sizeof(A) * 2 = 128 * 544 * 4/8 * 2 = 69632 bytes (dbL0A 2, dbL0B 2) exceeds the "
+            "65536-byte L0A");
+  // The vendor's rule: L0A / L0B double-buffered when (dbL0A - 1) & (dbL0B - 1)
+  // is not 0 -- 2 and 1 are one buffer, 2 and 0 (a hand-written tiling's
+  // zero) two, 1 and 0 one; L0C when dbL0C is 2 (0 is one).
+  f.dbL0B = 1;
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, spec4), "");
+  f.dbL0B = 0;
+  EXPECT_NE(aicore::lib::CubeTilingProblem(f, spec4).find("(dbL0A 2, dbL0B 0) exceeds"), std::string::npos);
+  f.dbL0A = 1;
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, spec4), "");
+  f.dbL0C = 0;
+  EXPECT_EQ(aicore::lib::CubeTilingProblem(f, spec4), "");
   EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 4, false, true),
             "baseK 544 is not a multiple of 64 (C0 of A's type: A not transposed, B transposed)");
   EXPECT_EQ(aicore::lib::CubeTilingBaseKProblem(f, 8, false, true), "");
@@ -225,6 +238,15 @@ TEST_F(MatmulTilingTest, UserChoicesAreKeptOrRejected) {
     EXPECT_EQ(t.usedCoreNum, 2);
     EXPECT_EQ(t.transLength, 128 * 128 * 4);  // the C block in UB
   }
+  {  // a fixed baseK too (the vendor's matmul_leakyrelu_advanced_api sample: 128, 128, 64)
+    auto tiling = make();
+    ASSERT_EQ(tiling.SetFixSplit(128, 128, 64), 0);
+    TCubeTiling t;
+    ASSERT_EQ(tiling.GetTiling(t), 0);
+    EXPECT_EQ(t.baseM, 128);
+    EXPECT_EQ(t.baseN, 128);
+    EXPECT_EQ(t.baseK, 64);
+  }
   {
     auto tiling = make();
     tiling.SetSingleShape(256, 640, 256);
@@ -263,7 +285,7 @@ TEST_F(MatmulTilingTest, UserChoicesAreKeptOrRejected) {
   }
   auto tiling = make();
   EXPECT_EQ(tiling.SetFixSplit(24, 128, -1), -1);   // not a multiple of 16
-  EXPECT_EQ(tiling.SetFixSplit(128, 128, 64), -1);  // baseK must be -1
+  EXPECT_EQ(tiling.SetFixSplit(128, 128, 40), -1);  // baseK not a multiple of 16 halves (32 bytes)
   EXPECT_EQ(tiling.SetBufferSpace(1 << 30), -1);    // more L1 than the SoC has
   EXPECT_EQ(tiling.SetDim(0), -1);
   EXPECT_EQ(tiling.SetShape(0, 5, 5), -1);

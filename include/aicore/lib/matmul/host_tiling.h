@@ -361,19 +361,22 @@ class MatmulApiTilingBase {
     return 0;
   }
   int32_t SetBias(bool isBiasIn = false) { return EnableBias(isBiasIn); }
+  // baseK (-1: chosen): a multiple of A's elements per 32 bytes (SetAType
+  // before it), as the vendor's.
   int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1) {
-    if (baseKIn != -1) {
-      Log("SetFixSplit: baseK must be -1 (chosen by the tiling), got " + std::to_string(baseKIn));
-      return -1;
-    }
+    const int32_t bits = DataTypeBits(aType_.dataType);
+    const int32_t k0 = bits > 0 ? 256 / bits : 0;
     if ((baseMIn != -1 && (baseMIn <= 0 || baseMIn % 16 != 0)) ||
-        (baseNIn != -1 && (baseNIn <= 0 || baseNIn % 16 != 0))) {
-      Log("SetFixSplit(" + std::to_string(baseMIn) + ", " + std::to_string(baseNIn) +
-          "): baseM and baseN must be multiples of 16 (or -1)");
+        (baseNIn != -1 && (baseNIn <= 0 || baseNIn % 16 != 0)) ||
+        (baseKIn != -1 && (baseKIn <= 0 || k0 == 0 || baseKIn % k0 != 0))) {
+      Log("SetFixSplit(" + std::to_string(baseMIn) + ", " + std::to_string(baseNIn) + ", " +
+          std::to_string(baseKIn) + "): baseM and baseN must be multiples of 16, baseK a multiple of " +
+          std::to_string(k0) + " (32 bytes of A's type), or -1");
       return -1;
     }
     fixBaseM_ = baseMIn;
     fixBaseN_ = baseNIn;
+    fixBaseK_ = baseKIn;
     return 0;
   }
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1) {
@@ -563,6 +566,7 @@ class MatmulApiTilingBase {
   bool dbSet_ = false;
   int32_t fixBaseM_ = -1;
   int32_t fixBaseN_ = -1;
+  int32_t fixBaseK_ = -1;
   int32_t usedCores_ = 1;
   int32_t mDim_ = 1;
   int32_t nDim_ = 1;
@@ -661,6 +665,11 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
   const int64_t capK = align(sK, kAlign);
   int64_t bk = 0, db = 2;
   for (; db >= 1 && bk == 0; --db) {
+    if (fixBaseK_ > 0) {  // SetFixSplit's baseK, double-buffered if it fits
+      if (bestM * fixBaseK_ * sa / 8 * db <= l0a && bestN * fixBaseK_ * sb / 8 * db <= l0b) bk = fixBaseK_;
+      if (bk != 0) break;
+      continue;
+    }
     for (int64_t k = kAlign; k <= capK; k += kAlign) {
       if (bestM * k * sa / 8 * db > l0a || bestN * k * sb / 8 * db > l0b) break;
       if (!in_range(k, adjust_.minBaseK, adjust_.maxBaseK)) continue;
@@ -669,7 +678,8 @@ inline int64_t MatmulApiTilingBase::ComputeBlocks() {
     if (bk != 0) break;
   }
   if (bk == 0) {
-    Log("no baseK fits L0A / L0B for baseM " + std::to_string(bestM) + ", baseN " + std::to_string(bestN));
+    Log("no baseK fits L0A / L0B for baseM " + std::to_string(bestM) + ", baseN " + std::to_string(bestN) +
+        (fixBaseK_ > 0 ? " (SetFixSplit baseK " + std::to_string(fixBaseK_) + ")" : ""));
     return -1;
   }
   if (dbSet_ && (!aType_.isDB || !bType_.isDB)) db = 1;

@@ -15,13 +15,14 @@
 // TCubeTiling constraints (the vendor's TCubeTiling table), with the
 // capacities of a SoC profile, and returns the first rule it breaks ("" when
 // none):
-//   - every size > 0; dbL0A/dbL0B/dbL0C in {1, 2}; iterateOrder in {0, 1};
+//   - every size > 0; iterateOrder in {0, 1};
 //     isBias in {0, 1}; 1 <= usedCoreNum <= the SoC's core count;
 //   - singleCoreM <= M, singleCoreN <= N, singleCoreK <= Ka and <= Kb;
 //   - baseM, baseN multiples of 16 (the fractal height);
-//   - L0A: baseM * baseK * sizeof(A) * dbL0A <= L0A bytes; L0B likewise with
-//     baseN and dbL0B; L0C: baseM * baseN * sizeof(float or int32_t) * dbL0C
-//     <= L0C bytes; bias table (Ascend910B, 1 KiB): baseN * sizeof(bias) <=
+//   - L0A: baseM * baseK * sizeof(A) * f <= L0A bytes, f = 2 when
+//     (dbL0A - 1) & (dbL0B - 1) is not 0, else 1 (the vendor kernel's rule);
+//     L0B likewise with baseN; L0C: baseM * baseN * sizeof(float or int32_t)
+//     * (dbL0C == 2 ? 2 : 1) <= L0C bytes; bias table (Ascend910B, 1 KiB): baseN * sizeof(bias) <=
 //     its size when isBias (the vendor table writes "<"; a full buffer is
 //     used by its own recommended tilings, so "<=" here);
 //   - L1: depthA1 * baseM * baseK * sizeof(A) + depthB1 * baseN * baseK *
@@ -169,13 +170,11 @@ inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, cons
   for (const auto& f : positive) {
     if (f.v <= 0) return std::string(f.name) + " is " + str(f.v) + ", not > 0";
   }
-  const struct {
-    const char* name;
-    int32_t v;
-  } db[] = {{"dbL0A", t.dbL0A}, {"dbL0B", t.dbL0B}, {"dbL0C", t.dbL0C}};
-  for (const auto& f : db) {
-    if (f.v != 1 && f.v != 2) return std::string(f.name) + " is " + str(f.v) + ", not 1 or 2";
-  }
+  // The vendor's kernel double-buffers L0A / L0B when (dbL0A - 1) &
+  // (dbL0B - 1) is not 0 and L0C when dbL0C is 2 (0 in a hand-written
+  // tiling is then one buffer, or two with dbL0A 2): the same factors here.
+  const uint64_t dbAB = ((t.dbL0A - 1) & (t.dbL0B - 1)) != 0 ? 2 : 1;
+  const uint64_t dbC = t.dbL0C == 2 ? 2 : 1;
   if (t.iterateOrder != 0 && t.iterateOrder != 1) {
     return "iterateOrder is " + str(t.iterateOrder) + ", not 0 (M first) or 1 (N first)";
   }
@@ -192,23 +191,25 @@ inline std::string CubeTilingProblem(const AscendC::tiling::TCubeTiling& t, cons
     return "baseM " + str(t.baseM) + " and baseN " + str(t.baseN) + " must be multiples of 16 (the fractal height)";
   }
   const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
-  const uint64_t l0a = static_cast<uint64_t>(bm * bk) * s.a_bits / 8 * static_cast<uint64_t>(t.dbL0A);
+  const uint64_t l0a = static_cast<uint64_t>(bm * bk) * s.a_bits / 8 * dbAB;
   if (l0a > s.l0a) {
-    return "baseM * baseK * sizeof(A) * dbL0A = " + str(bm) + " * " + str(bk) + " * " + size(s.a_bits) + " * " +
-           str(t.dbL0A) + " = " + str(static_cast<int64_t>(l0a)) + " bytes exceeds the " +
+    return "baseM * baseK * sizeof(A) * " + str(static_cast<int64_t>(dbAB)) + " = " + str(bm) + " * " + str(bk) +
+           " * " + size(s.a_bits) + " * " + str(static_cast<int64_t>(dbAB)) + " = " + str(static_cast<int64_t>(l0a)) +
+           " bytes (dbL0A " + str(t.dbL0A) + ", dbL0B " + str(t.dbL0B) + ") exceeds the " +
            str(static_cast<int64_t>(s.l0a)) + "-byte L0A";
   }
-  const uint64_t l0b = static_cast<uint64_t>(bn * bk) * s.b_bits / 8 * static_cast<uint64_t>(t.dbL0B);
+  const uint64_t l0b = static_cast<uint64_t>(bn * bk) * s.b_bits / 8 * dbAB;
   if (l0b > s.l0b) {
-    return "baseN * baseK * sizeof(B) * dbL0B = " + str(bn) + " * " + str(bk) + " * " + size(s.b_bits) + " * " +
-           str(t.dbL0B) + " = " + str(static_cast<int64_t>(l0b)) + " bytes exceeds the " +
+    return "baseN * baseK * sizeof(B) * " + str(static_cast<int64_t>(dbAB)) + " = " + str(bn) + " * " + str(bk) +
+           " * " + size(s.b_bits) + " * " + str(static_cast<int64_t>(dbAB)) + " = " + str(static_cast<int64_t>(l0b)) +
+           " bytes (dbL0A " + str(t.dbL0A) + ", dbL0B " + str(t.dbL0B) + ") exceeds the " +
            str(static_cast<int64_t>(s.l0b)) + "-byte L0B";
   }
-  const uint64_t l0c = static_cast<uint64_t>(bm * bn) * 4u * static_cast<uint64_t>(t.dbL0C);
+  const uint64_t l0c = static_cast<uint64_t>(bm * bn) * 4u * dbC;
   if (l0c > s.l0c) {
-    return "baseM * baseN * 4 * dbL0C = " + str(bm) + " * " + str(bn) + " * 4 * " + str(t.dbL0C) + " = " +
-           str(static_cast<int64_t>(l0c)) + " bytes exceeds the " + str(static_cast<int64_t>(s.l0c)) +
-           "-byte L0C";
+    return "baseM * baseN * 4 * " + str(static_cast<int64_t>(dbC)) + " = " + str(bm) + " * " + str(bn) + " * 4 * " +
+           str(static_cast<int64_t>(dbC)) + " = " + str(static_cast<int64_t>(l0c)) + " bytes (dbL0C " +
+           str(t.dbL0C) + ") exceeds the " + str(static_cast<int64_t>(s.l0c)) + "-byte L0C";
   }
   if (t.isBias == 1 && s.bt != 0 && static_cast<uint64_t>(bn) * s.bias_bytes > s.bt) {
     return "baseN * sizeof(bias) = " + str(bn) + " * " + str(s.bias_bytes) + " bytes exceeds the " +
