@@ -234,7 +234,7 @@ struct LoadData3DParamsV2 {
   uint8_t dilationFilterH = 1;
   bool enTranspose = false;
   bool enSmallK = false;
-  T padValue = 0;
+  T padValue{};  // zero (also for int4b_t, which has no conversion from int)
   bool filterSizeW = false;
   bool filterSizeH = false;
   bool fMatrixCtrl = false;

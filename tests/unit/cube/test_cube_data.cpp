@@ -606,6 +606,22 @@ TEST(CubeLoadData3D, RefusedFormsSaySo) {
     const std::string s4 = bad ? v2pro(int4b_t{}) : v2pro(int8_t{});
     EXPECT_EQ(cube_test::Has(s4, "LoadData (3D) of int4b_t is not implemented in aicore"), bad) << s4;
     EXPECT_EQ(s4.empty(), !bad) << s4;
+    // The V2 parameters of int4b_t compile (padValue zero-initialised; the
+    // vendor's load_data_l12l0 sample builds them) and the call says so too.
+    if (bad) {
+      const std::string v2 = cube_test::ErrorOf([&] {
+        TPipe pipe;
+        TBuf<TPosition::A1> a1;
+        TBuf<TPosition::A2> a2;
+        pipe.InitBuffer(a1, 4 * 4 * 32);
+        pipe.InitBuffer(a2, 2048);
+        const uint8_t pads[4] = {0, 0, 0, 0};
+        LoadData3DParamsV2<int4b_t> p(pads, 4, 4, 64, 64, 16, 0, 0, 1, 1, 1, 1, 1, 1, false, false, int4b_t{});
+        LoadData(a2.Get<int4b_t>(), a1.Get<int4b_t>(), p);
+      });
+      EXPECT_TRUE(cube_test::Has(v2, "LoadData (3D) of int4b_t is not implemented in aicore")) << v2;
+      EXPECT_EQ(LoadData3DParamsV2<int4b_t>().padValue.bits, 0);
+    }
   }
 }
 
