@@ -342,6 +342,108 @@ void MdlBlock(const TCubeTiling* tiling, bool iterate, half* a, half* b, float* 
   PolicyBlock<MdlMM<POLICY>>(tiling, iterate, a, b, c);
 }
 
+// MatmulConfig::isPartialOutput (MDL): each Iterate computes one baseK slice
+// of K for a base block, the slices innermost; GetTensorC writes them one
+// after another (enSequentialWrite). Against per-slice Gemm calls, bit for
+// bit; IterateAll, a non-sequential GetTensorC and a bias are refused.
+constexpr MatmulConfig CFG_PARTIAL = [] {
+  MatmulConfig c = CFG_MDL;
+  c.isPartialOutput = true;
+  return c;
+}();
+using PartialMM = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                         MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                         MatmulType<TPosition::GM, CubeFormat::ND, float>, CFG_PARTIAL>;
+
+void PartialBlock(const TCubeTiling* tiling, int mode, half* a, half* b, float* c, float* bias) {
+  TPipe pipe;
+  PartialMM mm;
+  if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, tiling)) return;
+  const TCubeTiling& t = *tiling;
+  GlobalTensor<half> ag, bg;
+  GlobalTensor<float> cg, biasg;
+  ag.SetGlobalBuffer(a, static_cast<uint64_t>(t.M) * t.Ka);
+  bg.SetGlobalBuffer(b, static_cast<uint64_t>(t.Kb) * t.N);
+  cg.SetGlobalBuffer(c, 1 << 20);
+  biasg.SetGlobalBuffer(bias, static_cast<uint64_t>(t.N));
+  mm.SetTensorA(ag);
+  mm.SetTensorB(bg);
+  if (mode == 3) mm.SetBias(biasg);
+  if (mode == 1) {
+    mm.IterateAll(cg);
+  } else {
+    uint64_t off = 0;
+    while (mm.Iterate()) {
+      mm.GetTensorC(cg[off], 0, mode != 2);
+      off += static_cast<uint64_t>(t.baseM) * t.baseN;
+    }
+  }
+  mm.End();
+}
+
+TEST(MatmulPartialOutput, EachIterateIsOneKSlice) {
+  std::mt19937 rng(17);
+  // The vendor's matmul_partial_output shape (K 256 over baseK 128), and
+  // blocks and slices with tails.
+  for (const Problem& p : {Problem{32, 32, 256, false, false, false, 1, 32, 32},
+                           Problem{70, 50, 200, false, false, false, 1, 32, 32}}) {
+    TCubeTiling t = MakeTiling<half, float, float>(p);
+    t.baseK = std::min(t.baseK, 64);
+    t.stepKa = t.stepKb = 1;
+    t.depthA1 = t.depthB1 = 2;
+    std::vector<half> a = RandomVec<half>(static_cast<size_t>(p.M) * p.K, rng);
+    std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    std::vector<float> bias(static_cast<size_t>(p.N), 1.0f);
+    std::vector<float> c(1 << 20, -7.0f), want;
+    aicore::LaunchNamed("partial", PartialBlock, 1u, &t, 0, a.data(), b.data(), c.data(), bias.data());
+    using aicore::simd::GemmInit;
+    using aicore::simd::MatLayout;
+    const int mIter = (p.M + t.baseM - 1) / t.baseM, nIter = (p.N + t.baseN - 1) / t.baseN;
+    for (int bi = 0; bi < mIter * nIter; ++bi) {
+      const int mi = t.iterateOrder == 0 ? bi % mIter : bi / nIter, ni = t.iterateOrder == 0 ? bi / mIter : bi % nIter;
+      const int m0 = mi * t.baseM, n0 = ni * t.baseN;
+      const uint32_t mLen = static_cast<uint32_t>(std::min(t.baseM, p.M - m0));
+      const uint32_t nLen = static_cast<uint32_t>(std::min(t.baseN, p.N - n0));
+      for (int k0 = 0; k0 < p.K; k0 += t.baseK) {
+        const uint32_t kLen = static_cast<uint32_t>(std::min(t.baseK, p.K - k0));
+        std::vector<float> blk(mLen * nLen, 0.0f);
+        aicore::simd::Gemm<half, half, float>(mLen, nLen, kLen, a.data() + m0 * p.K + k0, MatLayout::RowMajor(p.K),
+                                              b.data() + k0 * p.N + n0, MatLayout::RowMajor(p.N), blk.data(),
+                                              MatLayout::RowMajor(nLen), GemmInit::kZero, nullptr);
+        want.insert(want.end(), blk.begin(), blk.end());
+        want.resize(want.size() + static_cast<size_t>(t.baseM) * t.baseN - blk.size(), -7.0f);
+      }
+    }
+    // Each slice's block dense at the start of its baseM x baseN slot.
+    size_t slot = 0;
+    for (int bi = 0; bi < mIter * nIter; ++bi) {
+      const int mi = t.iterateOrder == 0 ? bi % mIter : bi / nIter, ni = t.iterateOrder == 0 ? bi / mIter : bi % nIter;
+      const size_t n = static_cast<size_t>(std::min(t.baseM, p.M - mi * t.baseM)) *
+                       static_cast<size_t>(std::min(t.baseN, p.N - ni * t.baseN));
+      for (int k0 = 0; k0 < p.K; k0 += t.baseK, slot += static_cast<size_t>(t.baseM) * t.baseN) {
+        for (size_t i = 0; i < n; ++i) {
+          ASSERT_EQ(Bits(c[slot + i]), Bits(want[slot + i])) << p.Str() << " block " << bi << " k0 " << k0 << " element " << i;
+        }
+      }
+    }
+    for (int mode : {1, 2, 3}) {
+      std::string what;
+      TCubeTiling tb = t;
+      tb.isBias = mode == 3 ? 1 : 0;
+      try {
+        aicore::LaunchNamed("partial", PartialBlock, 1u, &tb, mode, a.data(), b.data(), c.data(), bias.data());
+      } catch (const aicore::KernelError& e) {
+        what = e.what();
+      }
+      EXPECT_NE(what.find(mode == 1   ? "isPartialOutput supports Iterate + GetTensorC"
+                          : mode == 2 ? "GetTensorC must write sequentially"
+                                      : "isPartialOutput does not support a bias"),
+                std::string::npos)
+          << mode << ": " << what;
+    }
+  }
+}
+
 TEST(MatmulPolicy, NBuffer33ComputesTheDefaultsCAndChecksItsConditions) {
   std::mt19937 rng(7);
   const int M = 256, N = 512, K = 192;

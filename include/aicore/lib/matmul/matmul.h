@@ -863,8 +863,17 @@ class MatmulImpl {
              "enPartialSum = true but L0C holds no earlier result of this Matmul object (the first Iterate of a "
              "partial sum passes false)");
       }
-      ComputeBlock(next_, co1_.data(), enPartialSum);
-      cur_ = next_++;
+      if constexpr (kPartial) {  // block next_, K slice nextK_ (the K slices innermost)
+        const int32_t bk = std::max(1, tiling_.baseK);
+        pk0_ = nextK_ * bk;
+        pkLen_ = std::min(bk, sK_ - pk0_);
+        ComputeBlock(next_, co1_.data(), enPartialSum);
+        cur_ = next_;
+        if (++nextK_ * bk >= sK_) nextK_ = 0, ++next_;
+      } else {
+        ComputeBlock(next_, co1_.data(), enPartialSum);
+        cur_ = next_++;
+      }
       haveC_ = true;
       co1Valid_ = true;
       return true;
@@ -948,6 +957,7 @@ class MatmulImpl {
     aicore::detail::CoreContext& core = Begin(api, loc);
     CheckUbC(api, co2Local, loc);
     CheckAtomic(api, enAtomic, loc);
+    CheckPartialWrite(api, enSequentialWrite, loc);
     const L0cT* src = TakeBlock<sync>(api, loc);
     WriteLocal(core, api, co2Local, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
   }
@@ -965,6 +975,7 @@ class MatmulImpl {
     const char* api = sync ? "Matmul::GetTensorC" : "Matmul::GetTensorC<false>";
     aicore::detail::CoreContext& core = Begin(api, loc);
     CheckAtomic(api, enAtomic, loc);
+    CheckPartialWrite(api, enSequentialWrite, loc);
     const L0cT* src = TakeBlock<sync>(api, loc);
     WriteGm(core, api, gm, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
   }
@@ -975,6 +986,7 @@ class MatmulImpl {
     aicore::detail::CoreContext& core = Begin(api, loc);
     CheckUbC(api, co2Local, loc);
     CheckAtomic(api, enAtomic, loc);
+    CheckPartialWrite(api, enSequentialWrite, loc);
     const L0cT* src = TakeBlock<sync>(api, loc);
     WriteGm(core, api, gm, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
     WriteLocal(core, api, co2Local, curBlock_, src, enAtomic, enSequentialWrite, 0, loc);
@@ -1403,9 +1415,22 @@ class MatmulImpl {
     }
   }
 
+  // isPartialOutput: GetTensorC writes each K slice's block sequentially.
+  void CheckPartialWrite(const char* api, bool enSequentialWrite, SrcLoc loc) const {
+    if constexpr (kPartial) {
+      if (!enSequentialWrite) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "isPartialOutput: GetTensorC must write sequentially (enSequentialWrite = true; the reference: the "
+             "non-sequential mode is not supported)");
+      }
+    }
+    (void)api, (void)enSequentialWrite, (void)loc;
+  }
+
   void ResetIteration() {
     started_ = false;
     next_ = 0;
+    nextK_ = 0;
     cur_ = -1;
     curBlock_ = -1;
     haveC_ = false;
@@ -1456,6 +1481,20 @@ class MatmulImpl {
   // accumulator; the GM reads are recorded for the sanitizer.
   void Start(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) {
     if constexpr (kPolicy == 3) CheckNBuffer33(core, api, loc);
+    if constexpr (kPartial) {
+      if (std::string(api) != "Matmul::Iterate") {
+        Fail(ErrorKind::kParameter, api, loc,
+             "isPartialOutput supports Iterate + GetTensorC(..., enSequentialWrite = true) only (the reference: "
+             "not IterateAll, IterateBatch or the asynchronous Iterate)");
+      }
+      if (biasOn_) {
+        Fail(ErrorKind::kParameter, api, loc, "isPartialOutput does not support a bias (the reference)");
+      }
+      if (kCbA || kCbB || kSparse) {
+        Fail(ErrorKind::kParameter, api, loc,
+             "isPartialOutput with copy-in callbacks or a sparse B is not implemented in aicore");
+      }
+    }
     if (aKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "A was never set: call SetTensorA first");
     if (bKind_ == kNone) Fail(ErrorKind::kParameter, api, loc, "B was never set: call SetTensorB first");
     if (biasOn_ && biasKind_ == kNone) {
@@ -1559,6 +1598,10 @@ class MatmulImpl {
   // The L1 tiles of CopyA1 / CopyB1, in elements along one axis: the Norm
   // template's base blocks; MDL's (doMultiDataLoad, doSpecialMDL) `step` of them.
   static constexpr bool kMdl = kCfg.doMultiDataLoad || kCfg.doSpecialMDL;
+  // MatmulConfig::isPartialOutput: an Iterate computes one baseK slice of K
+  // (no accumulation over K); MDL only, as the reference states.
+  static constexpr bool kPartial = kCfg.isPartialOutput;
+  static_assert(!kPartial || kMdl, "Matmul: isPartialOutput is supported with the MDL template only");
   static_assert(!kTrian || kCfg.doNorm || kMdl,
                 "TrianUpperMatmulPolicy / TrianLowerMatmulPolicy: the Norm and MDL templates only (the reference)");
   static_assert(!kTrian || (C_TYPE::pos != TPosition::CO1 && !kCbOut),
@@ -1686,14 +1729,16 @@ class MatmulImpl {
     const auto um0 = static_cast<uint32_t>(m0), un0 = static_cast<uint32_t>(n0);
     const bool tileA = kCbA && aKind_ == kGm, tileB = kCbB && bKind_ == kGm;
     if (!tileA && !tileB) {
+      // K: all of singleCoreK, or (isPartialOutput) the Iterate's slice.
+      const auto k0 = static_cast<uint32_t>(kPartial ? pk0_ : 0);
+      const auto uk = static_cast<uint32_t>(kPartial ? pkLen_ : sK_);
       Layout la = LayoutA(), lb = LayoutB();
-      const OpT* a = Part(a0, la, um0, 0, um, static_cast<uint32_t>(sK_), packA_);
+      const OpT* a = Part(a0, la, um0, k0, um, uk, packA_);
       if constexpr (kSparse && kIntIn) {
-        return sparse_.Gemm(um, un, static_cast<uint32_t>(sK_), a, la, un0, out, lc, first, bias, opt_);
+        return sparse_.Gemm(um, un, uk, a, la, un0, out, lc, first, bias, opt_);
       }
-      const OpT* b = Part(b0, lb, 0, un0, static_cast<uint32_t>(sK_), un, packB_);
-      aicore::simd::Gemm<OpT, OpT, L0cT>(um, un, static_cast<uint32_t>(sK_), a, la, b, lb, out, lc, first, bias,
-                                         opt_);
+      const OpT* b = Part(b0, lb, k0, un0, uk, un, packB_);
+      aicore::simd::Gemm<OpT, OpT, L0cT>(um, un, uk, a, la, b, lb, out, lc, first, bias, opt_);
       return;
     }
     // A user copy-in callback: K in chunks that end where an L1 tile of A or
@@ -2745,6 +2790,8 @@ class MatmulImpl {
   bool started_ = false;
   int32_t total_ = 0;
   int32_t next_ = 0;       // the block the next Iterate computes
+  int32_t nextK_ = 0;      // isPartialOutput: its K slice (of baseK)
+  int32_t pk0_ = 0, pkLen_ = 0;  // isPartialOutput: the K range of the block computed
   int32_t cur_ = -1;       // the block of the last Iterate
   int32_t curBlock_ = -1;  // the block of the last GetTensorC
   bool haveC_ = false;     // a computed block not yet fetched
