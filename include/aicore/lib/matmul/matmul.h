@@ -939,8 +939,8 @@ class MatmulImpl {
     aicore::detail::CheckLocal(api, "dst", localCmatrix, elems * sizeof(T), loc, true,
                                aicore::detail::Pipe::kCount);
     T* dst = localCmatrix.GetPhyAddr();
-    if (AICORE_UNLIKELY(core.instr != 0)) {
-      aicore::detail::EmitLocal(core, aicore::detail::Pipe::kS, aicore::detail::Access::kWrite,
+    if (AICORE_UNLIKELY(core.instr != 0)) {  // the cube's Mmad (M pipe) writes L0C
+      aicore::detail::EmitLocal(core, aicore::detail::Pipe::kM, aicore::detail::Access::kWrite,
                                 *localCmatrix.buf_, reinterpret_cast<const uint8_t*>(dst), elems * sizeof(T), api,
                                 "dst", loc);
     }
