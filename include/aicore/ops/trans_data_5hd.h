@@ -157,6 +157,28 @@ AICORE_INLINE void Trans5HDAddrs(const uint64_t* dst_list, const uint64_t* src_l
     d[i] = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(dst_list[i]));
     s[i] = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(src_list[i]));
   }
+  CoreContext& core = *t_core;
+  if (AICORE_UNLIKELY(core.instr != 0) && p.repeatTimes != 0) {
+    // The raw addresses' blocks, recorded against UB as a whole (the
+    // sanitizer keys its state by UB byte): 32 bytes a repeat, the repeat
+    // stride apart (one repeat: one stride in, as Trans5HDRun reads it).
+    AscendC::TPosition ubPos = AscendC::TPosition::VECCALC;
+    BufferDesc& ub = core.static_desc[static_cast<int>(ubPos)];
+    ub.bytes = core.capacity[static_cast<int>(Memory::kUB)];
+    const uint32_t reps = p.repeatTimes;
+    const uint64_t first = reps == 1 ? 1 : 0;
+    // 1-byte types use one half of each block (srcHighHalf / dstHighHalf).
+    const uint64_t len = sizeof(T) == 1 ? 16 : 32;
+    const uint64_t hs = sizeof(T) == 1 && p.srcHighHalf ? 16 : 0, hd = sizeof(T) == 1 && p.dstHighHalf ? 16 : 0;
+    for (int i = 0; i < 16; ++i) {
+      EmitLocalBursts(core, Pipe::kV, Access::kRead, ub, s[i] + first * p.srcRepStride * 32 + hs, reps, len,
+                      uint64_t{p.srcRepStride} * 32, "TransDataTo5HD", "src", loc);
+    }
+    for (int i = 0; i < 16; ++i) {
+      EmitLocalBursts(core, Pipe::kV, Access::kWrite, ub, d[i] + first * p.dstRepStride * 32 + hd, reps, len,
+                      uint64_t{p.dstRepStride} * 32, "TransDataTo5HD", "dst", loc);
+    }
+  }
   Trans5HDRun<T>(d, s, p);
 }
 

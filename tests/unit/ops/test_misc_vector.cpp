@@ -579,6 +579,39 @@ TEST(OpsTransDataTo5HD, RandomAgainstModel) {
   CheckTrans5HD<int32_t>(54);
 }
 
+// The address-list form is seen by the sanitizer: written inputs and the
+// outputs read back are initcheck-clean (the vendor's transpose sample,
+// scenario 3, was an "uninitialized read" of its output); reading an output
+// block the call did not write is still reported.
+TEST(OpsTransDataTo5HD, AddressFormIsSeenByInitcheck) {
+  for (bool readUnwritten : {false, true}) {
+    aicore::ErrorRecorder rec(aicore::kInitcheck);
+    aicore::Launch(
+        [&] {
+          AscendC::TPipe pipe;
+          AscendC::TBuf<AscendC::TPosition::VECCALC> src, dst;
+          pipe.InitBuffer(src, 16 * 64);
+          pipe.InitBuffer(dst, 16 * 64 + 32);
+          AscendC::LocalTensor<half> s = src.Get<half>(), d = dst.Get<half>();
+          AscendC::Duplicate(s, half(1.0f), 16 * 32);
+          uint64_t dl[16], sl[16];
+          for (int i = 0; i < 16; ++i) {  // two repeats, 32 bytes per list entry and repeat
+            dl[i] = reinterpret_cast<uint64_t>(d[32 * i].GetPhyAddr());
+            sl[i] = reinterpret_cast<uint64_t>(s[32 * i].GetPhyAddr());
+          }
+          AscendC::TransDataTo5HD<half>(dl, sl, AscendC::TransDataTo5HDParams(false, false, 2, 1, 1));
+          AscendC::Adds(d, d, half(0.0f), readUnwritten ? 16 * 32 + 16 : 16 * 32);
+        },
+        1);
+    if (readUnwritten) {
+      ASSERT_EQ(rec.size(), 1u) << rec.str();
+      EXPECT_TRUE(Has(rec.str(), "uninitialized read")) << rec.str();
+    } else {
+      EXPECT_EQ(rec.size(), 0u) << rec.str();
+    }
+  }
+}
+
 TEST(OpsTransDataTo5HD, Diagnostics) {
   aicore::ErrorKind kind{};
   auto raw = [](int bad, uint64_t delta, AscendC::TransDataTo5HDParams p = AscendC::TransDataTo5HDParams()) {
