@@ -411,6 +411,11 @@ TEST(CubeDiagnostics, FixpipeChecks) {
   ExpectPair([](bool bad) {
     SetFixpipeNz2ndFlag(2, bad ? 600 : 2, 1);
   }, {"srcNdStride 600 is outside [1, 512]"});
+  // dstNdStride 0 matters only with several ND matrices (the vendor's
+  // data_copy_l0c2gm sample passes ndNum 1 with both strides 0).
+  ExpectPair([](bool bad) {
+    SetFixpipeNz2ndFlag(bad ? 2 : 1, bad ? 2 : 0, 0);
+  }, {"dstNdStride 0 is outside [1, 65535]"});
 }
 
 // ---- hostile parameters -----------------------------------------------------------

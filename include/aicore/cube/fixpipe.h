@@ -641,8 +641,13 @@ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t d
   namespace d = aicore::detail;
   auto& core = d::Enter("SetFixpipeNz2ndFlag", loc);
   d::CheckCubeRange("SetFixpipeNz2ndFlag", "ndNum", ndNum, 1, 65535, loc);
-  if (ndNum > 1) d::CheckCubeRange("SetFixpipeNz2ndFlag", "srcNdStride", srcNdStride, 1, 512, loc);
-  d::CheckCubeRange("SetFixpipeNz2ndFlag", "dstNdStride", dstNdStride, 1, 65535, loc);
+  // With one ND matrix the strides are not used: the reference lets
+  // srcNdStride be 0 then, and the vendor's data_copy_l0c2gm sample passes
+  // dstNdStride 0 too.
+  if (ndNum > 1) {
+    d::CheckCubeRange("SetFixpipeNz2ndFlag", "srcNdStride", srcNdStride, 1, 512, loc);
+    d::CheckCubeRange("SetFixpipeNz2ndFlag", "dstNdStride", dstNdStride, 1, 65535, loc);
+  }
   core.cube.nd_num = ndNum;
   core.cube.src_nd_stride = srcNdStride;
   core.cube.dst_nd_stride = dstNdStride;
