@@ -679,6 +679,65 @@ TEST_F(MatmulTest, NzCInGmHasColumnsMRowsApart) {
   }
 }
 
+// MatmulConfig::isEnableChannelSplit: a float NZ C in GM in 16 x 8 fractals,
+// the 8-wide fractal columns round16(M) rows apart (the vendor's copy out for
+// dav_c220: C0 = 32 bytes of float, the column stride from M rounded up to
+// 16). One core, blocks of 16 x 16 (two 8-wide columns each), IterateAll and
+// Iterate + GetTensorC.
+constexpr MatmulConfig CFG_CHANNEL_SPLIT = [] {
+  MatmulConfig c = CFG_NORM;
+  c.isEnableChannelSplit = true;
+  return c;
+}();
+
+TEST_F(MatmulTest, ChannelSplitWritesEightWideFractals) {
+  std::mt19937 rng(23);
+  for (const int M : {32, 20}) {
+    Problem p;
+    p.M = M, p.N = 40, p.K = 32, p.baseM = 16, p.baseN = 16, p.dim = 1;
+    const TCubeTiling t = MakeTiling<half, float, float>(p);
+    const std::vector<half> a = RandomVec<half>(static_cast<size_t>(M) * p.K, rng);
+    const std::vector<half> b = RandomVec<half>(static_cast<size_t>(p.K) * p.N, rng);
+    const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+    const size_t rows = static_cast<size_t>((M + 15) / 16 * 16);
+    const size_t size = rows * 40;  // five 8-wide columns of round16(M) rows
+    std::vector<float> viaAll(size + 64, -1.0f), viaIter(size + 64, -1.0f);
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+          using C = MatmulType<TPosition::GM, CubeFormat::NZ, float>;
+          Matmul<A, A, C, C, CFG_CHANNEL_SPLIT> mm;
+          if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, GetSysWorkSpacePtr(), mm, &t)) return;
+          GlobalTensor<half> ag, bg;
+          ag.SetGlobalBuffer(const_cast<half*>(a.data()), a.size());
+          bg.SetGlobalBuffer(const_cast<half*>(b.data()), b.size());
+          GlobalTensor<float> c1, c2;
+          c1.SetGlobalBuffer(viaAll.data(), size);
+          c2.SetGlobalBuffer(viaIter.data(), size);
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          mm.IterateAll(c1);
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          while (mm.Iterate()) mm.GetTensorC(c2);
+          mm.End();
+        },
+        1);
+    for (int i = 0; i < M; ++i) {
+      for (int j = 0; j < p.N; ++j) {
+        const size_t at = static_cast<size_t>(j / 8) * rows * 8 + static_cast<size_t>(i) * 8 + j % 8;
+        EXPECT_EQ(Bits(viaAll[at]), Bits(ref[i * p.N + j])) << "IterateAll M " << M << " (" << i << ", " << j << ")";
+        EXPECT_EQ(Bits(viaIter[at]), Bits(ref[i * p.N + j])) << "GetTensorC M " << M << " (" << i << ", " << j << ")";
+      }
+    }
+    for (size_t k = size; k < viaAll.size(); ++k) {
+      EXPECT_EQ(viaAll[k], -1.0f) << "written past C, M " << M;
+      EXPECT_EQ(viaIter[k], -1.0f) << "written past C, M " << M;
+    }
+  }
+}
+
 // NZ C with M not a multiple of 16 in a LocalTensor (VECIN; TSCM through
 // IterateAll, the only way the reference gives) and written sequentially (GM,
 // VECIN). The vendor's copy out for dav_c220 puts the fractal columns M * 16

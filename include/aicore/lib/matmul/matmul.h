@@ -511,7 +511,13 @@ class MatmulImpl {
   static constexpr bool kQuantOut = aicore::detail::MmQuantMode<SrcAT, DstT>(false) != NoQuant;
   // The width of C's NZ fractals: C0 = 32 bytes of DstT, at least 16 (16 x 32
   // for an int8_t C; 16 x 16 for half, bfloat16_t, float and int32_t).
-  static constexpr uint32_t kCNzC0 = sizeof(DstT) == 1 ? 32 : 16;
+  // MatmulConfig::isEnableChannelSplit (float C in GM, NZ): fractals of
+  // 16 x 8 (C0 = 32 bytes of float), their columns round16(M) rows apart.
+  static constexpr bool kChanSplit = kCfg.isEnableChannelSplit;
+  static_assert(!kChanSplit || (C_TYPE::pos == TPosition::GM && C_TYPE::format == CubeFormat::NZ &&
+                                std::is_same_v<DstT, float> && std::is_same_v<L0cT, float>),
+                "Matmul: isEnableChannelSplit supports a float C in GM in CubeFormat::NZ only (L0C float)");
+  static constexpr uint32_t kCNzC0 = kChanSplit ? 8 : sizeof(DstT) == 1 ? 32 : 16;
   static_assert(A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM ||
                     A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC,
                 "Matmul: A's position must be TPosition::GM, VECOUT or TSCM");
@@ -1965,8 +1971,9 @@ class MatmulImpl {
       if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) ld = (ld + align - 1) / align * align;
       if constexpr (C_TYPE::format == CubeFormat::NZ) {
         // Fractal columns `rows` rows apart, not round16(rows): the vendor's
-        // copy out takes dstStride and the block offsets from the M it holds.
-        p.l = Layout::Nz(kCNzC0, rows);
+        // copy out takes dstStride and the block offsets from the M it holds
+        // (with the channel split it rounds M up to 16).
+        p.l = Layout::Nz(kCNzC0, kChanSplit ? Align16(static_cast<int32_t>(rows)) : rows);
       } else {
         p.l = Layout::RowMajor(ld);
       }
