@@ -325,6 +325,42 @@ void pool_reuse(GM_ADDR x, GM_ADDR y, int32_t mode) {
   if (Bug(mode)) pool1.Reset();  // too late
 }
 
+// The vendor's tpipe_reuse sample: one TPipe copies a tile in, scales it and
+// copies it out; it is Destroy()ed and a second TPipe carves the same UB
+// bytes for the same work. The vendor's Destroy ends with
+// PipeBarrier<PIPE_ALL>, which orders the first pipe's V read and MTE3 read
+// before the second's MTE2 and V writes (aicore reported both as hazards
+// before it modelled that barrier).
+void pipe_reuse_process(GM_ADDR x, GM_ADDR y, TPipe* pipe) {
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<float*>(x) + kPerBlock * GetBlockIdx(), kTile);
+  yGm.SetGlobalBuffer(reinterpret_cast<float*>(y) + kPerBlock * GetBlockIdx(), kTile);
+  TQue<TPosition::VECIN, 1> in;
+  TQue<TPosition::VECOUT, 1> out;
+  pipe->InitBuffer(in, 1, kTile * sizeof(float));
+  pipe->InitBuffer(out, 1, kTile * sizeof(float));
+  LocalTensor<float> a = in.AllocTensor<float>();
+  DataCopy(a, xGm, kTile);
+  in.EnQue(a);
+  a = in.DeQue<float>();
+  LocalTensor<float> z = out.AllocTensor<float>();
+  Muls(z, a, 3.0f, kTile);
+  out.EnQue(z);
+  in.FreeTensor(a);
+  z = out.DeQue<float>();
+  DataCopy(yGm, z, kTile);
+  out.FreeTensor(z);
+}
+void pipe_reuse(GM_ADDR x, GM_ADDR y, int32_t mode) {
+  (void)mode;
+  TPipe pipe1;
+  pipe_reuse_process(x, y, &pipe1);
+  pipe1.Destroy();
+  TPipe pipe2;
+  pipe_reuse_process(x, y, &pipe2);
+  pipe2.Destroy();
+}
+
 // The canonical double-buffered add kernel (queues do all the sync).
 template <typename T>
 class KernelAdd {
@@ -850,6 +886,10 @@ TEST_P(SanitizerOnChip, PoolResetOrdersTheReuseOfFreedBuffers) {
                      Line(1) + " reads, and nothing orders the V pipe before the MTE2 pipe"}});
   });
   RUN(aicore::kSanitizeAll, pool_reuse, kClean, ExpectSilent);
+}
+
+TEST_P(SanitizerOnChip, PipeDestroyOrdersTheReuseOfItsBytes) {
+  RUN(aicore::kSanitizeAll & ~aicore::kRacecheck, pipe_reuse, kClean, ExpectSilent);
 }
 
 TEST_P(SanitizerOnChip, CanonicalAddKernelIsSilentUnderEveryMode) {

@@ -907,7 +907,10 @@ class TPipe {
     aicore::detail::CoreContext* core = aicore::detail::t_core;
     if (core == nullptr || core->pipe == nullptr) Activate("TPipe::TPipe", loc);
   }
-  ~TPipe() { Leave("~TPipe", ctor_loc_); }
+  ~TPipe() {
+    if (!destroyed_) DrainPipes("~TPipe", ctor_loc_);  // the vendor's destructor calls Destroy()
+    Leave("~TPipe", ctor_loc_);
+  }
 
   // A copy continues the source's allocation (the vendor's TPipe is a value:
   // a copy carves from where the source had got to, and the source does not
@@ -939,6 +942,7 @@ class TPipe {
   // Releases the pipe: another TPipe may be constructed (or this one
   // made live again with Init).
   void Destroy(aicore::SrcLoc loc = aicore::SrcLoc::Current()) {
+    DrainPipes("TPipe::Destroy", loc);
     Leave("TPipe::Destroy", loc);
     destroyed_ = true;
     destroy_loc_ = loc;
@@ -1091,6 +1095,17 @@ class TPipe {
     stack_.state = aicore::detail::BufState::kFree;
     for (auto& u : used_) u = 0;
     for (auto& e : event_alloc_) e = 0;
+  }
+
+  // The vendor's Destroy() ends with PipeBarrier<PIPE_ALL> (every pipe of
+  // the core drained): the same ordering for synccheck and the estimate.
+  static void DrainPipes(const char* api, aicore::SrcLoc loc) {
+    aicore::detail::CoreContext* core = aicore::detail::t_core;
+    if (core == nullptr || core->launch == nullptr || AICORE_LIKELY(core->instr == 0)) return;
+    aicore::instrument::Event e =
+        aicore::instrument::OrderEvent(aicore::instrument::EventKind::kBarrier, 0, static_cast<int>(PIPE_ALL), loc);
+    e.api = api;
+    aicore::instrument::Emit(*core, e);
   }
 
   // Makes this the live pipe of the core, with a new epoch.
