@@ -240,10 +240,22 @@ TEST(VectorBuiltins, RsvdCntAndVreducev2MisuseAreReported) {
     pipe.InitBuffer(b, 4096);
     __ubuf__ uint32_t* u = b.Get<uint32_t>().GetPhyAddr();
     set_mask_count();
-    set_vector_mask(0, 70);  // more than the 64 lanes of a 4-byte repeat
+    set_vector_mask(0, 0);  // no element: the counter mode needs at least one
     vreducev2(u + 512, u, u, 1, 1, 7, 8, 0);
   });
-  EXPECT_TRUE(Contains(wide, "mask 70 (reduceMode true: lanes per repeat) is outside [1, 64]")) << wide;
+  EXPECT_TRUE(Contains(wide, "mask 0 (reduceMode true: the elements per repeat) is outside [1, 2^32 - 1]")) << wide;
+  // More than the 64 lanes of a 4-byte repeat is the A2's counter mode
+  // (each repeat covers the count), not an error.
+  EXPECT_EQ(ErrorOf([] {
+              TPipe pipe;
+              TBuf<TPosition::VECCALC> b;
+              pipe.InitBuffer(b, 4096);
+              __ubuf__ uint32_t* u = b.Get<uint32_t>().GetPhyAddr();
+              set_mask_count();
+              set_vector_mask(0, 70);
+              vreducev2(u + 512, u, u, 1, 1, 7, 8, 0);
+            }),
+            "");
   // The API's GatherMask sets the register too; and a clean twin.
   EXPECT_EQ(ErrorOf([] {
               TPipe pipe;

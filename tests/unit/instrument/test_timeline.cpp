@@ -152,10 +152,12 @@ TEST(Timeline, RecordsPipesSizesAndEdgesPerBlock) {
       const K k = bt->records[i].kind;
       if (k == K::kSetFlag || k == K::kWaitFlag || k == K::kBarrier) tail.push_back(k);
     }
-    ASSERT_EQ(tail.size(), 3u);
+    // (and the TPipe's PIPE_ALL barrier at its end, as the vendor's Destroy())
+    ASSERT_EQ(tail.size(), 4u);
     EXPECT_EQ(tail[0], K::kSetFlag);
     EXPECT_EQ(tail[1], K::kWaitFlag);
     EXPECT_EQ(tail[2], K::kBarrier);
+    EXPECT_EQ(tail[3], K::kBarrier);
     EXPECT_EQ(bt->records.back().kind, K::kBarrier);
     EXPECT_EQ(bt->records.back().id, static_cast<int>(PIPE_ALL));
   }
