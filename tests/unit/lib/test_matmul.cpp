@@ -679,6 +679,63 @@ TEST_F(MatmulTest, NzCInGmHasColumnsMRowsApart) {
   }
 }
 
+// Iterate(enPartialSum, co1Tensor) writes L0C on the cube's M pipe: a CO1
+// queue (EnQue / DeQue) orders it before a Fixpipe (FIX), as in the
+// vendor's matmul_co1_output sample (synccheck reported an S -> FIX hazard
+// when aicore recorded the write on S); without the queue it is a hazard.
+TEST_F(MatmulTest, IterateIntoL0cIsOrderedByTheCo1Queue) {
+  std::mt19937 rng(29);
+  Problem p;
+  p.M = 32, p.N = 32, p.K = 32, p.baseM = 32, p.baseN = 32;
+  const TCubeTiling t = MakeTiling<half, float, float>(p);
+  const std::vector<half> a = RandomVec<half>(32 * 32, rng), b = RandomVec<half>(32 * 32, rng);
+  const std::vector<float> ref = Reference<half, float>(p, a, b, {});
+  const bool autoSync = aicore::GetAutoSync();
+  aicore::SetAutoSync(false);  // the flags as written (no --cce-auto-sync)
+  for (bool queued : {true, false}) {
+    SCOPED_TRACE(queued ? "through the CO1 queue" : "no queue");
+    std::vector<float> c(32 * 32, 0.0f);
+    aicore::ErrorRecorder rec(aicore::kSynccheck);
+    aicore::Launch(
+        [&] {
+          TPipe pipe;
+          using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+          Matmul<A, A, MatmulType<TPosition::CO1, CubeFormat::NZ, float>> mm;
+          if (aicore::lib::RegistMatmulObj<false>(aicore::SrcLoc::Current(), &pipe, nullptr, mm, &t)) return;
+          GlobalTensor<half> ag, bg;
+          ag.SetGlobalBuffer(const_cast<half*>(a.data()), a.size());
+          bg.SetGlobalBuffer(const_cast<half*>(b.data()), b.size());
+          mm.SetTensorA(ag);
+          mm.SetTensorB(bg);
+          TQue<TPosition::CO1, 1> co1;
+          pipe.InitBuffer(co1, 1, 32 * 32 * sizeof(float));
+          LocalTensor<float> l = co1.AllocTensor<float>();
+          mm.Iterate(false, l);
+          if (queued) {
+            co1.EnQue(l);
+            l = co1.DeQue<float>();
+          }
+          GlobalTensor<float> cg;
+          cg.SetGlobalBuffer(c.data(), c.size());
+          FixpipeParamsV220 fp;
+          fp.nSize = 32, fp.mSize = 32, fp.srcStride = 32, fp.dstStride = 32;
+          Fixpipe<float, float, CFG_ROW_MAJOR>(cg, l, fp);
+          co1.FreeTensor(l);
+          mm.End();
+        },
+        1);
+    for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(Bits(c[i]), Bits(ref[i])) << i;
+    if (queued) {
+      EXPECT_EQ(rec.size(), 0u) << rec.str();
+    } else {
+      ASSERT_GE(rec.size(), 1u);
+      EXPECT_NE(rec.str().find("(M pipe)"), std::string::npos) << rec.str();
+      EXPECT_NE(rec.str().find("Fixpipe"), std::string::npos) << rec.str();
+    }
+  }
+  aicore::SetAutoSync(autoSync);
+}
+
 // MatmulConfig::isEnableChannelSplit: a float NZ C in GM in 16 x 8 fractals,
 // the 8-wide fractal columns round16(M) rows apart (the vendor's copy out for
 // dav_c220: C0 = 32 bytes of float, the column stride from M rounded up to
