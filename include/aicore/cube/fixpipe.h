@@ -221,9 +221,10 @@ inline void FixRun(uint8_t* dst, const uint8_t* src, const FixJob& j) {
   // The V* modes' parameters are read before anything is written, as the
   // vendor copies them into the fixpipe buffer first (they may share L1
   // with dst).
-  std::vector<uint64_t> params;
+  // (One buffer per thread, kept: no allocation per call once grown.)
+  static thread_local std::vector<uint64_t> params;
   if (j.vec != nullptr) {
-    params.resize(j.n);
+    if (params.size() < j.n) params.resize(j.n);
     std::memcpy(params.data(), j.vec, uint64_t{j.n} * 8);
   }
   for (uint32_t i = 0; i < j.nd_num; ++i) {

@@ -1488,7 +1488,7 @@ class MatmulImpl {
   void Start(aicore::detail::CoreContext& core, const char* api, SrcLoc loc) {
     if constexpr (kPolicy == 3) CheckNBuffer33(core, api, loc);
     if constexpr (kPartial) {
-      if (std::string(api) != "Matmul::Iterate") {
+      if (std::strcmp(api, "Matmul::Iterate") != 0) {
         Fail(ErrorKind::kParameter, api, loc,
              "isPartialOutput supports Iterate + GetTensorC(..., enSequentialWrite = true) only (the reference: "
              "not IterateAll, IterateBatch or the asynchronous Iterate)");
